@@ -1,0 +1,44 @@
+// swift-tools-version: 6.1
+// Natter: a graphical IRC client for Linux desktops, drawn through SDL2.
+// Layers (arrows point down): natter → NatterApp → {NatterUI → Widgets → ScrollPhysics,
+// SDLBackend → Widgets, IRCTransport → IRCSession, ChatModel → IRCSession → IRCProtocol,
+// IRCFormatting}. See docs/ARCHITECTURE.md.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Natter",
+    products: [
+        .executable(name: "natter", targets: ["natter"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries, found through pkg-config.
+        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2",
+                       providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", path: "Sources/CSDL2TTF", pkgConfig: "SDL2_ttf",
+                       providers: [.apt(["libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CSDL2Image", path: "Sources/CSDL2Image", pkgConfig: "SDL2_image",
+                       providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig1-dev"])]),
+
+        .target(name: "SDLBackend",
+                dependencies: ["CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"],
+                swiftSettings: strict),
+        .target(name: "NatterApp",
+                dependencies: ["SDLBackend",
+                               .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                swiftSettings: strict),
+        .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
+
+        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),
+        .testTarget(name: "NatterAppTests", dependencies: ["NatterApp"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)
