@@ -18,13 +18,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // C libraries, found through pkg-config.
-        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2",
-                       providers: [.apt(["libsdl2-dev"])]),
-        .systemLibrary(name: "CSDL2TTF", path: "Sources/CSDL2TTF", pkgConfig: "SDL2_ttf",
-                       providers: [.apt(["libsdl2-ttf-dev"])]),
-        .systemLibrary(name: "CSDL2Image", path: "Sources/CSDL2Image", pkgConfig: "SDL2_image",
-                       providers: [.apt(["libsdl2-image-dev"])]),
+        // C libraries. SDL2's pkg-config flags carry -D_REENTRANT, which SwiftPM refuses with a
+        // warning on every build; the SDL headers need no -I (they include each other by
+        // quoted names from /usr/include/SDL2), so these three name their headers as
+        // <SDL2/…> and link by module map instead. The Makefile checks them with pkg-config.
+        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", path: "Sources/CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CSDL2Image", path: "Sources/CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig1-dev"])]),
 

@@ -1,0 +1,23 @@
+import Glibc
+
+/// Writes a line to standard error.
+func printError(_ message: String) {
+    let line = message + "\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+}
+/// Creates `path` and its parents when missing, like `mkdir -p`.
+func makeDirectory(_ path: String) throws(AppError) {
+    var partial = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+        partial += "/" + component
+        if mkdir(partial, 0o755) != 0, errno != EEXIST {
+            throw AppError("cannot create the folder \(partial): \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+/// An error of the app with a message for the user.
+struct AppError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,150 @@
+import CSDL2
+
+/// What the window loop tells its owner.
+public enum WindowEvent {
+    /// The user asked to quit: window closed, Ctrl+Q, or SIGINT/SIGTERM (which SDL turns
+    /// into a quit event).
+    case quitRequested
+    /// The window's logical size or pixel density changed.
+    case resized(width: Int, height: Int, scale: Double)
+    /// A key was pressed.
+    case keyDown(KeyPress)
+    /// Another thread called `AppWindow.wakeUp()`.
+    case wakeUp
+}
+
+/// Whether the loop goes on after an event, and whether the window must be drawn again.
+public struct LoopAction: Sendable {
+    /// Stop the loop and return from `run`.
+    public var quit: Bool
+    /// Draw a new frame before waiting again.
+    public var redraw: Bool
+    public init(quit: Bool = false, redraw: Bool = false) { self.quit = quit; self.redraw = redraw }
+    public static let none = LoopAction()
+    public static let redraw = LoopAction(redraw: true)
+    public static let quit = LoopAction(quit: true)
+}
+
+/// Natter's one resizable, HiDPI-aware SDL window and its event loop.
+///
+/// The loop blocks in `SDL_WaitEvent` while nothing happens — no polling, no timer, no
+/// redraw at a fixed rate — so an idle Natter uses no CPU. Other threads (the network) wake
+/// it with `wakeUp()`, which posts an SDL user event.
+public final class AppWindow {
+    /// The `SDL_Window *`.
+    public let window: OpaquePointer
+    /// The painter for the window's renderer.
+    public let painter: Painter
+    private let renderer: OpaquePointer
+
+    /// Size in logical pixels.
+    public private(set) var width: Int
+    /// Size in logical pixels.
+    public private(set) var height: Int
+
+    /// Opens the window (SDL must be started with `SDLRuntime.startForWindow()`).
+    public init(title: String, width: Int, height: Int, fonts: FontLibrary) throws(BackendError) {
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        let centred = Int32(SDL_WINDOWPOS_CENTERED_MASK)
+        guard let window = SDL_CreateWindow(title, centred, centred, Int32(width), Int32(height), flags) else {
+            throw BackendError.sdl("cannot open the window")
+        }
+        SDL_SetWindowMinimumSize(window, 320, 240)
+        // Any renderer: accelerated where the display has one, software otherwise.
+        guard let renderer = SDL_CreateRenderer(window, -1, 0) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            SDL_DestroyWindow(window)
+            throw BackendError.sdl("cannot create a renderer for the window")
+        }
+        self.window = window
+        self.renderer = renderer
+        self.width = width
+        self.height = height
+        painter = Painter(renderer: renderer, scale: 1, fonts: fonts)
+        SDL_StartTextInput()
+        _ = updateSize()
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    /// The SDL event type that `wakeUp()` posts.
+    nonisolated(unsafe) private static var wakeEventType: UInt32 = {
+        let type = SDL_RegisterEvents(1)
+        return type == UInt32.max ? SDL_USEREVENT.rawValue : type
+    }()
+
+    /// Wakes the loop from any thread; the owner then sees `.wakeUp`.
+    public static func wakeUp() {
+        var event = SDL_Event()
+        event.type = wakeEventType
+        SDL_PushEvent(&event)
+    }
+
+    /// Runs the loop until `handle` returns an action with `quit`: draws once, then for each
+    /// batch of events calls `handle` per event and `draw` if any of them asked for a redraw.
+    public func run(handle: (WindowEvent) -> LoopAction, draw: (Painter, Int, Int) -> Void) {
+        _ = AppWindow.wakeEventType
+        present(draw)
+        var event = SDL_Event()
+        while true {
+            guard SDL_WaitEvent(&event) == 1 else { return }
+            var redraw = false
+            repeat {
+                guard let windowEvent = translate(event) else {
+                    redraw = redraw || needsRedraw(event)
+                    continue
+                }
+                let action = handle(windowEvent)
+                if action.quit { return }
+                redraw = redraw || action.redraw
+            } while SDL_PollEvent(&event) == 1
+            if redraw { present(draw) }
+        }
+    }
+
+    private func present(_ draw: (Painter, Int, Int) -> Void) {
+        draw(painter, width, height)
+        SDL_RenderPresent(renderer)
+    }
+
+    private func translate(_ event: SDL_Event) -> WindowEvent? {
+        switch event.type {
+        case SDL_QUIT.rawValue:
+            return .quitRequested
+        case SDL_KEYDOWN.rawValue:
+            return .keyDown(KeyPress(event.key.keysym))
+        case SDL_WINDOWEVENT.rawValue:
+            let id = UInt32(event.window.event)
+            if id == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue || id == SDL_WINDOWEVENT_DISPLAY_CHANGED.rawValue,
+               updateSize() {
+                return .resized(width: width, height: height, scale: painter.scale)
+            }
+            return nil
+        case AppWindow.wakeEventType:
+            return .wakeUp
+        default:
+            return nil
+        }
+    }
+
+    private func needsRedraw(_ event: SDL_Event) -> Bool {
+        guard event.type == SDL_WINDOWEVENT.rawValue else { return false }
+        let id = UInt32(event.window.event)
+        return id == SDL_WINDOWEVENT_EXPOSED.rawValue || id == SDL_WINDOWEVENT_SHOWN.rawValue
+            || id == SDL_WINDOWEVENT_RESTORED.rawValue
+    }
+
+    /// Reads the logical and pixel sizes; returns whether anything changed.
+    private func updateSize() -> Bool {
+        var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        let scale = w > 0 ? Double(pw) / Double(w) : 1
+        let changed = Int(w) != width || Int(h) != height || scale != painter.scale
+        width = Int(w); height = Int(h)
+        if scale != painter.scale { painter.scale = scale }
+        return changed
+    }
+}

@@ -1,0 +1,113 @@
+import CSDL2
+import CSDL2TTF
+
+/// A piece of text and the face that draws it.
+public struct FontSegment {
+    /// The text of the segment (whole grapheme clusters).
+    public var text: Substring
+    /// The face chosen for it.
+    public var font: LoadedFont
+}
+
+/// The fonts of the interface: the UI and monospace families found through fontconfig,
+/// opened with SDL_ttf at the sizes asked for, plus per-character fallback faces so that text
+/// in any script the system can show (CJK, emoji in colour, …) is drawn rather than shown as
+/// boxes. Every opened face is cached by (file, face, pixel size, style).
+///
+/// Not thread-safe: use one library from one thread (the UI thread).
+public final class FontLibrary {
+    /// The family of `FontRole.ui`.
+    public let uiFamily: String
+    /// The family of `FontRole.mono`.
+    public let monoFamily: String
+
+    private let locator: FontLocator
+    private var faces: [FaceKey: LoadedFont] = [:]
+    private var primaries: [PrimaryKey: LoadedFont] = [:]
+
+    private struct FaceKey: Hashable { var file: FontFile; var pixelSize: Int; var bold: Bool; var italic: Bool }
+    private struct PrimaryKey: Hashable { var spec: FontSpec; var pixelSize: Int }
+
+    /// Initialises SDL_ttf and fontconfig and checks that the UI family resolves to a file.
+    public init(uiFamily: String = "DejaVu Sans", monoFamily: String = "DejaVu Sans Mono") throws(BackendError) {
+        if TTF_WasInit() == 0, TTF_Init() != 0 { throw BackendError.sdl("SDL_ttf could not start") }
+        self.uiFamily = uiFamily
+        self.monoFamily = monoFamily
+        locator = try FontLocator()
+        guard locator.match(family: uiFamily, bold: false, italic: false) != nil else {
+            throw BackendError("fontconfig finds no font for \"\(uiFamily)\"; install fonts-dejavu-core")
+        }
+    }
+
+    /// The main face for `spec` at output scale `scale` (the size in pixels is
+    /// `spec.size × scale`, rounded).
+    public func primary(_ spec: FontSpec, scale: Double) -> LoadedFont? {
+        let pixelSize = max(1, Int((spec.size * scale).rounded()))
+        let key = PrimaryKey(spec: spec, pixelSize: pixelSize)
+        if let font = primaries[key] { return font }
+        let family = spec.role == .mono ? monoFamily : uiFamily
+        guard let file = locator.match(family: family, bold: spec.bold, italic: spec.italic),
+              let font = face(file, pixelSize: pixelSize, spec: spec, lineHeight: nil) else { return nil }
+        primaries[key] = font
+        return font
+    }
+
+    /// Splits `text` into runs of whole grapheme clusters, each with the face that has its
+    /// glyphs: the primary face where it can, a colour face for emoji presentation, otherwise
+    /// the closest fontconfig fallback. A cluster that no installed font has stays with the
+    /// primary face. O(n) in the text's length; fallback look-ups are cached.
+    public func segments(of text: String, spec: FontSpec, scale: Double) -> [FontSegment] {
+        guard let primary = primary(spec, scale: scale) else { return [] }
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) {
+            return [FontSegment(text: text[...], font: primary)]
+        }
+        var result: [FontSegment] = []
+        var runStart = text.startIndex
+        var runFont: LoadedFont?
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            let font = face(forCluster: text[index..<next], primary: primary, spec: spec)
+            if let current = runFont, current !== font {
+                result.append(FontSegment(text: text[runStart..<index], font: current))
+                runStart = index
+            }
+            runFont = font
+            index = next
+        }
+        if let runFont, runStart < text.endIndex {
+            result.append(FontSegment(text: text[runStart...], font: runFont))
+        }
+        return result
+    }
+
+    /// The family name of the face that draws the first cluster of `text` (for tests and
+    /// diagnostics: "which font would show this?").
+    public func familyDrawing(_ text: String, spec: FontSpec = FontSpec()) -> String? {
+        segments(of: text, spec: spec, scale: 1).first?.font.file.family
+    }
+
+    private func face(forCluster cluster: Substring, primary: LoadedFont, spec: FontSpec) -> LoadedFont {
+        guard let first = cluster.unicodeScalars.first else { return primary }
+        let wantsEmoji = cluster.unicodeScalars.contains { $0.value == 0xFE0F }
+            || (first.properties.isEmojiPresentation && first.value > 0x7f)
+        if !wantsEmoji, primary.provides(first) { return primary }
+        let family = spec.role == .mono ? monoFamily : uiFamily
+        guard let file = locator.fallback(for: first, family: family, bold: spec.bold,
+                                          italic: spec.italic, emoji: wantsEmoji),
+              let font = face(file, pixelSize: primary.pixelSize, spec: spec, lineHeight: primary.height)
+        else { return primary }
+        return font
+    }
+
+    private func face(_ file: FontFile, pixelSize: Int, spec: FontSpec, lineHeight: Int?) -> LoadedFont? {
+        let key = FaceKey(file: file, pixelSize: pixelSize, bold: spec.bold, italic: spec.italic)
+        if let font = faces[key] { return font }
+        guard let font = try? LoadedFont(file: file, pixelSize: pixelSize, bold: spec.bold, italic: spec.italic) else {
+            return nil
+        }
+        font.fitBitmapStrike(toHeight: lineHeight ?? Int((Double(pixelSize) * 1.17).rounded()))
+        faces[key] = font
+        return font
+    }
+}

@@ -1,0 +1,162 @@
+import CSDL2
+import CSDL2TTF
+
+/// Draws into an SDL_Renderer in logical pixels: rectangles and text through the font
+/// library, at the renderer's pixel density (`scale` output pixels per logical pixel).
+///
+/// The same painter drives the window (hardware or software renderer) and headless PNG
+/// output (software renderer on an `SDL_Surface`), so both show the same pixels.
+public final class Painter {
+    /// The `SDL_Renderer *` drawn into.
+    public let renderer: OpaquePointer
+    /// Output pixels per logical pixel (2 on a HiDPI screen).
+    public var scale: Double {
+        didSet { if scale != oldValue { textCache.removeAll() } }
+    }
+    /// The fonts text is drawn with.
+    public let fonts: FontLibrary
+    private let textCache: TextTextureCache
+
+    /// A painter for `renderer`, caching up to `textCacheBytes` of rendered text.
+    public init(renderer: OpaquePointer, scale: Double, fonts: FontLibrary,
+                textCacheBytes: Int = 48 << 20) {
+        self.renderer = renderer
+        self.scale = scale
+        self.fonts = fonts
+        self.textCache = TextTextureCache(byteLimit: textCacheBytes)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    /// Bytes of texture memory held by the text cache, and how many entries it has.
+    public var textCacheUsage: (bytes: Int, entries: Int) { (textCache.bytes, textCache.count) }
+
+    /// Fills the whole target with `color`.
+    public func clear(_ color: Color) {
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        SDL_RenderClear(renderer)
+    }
+
+    /// Fills `rect` (logical pixels) with `color`, blending by its alpha.
+    public func fill(_ rect: Rect, _ color: Color) {
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        var r = pixelRect(rect)
+        SDL_RenderFillRect(renderer, &r)
+    }
+
+    /// Fills `rect` with rounded corners of `radius` logical pixels, anti-aliased: each pixel
+    /// row is filled solid between its edges, and edge pixels get the colour with an alpha
+    /// equal to their coverage (averaged over four sub-rows).
+    public func fillRounded(_ rect: Rect, radius: Double, _ color: Color) {
+        let r = min(radius, rect.width / 2, rect.height / 2) * scale
+        guard r >= 0.5 else { fill(rect, color); return }
+        let x0 = rect.x * scale, x1 = rect.maxX * scale
+        let y0 = rect.y * scale, y1 = rect.maxY * scale
+        func inset(atY y: Double) -> Double {
+            let dy = y < y0 + r ? (y0 + r) - y : (y > y1 - r ? y - (y1 - r) : 0)
+            guard dy > 0 else { return 0 }
+            return dy >= r ? r : r - (r * r - dy * dy).squareRoot()
+        }
+        let subRows = 4
+        for row in Int(y0.rounded(.down))..<Int(y1.rounded(.up)) {
+            // Horizontal insets at four sample heights inside this pixel row (and inside the rect).
+            var insets: [Double] = []
+            for k in 0..<subRows {
+                let y = Double(row) + (Double(k) + 0.5) / Double(subRows)
+                if y >= y0 && y <= y1 { insets.append(inset(atY: y)) }
+            }
+            guard !insets.isEmpty else { continue }
+            let verticalCover = Double(insets.count) / Double(subRows)
+            let widest = insets.min()!, narrowest = insets.max()!
+            let solidLeft = Int((x0 + narrowest).rounded(.up)), solidRight = Int((x1 - narrowest).rounded(.down))
+            if solidRight > solidLeft {
+                let a = UInt8((Double(color.a) * verticalCover).rounded())
+                SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, a)
+                var strip = SDL_Rect(x: Int32(solidLeft), y: Int32(row), w: Int32(solidRight - solidLeft), h: 1)
+                SDL_RenderFillRect(renderer, &strip)
+            }
+            // Edge pixels on both sides: coverage averaged over the sample rows.
+            let leftStart = Int((x0 + widest).rounded(.down))
+            for px in leftStart..<min(solidLeft, solidRight) {
+                let cover = insets.reduce(0) { $0 + max(0, min(1, Double(px + 1) - (x0 + $1))) } / Double(subRows)
+                point(px, row, color, cover)
+            }
+            let rightEnd = Int((x1 - widest).rounded(.up))
+            for px in max(solidRight, solidLeft)..<rightEnd {
+                let cover = insets.reduce(0) { $0 + max(0, min(1, (x1 - $1) - Double(px))) } / Double(subRows)
+                point(px, row, color, cover)
+            }
+        }
+    }
+
+    private func point(_ x: Int, _ y: Int, _ color: Color, _ coverage: Double) {
+        guard coverage > 0.004 else { return }
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, UInt8((Double(color.a) * coverage).rounded()))
+        var pixel = SDL_Rect(x: Int32(x), y: Int32(y), w: 1, h: 1)
+        SDL_RenderFillRect(renderer, &pixel)
+    }
+
+    /// Line height in logical pixels for `font`.
+    public func lineHeight(_ font: FontSpec) -> Double {
+        guard let primary = fonts.primary(font, scale: scale) else { return font.size * 1.2 }
+        return Double(primary.height) / scale
+    }
+
+    /// Width of `text` in logical pixels when drawn in `font` (with fallback faces).
+    public func measure(_ text: String, font: FontSpec) -> Double {
+        var width = 0.0
+        for segment in fonts.segments(of: text, spec: font, scale: scale) {
+            width += Double(segment.font.nativeWidth(of: String(segment.text))) * segment.font.fit
+        }
+        return width / scale
+    }
+
+    /// Draws one line of `text` with its line box's top-left corner at (`x`, `y`) logical
+    /// pixels and returns its advance width in logical pixels. Rendered lines are cached as
+    /// textures; a cached line costs one copy per font segment.
+    @discardableResult
+    public func text(_ text: String, x: Double, y: Double, font: FontSpec, color: Color) -> Double {
+        guard !text.isEmpty, let entry = texture(for: text, font: font, color: color) else { return 0 }
+        let originX = Int32((x * scale).rounded()), originY = Int32((y * scale).rounded())
+        for piece in entry.pieces {
+            var destination = piece.destination
+            destination.x += originX
+            destination.y += originY
+            SDL_RenderCopy(renderer, piece.texture, nil, &destination)
+        }
+        return Double(entry.width) / scale
+    }
+
+    private func texture(for text: String, font: FontSpec, color: Color) -> TextTexture? {
+        let key = TextTextureCache.Key(text: text, font: font, color: color, pixelScale: scale)
+        if let cached = textCache.lookup(key) { return cached }
+        guard let primary = fonts.primary(font, scale: scale) else { return nil }
+        let sdlColor = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
+        var pieces: [TextTexture.Piece] = []
+        var penX = 0.0
+        var bytes = 0
+        for segment in fonts.segments(of: text, spec: font, scale: scale) {
+            let face = segment.font
+            guard let surface = TTF_RenderUTF8_Blended(face.handle, String(segment.text), sdlColor) else { continue }
+            defer { SDL_FreeSurface(surface) }
+            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { continue }
+            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+            if face.fit != 1 { SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear) }
+            let w = Double(surface.pointee.w) * face.fit, h = Double(surface.pointee.h) * face.fit
+            let top = Double(primary.ascent) - Double(face.ascent) * face.fit
+            let destination = SDL_Rect(x: Int32(penX.rounded()), y: Int32(top.rounded()),
+                                       w: Int32(w.rounded()), h: Int32(h.rounded()))
+            pieces.append(.init(texture: texture, destination: destination))
+            bytes += Int(surface.pointee.w) * Int(surface.pointee.h) * 4
+            penX += Double(face.nativeWidth(of: String(segment.text))) * face.fit
+        }
+        let entry = TextTexture(pieces: pieces, width: Int(penX.rounded()), height: primary.height, bytes: bytes)
+        textCache.insert(entry, for: key)
+        return entry
+    }
+
+    private func pixelRect(_ rect: Rect) -> SDL_Rect {
+        let x0 = (rect.x * scale).rounded(), y0 = (rect.y * scale).rounded()
+        let x1 = (rect.maxX * scale).rounded(), y1 = (rect.maxY * scale).rounded()
+        return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+    }
+}

@@ -1,0 +1,3 @@
+import NatterApp
+
+NatterCommand.main()
