@@ -93,8 +93,11 @@ public struct ScrollMotion: Sendable, Hashable {
         return piece.kind.velocity(at: t - piece.start)
     }
 
-    /// Whether the motion has come to rest at `t`.
-    public func isDone(at t: Double) -> Bool { t >= endTime }
+    /// Whether the motion has come to rest at `t` (from ``endTime`` on).
+    public func isDone(at t: Double) -> Bool {
+        let piece = piece(at: t)
+        return piece == pieces[pieces.count - 1] && piece.kind.isDone(at: t - piece.start)
+    }
 
     /// What the motion is doing at `t`.
     public func phase(at t: Double) -> Phase {
@@ -114,8 +117,8 @@ public struct ScrollMotion: Sendable, Hashable {
         return last.start + last.kind.duration
     }
 
-    /// Where the motion comes to rest (px).
-    public var restPosition: Double { position(at: endTime) }
+    /// Where the motion comes to rest (px): exactly the snapped position.
+    public var restPosition: Double { pieces[pieces.count - 1].kind.finalPosition }
 
     // MARK: - Re-basing
 
@@ -133,9 +136,13 @@ public struct ScrollMotion: Sendable, Hashable {
     /// any state, so a fling that does not reach the new edges is unchanged, and one heading for
     /// a `maxY` that grew no longer bounces at the old one). If a spring is running and the new
     /// bounds contain the current position, the motion carries on as a fling when still moving
-    /// outward and otherwise stops where it is. A position past the new bounds springs back.
+    /// outward and otherwise stops where it is. A position past the new bounds springs back. A
+    /// motion already at rest inside the new bounds is unchanged.
     public func withBounds(minY newMinY: Double, maxY newMaxY: Double, at t: Double) -> ScrollMotion {
         let y = position(at: t)
+        if isDone(at: t), y >= newMinY, y <= newMaxY {
+            return ScrollMotion(minY: newMinY, maxY: newMaxY, pieces: pieces)
+        }
         var v = velocity(at: t)
         let current = piece(at: t)
         if case .spring(let spring) = current.kind, y >= newMinY, y <= newMaxY {
@@ -221,6 +228,23 @@ extension ScrollMotion {
             case .rest: return 0
             case .fling(let fling): return fling.velocity(at: t)
             case .spring(let spring): return spring.velocity(at: t)
+            }
+        }
+
+        func isDone(at t: Double) -> Bool {
+            switch self {
+            case .rest: return true
+            case .fling(let fling): return fling.isDone(at: t)
+            case .spring(let spring): return spring.spring.isDone(at: t)
+            }
+        }
+
+        /// Where the piece comes to rest.
+        var finalPosition: Double {
+            switch self {
+            case .rest(let y): return y
+            case .fling(let fling): return fling.finalPosition
+            case .spring(let spring): return spring.edgeY
             }
         }
 
