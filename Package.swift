@@ -37,6 +37,10 @@ let package = Package(
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
 
+        .target(name: "ScrollPhysics", swiftSettings: strict),
+        .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"],
+                    swiftSettings: strict),
+
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),
         .testTarget(name: "NatterAppTests", dependencies: ["NatterApp"], swiftSettings: strict),
     ],
