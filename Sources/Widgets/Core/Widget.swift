@@ -281,6 +281,9 @@ open class Widget {
     /// The host's time reached a tick requested with ``WidgetHost/requestTick(for:at:)``.
     /// Return the next time to be woken, or `nil`.
     open func tick(_ time: FrameTime) -> FrameTime? { nil }
+    /// The host removed this widget from its overlay layer (outside click, Escape, or a call to
+    /// ``WidgetHost/dismissOverlay(_:)``).
+    open func overlayDismissed() {}
     /// Where the IME candidate window should go (local coordinates), for text-input widgets.
     open var textInputRect: Rect? { nil }
 }

@@ -282,6 +282,7 @@ public final class WidgetHost {
         if let rect = widget.lastWindowRect { invalidate(rect) }
         widgetWillDetach(widget)
         widget.ownerHost = nil
+        widget.overlayDismissed()
         if let previous = entry.previousFocus, previous.host === self, focusedWidget == nil {
             focus(previous)
         }
