@@ -5,7 +5,7 @@
 /// region collapses into its bounding box (cheaper to repaint a bit more than to track many
 /// small pieces).
 public struct DamageRegion: Hashable, Sendable {
-    /// The disjoint-ish rectangles to repaint (after merging, no two overlap).
+    /// The rectangles to repaint (after merging, no two overlap).
     public private(set) var rects: [Rect] = []
     /// Above this many rectangles the region collapses into one.
     public var maxRects = 8
@@ -26,7 +26,9 @@ public struct DamageRegion: Hashable, Sendable {
         var changed = true
         while changed {
             changed = false
-            for (index, existing) in rects.enumerated() where existing.intersects(merged) || existing.contains(merged) {
+            // Merge overlaps, and neighbours whose union wastes no area (adjacent rows).
+            for (index, existing) in rects.enumerated()
+            where existing.intersects(merged) || existing.union(merged).area <= existing.area + merged.area {
                 merged = merged.union(existing)
                 rects.remove(at: index)
                 changed = true

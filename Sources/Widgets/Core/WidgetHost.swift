@@ -254,6 +254,7 @@ public final class WidgetHost {
             if let next = entry.widget.tick(now) { tickers[key] = (entry.widget, next) }
         }
         if let tooltipDue, tooltipDue <= now { showTooltip() }
+        layoutIfNeeded()
     }
 
     // MARK: - Overlays
