@@ -17,6 +17,7 @@ public final class Stack: Widget {
 
     /// Placement along the main axis (when no child has flex and space is left).
     public enum MainAlignment: Hashable, Sendable {
+        /// Packed at the start, centred, packed at the end, or spread with equal gaps.
         case start, center, end, spaceBetween
     }
 

@@ -1,5 +1,6 @@
 /// A mouse button.
 public enum MouseButton: Hashable, Sendable {
+    /// The primary, middle and secondary buttons.
     case left, middle, right
     /// Extra buttons (back/forward), by SDL number.
     case other(Int)
