@@ -37,6 +37,10 @@ let package = Package(
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
 
+        // Retained widget toolkit: pure Swift, no SDL (the backend executes its draw commands).
+        .target(name: "Widgets", swiftSettings: strict),
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets"], swiftSettings: strict),
+
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),
         .testTarget(name: "NatterAppTests", dependencies: ["NatterApp"], swiftSettings: strict),
     ],
