@@ -8,14 +8,19 @@ import PackageDescription
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
+let propertyBased = Target.Dependency.product(name: "PropertyBased", package: "swift-property-based")
 
 let package = Package(
     name: "Natter",
     products: [
         .executable(name: "natter", targets: ["natter"]),
+        .executable(name: "natter-bench", targets: ["natter-bench"]),
+        .library(name: "IRCProtocol", targets: ["IRCProtocol"]),
+        .library(name: "IRCFormatting", targets: ["IRCFormatting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // C libraries. SDL2's pkg-config flags carry -D_REENTRANT, which SwiftPM refuses with a
@@ -28,19 +33,28 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig1-dev"])]),
 
+        // Pure layers: no SDL, no sockets.
+        .target(name: "IRCProtocol", swiftSettings: strict),
+        .target(name: "IRCFormatting", swiftSettings: strict),
+        .target(name: "ScrollPhysics", swiftSettings: strict),
+        .target(name: "Widgets", swiftSettings: strict),
+
+        // SDL at the edge, and the composition root.
         .target(name: "SDLBackend",
-                dependencies: ["CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"],
+                dependencies: ["Widgets", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"],
                 swiftSettings: strict),
         .target(name: "NatterApp",
-                dependencies: ["SDLBackend",
+                dependencies: ["SDLBackend", "Widgets",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
+        .executableTarget(name: "natter-bench", dependencies: ["IRCProtocol", "IRCFormatting"],
+                          path: "Sources/NatterBench", swiftSettings: strict),
 
-        .target(name: "ScrollPhysics", swiftSettings: strict),
-        .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"],
-                    swiftSettings: strict),
-
+        .testTarget(name: "IRCProtocolTests", dependencies: ["IRCProtocol", propertyBased], swiftSettings: strict),
+        .testTarget(name: "IRCFormattingTests", dependencies: ["IRCFormatting", propertyBased], swiftSettings: strict),
+        .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"], swiftSettings: strict),
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),
         .testTarget(name: "NatterAppTests", dependencies: ["NatterApp"], swiftSettings: strict),
     ],

@@ -1,0 +1,109 @@
+extension TextField {
+    /// Applies an edit of `kind`, recording the state before it for undo.
+    func edit(_ kind: UndoHistory.EditKind, inserted: String = "", _ change: (inout TextEditingState) -> Void) {
+        let before = state
+        var after = state
+        change(&after)
+        guard after.characters != before.characters else {
+            if after != before { state = after; selectionChanged() }
+            return
+        }
+        history.record(before, kind: kind, inserted: inserted)
+        state = after
+        contentChanged()
+    }
+
+    /// Inserts `string` in place of the selection.
+    func insert(_ string: String, kind: UndoHistory.EditKind) {
+        edit(kind, inserted: string) { $0.replaceSelection(with: string) }
+    }
+
+    /// Undoes the last step.
+    public func undo() {
+        guard let previous = history.undo(from: state) else { return }
+        state = previous
+        contentChanged()
+    }
+
+    /// Redoes the last undone step.
+    public func redo() {
+        guard let next = history.redo(from: state) else { return }
+        state = next
+        contentChanged()
+    }
+
+    /// Copies the selection to the host's clipboard.
+    public func copy() {
+        guard state.hasSelection else { return }
+        host?.clipboard.setText(state.selectedText)
+    }
+
+    /// Cuts the selection to the host's clipboard.
+    public func cut() {
+        guard state.hasSelection else { return }
+        copy()
+        edit(.other) { $0.replaceSelection(with: "") }
+    }
+
+    /// Pastes the host's clipboard text.
+    public func paste() {
+        guard let text = host?.clipboard.text(), !text.isEmpty else { return }
+        if let onPaste, onPaste(text) { return }
+        let flattened = text.replacing("\r\n", with: " ").replacing("\n", with: " ").replacing("\r", with: " ")
+        insert(flattened, kind: .other)
+    }
+
+    /// The editing key bindings. Returns `false` for keys the field does not use.
+    func handleKey(_ event: KeyEvent) -> Bool {
+        let mods = event.modifiers
+        let ctrl = mods.contains(.ctrl)
+        let shift = mods.contains(.shift)
+        if composition != nil {
+            // The input method owns these keys while composing.
+            switch event.key {
+            case .backspace, .delete, .left, .right, .home, .end, .enter, .escape: return true
+            default: break
+            }
+        }
+        switch event.key {
+        case .left, .right:
+            var next = state
+            next.move(left: event.key == .left, byWord: ctrl, extending: shift)
+            applyMove(next)
+        case .home, .end:
+            var next = state
+            next.moveCaret(to: event.key == .home ? 0 : state.characters.count, extending: shift)
+            applyMove(next)
+        case .backspace:
+            edit(ctrl ? .other : .deleteBackward) { $0.deleteBackward(byWord: ctrl) }
+        case .delete:
+            edit(ctrl ? .other : .deleteForward) { $0.deleteForward(byWord: ctrl) }
+        case .enter:
+            guard let onSubmit else { return false }
+            onSubmit(state.text)
+        case .character(let c) where ctrl && !mods.contains(.alt):
+            switch (c, shift) {
+            case ("a", false):
+                var next = state
+                next.selectAll()
+                applyMove(next)
+            case ("c", false): copy()
+            case ("x", false): cut()
+            case ("v", false): paste()
+            case ("z", false): undo()
+            case ("z", true), ("y", false): redo()
+            default: return false
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func applyMove(_ next: TextEditingState) {
+        if next != state {
+            state = next
+        }
+        selectionChanged()
+    }
+}

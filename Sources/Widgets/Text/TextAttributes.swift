@@ -1,0 +1,30 @@
+/// How a span of text looks and what it means. Reverse video is resolved by the caller (swap
+/// the colours before building the span).
+public struct TextAttributes: Hashable, Sendable {
+    /// The font.
+    public var font: FontSpec
+    /// Glyph colour.
+    public var foreground: Color
+    /// Fill behind the glyphs, if any.
+    public var background: Color?
+    /// Underline.
+    public var underline: Bool
+    /// Strike-through.
+    public var strikethrough: Bool
+    /// A URL: the span is a link (hand cursor, activation on click).
+    public var link: String?
+    /// A nick name the span refers to (for clicks on nicks in messages).
+    public var nick: String?
+
+    /// Creates attributes.
+    public init(font: FontSpec = .ui, foreground: Color = .black, background: Color? = nil,
+                underline: Bool = false, strikethrough: Bool = false, link: String? = nil, nick: String? = nil) {
+        self.font = font
+        self.foreground = foreground
+        self.background = background
+        self.underline = underline
+        self.strikethrough = strikethrough
+        self.link = link
+        self.nick = nick
+    }
+}

@@ -1,0 +1,186 @@
+/// Breaks styled text into lines and orders each line's runs visually. Used by
+/// ``TextLayout/init(_:maxWidth:hangingIndent:measurer:)``.
+///
+/// Cost: one `width(of:font:)` call per segment (word, space run, ideograph), plus one
+/// `caretOffsets` call for each word that is wider than a whole line; O(n) otherwise.
+struct TextLayoutBuilder {
+    struct Piece {
+        var span: Int
+        var range: Range<Int>
+        var text: Substring
+        var width: Double
+        var kind: BreakClass
+        var strong: BidiClass?
+        var hasDigits: Bool
+    }
+
+    let text: StyledText
+    let limit: Double
+    let indent: Double
+    let measurer: any TextMeasurer
+    private var lines: [[Piece]] = [[]]
+    private var x = 0.0
+    private static let epsilon = 1e-9
+
+    init(text: StyledText, maxWidth: Double?, hangingIndent: Double, measurer: any TextMeasurer) {
+        self.text = text
+        self.limit = maxWidth ?? .infinity
+        self.indent = hangingIndent
+        self.measurer = measurer
+    }
+
+    // MARK: Segmenting
+
+    private func pieces() -> [Piece] {
+        var result: [Piece] = []
+        var offset = 0
+        for (spanIndex, span) in text.spans.enumerated() {
+            let string = span.text
+            var current: Piece?
+            var index = string.startIndex
+            while index < string.endIndex {
+                let next = string.index(after: index)
+                let character = string[index]
+                let kind = BreakClass(character)
+                let bidi = BidiClass(character)
+                let strong: BidiClass? = (bidi == .rightToLeft || bidi == .leftToRight) ? bidi : nil
+                if var piece = current, piece.kind == kind, kind == .word || kind == .space,
+                   strong == nil || piece.strong == nil || piece.strong == strong {
+                    piece.range = piece.range.lowerBound..<(offset + 1)
+                    piece.text = string[piece.text.startIndex..<next]
+                    piece.strong = piece.strong ?? strong
+                    piece.hasDigits = piece.hasDigits || bidi == .number
+                    current = piece
+                } else {
+                    if let piece = current { result.append(piece) }
+                    current = Piece(span: spanIndex, range: offset..<(offset + 1), text: string[index..<next],
+                                    width: 0, kind: kind, strong: strong, hasDigits: bidi == .number)
+                }
+                offset += 1
+                index = next
+            }
+            if let piece = current { result.append(piece) }
+        }
+        for i in result.indices where result[i].kind != .newline {
+            result[i].width = measurer.width(of: result[i].text, font: text.spans[result[i].span].attributes.font)
+        }
+        return result
+    }
+
+    // MARK: Line filling
+
+    private var currentHasContent: Bool {
+        lines[lines.count - 1].contains { $0.kind != .space && $0.kind != .newline }
+    }
+
+    private mutating func newLine() {
+        lines.append([])
+        x = indent
+    }
+
+    private mutating func append(_ piece: Piece) {
+        lines[lines.count - 1].append(piece)
+        x += piece.width
+    }
+
+    /// Splits the pieces of one word at grapheme boundaries across as many lines as needed.
+    private mutating func appendSplitting(_ word: [Piece]) {
+        for piece in word {
+            let font = text.spans[piece.span].attributes.font
+            let offsets = measurer.caretOffsets(of: piece.text, font: font)
+            let indices = Array(piece.text.indices) + [piece.text.endIndex]
+            let count = min(piece.range.count, offsets.count - 1, indices.count - 1)
+            var start = 0
+            while start < count {
+                var end = start
+                while end < count && x + (offsets[end + 1] - offsets[start]) <= limit + Self.epsilon { end += 1 }
+                if end == start {
+                    if currentHasContent { newLine(); continue }
+                    end = start + 1
+                }
+                var part = piece
+                part.range = (piece.range.lowerBound + start)..<(piece.range.lowerBound + end)
+                part.text = piece.text[indices[start]..<indices[end]]
+                part.width = offsets[end] - offsets[start]
+                append(part)
+                start = end
+                if start < count { newLine() }
+            }
+        }
+    }
+
+    mutating func breakLines() -> [[Piece]] {
+        let all = pieces()
+        var i = 0
+        while i < all.count {
+            let piece = all[i]
+            switch piece.kind {
+            case .newline:
+                append(piece)
+                newLine()
+                i += 1
+            case .space:
+                append(piece)
+                i += 1
+            case .ideographic, .word:
+                var unit = [piece]
+                var j = i + 1
+                if piece.kind == .word {
+                    while j < all.count && all[j].kind == .word { unit.append(all[j]); j += 1 }
+                }
+                let width = unit.reduce(0) { $0 + $1.width }
+                if x + width <= limit + Self.epsilon {
+                    unit.forEach { append($0) }
+                } else if currentHasContent && indent + width <= limit + Self.epsilon {
+                    newLine()
+                    unit.forEach { append($0) }
+                } else {
+                    if currentHasContent { newLine() }
+                    appendSplitting(unit)
+                }
+                i = j
+            }
+        }
+        return lines
+    }
+
+    // MARK: Bidi ordering
+
+    /// Resolves each piece's direction and returns the pieces in visual order with their
+    /// draw direction. Numbers follow the preceding strong direction; neutrals between two
+    /// right-to-left pieces are right-to-left; maximal right-to-left sequences are reversed.
+    static func visualOrder(_ line: [Piece]) -> [(piece: Piece, rtl: Bool)] {
+        var effective: [BidiClass?] = line.map(\.strong)
+        var previous: BidiClass?
+        for i in line.indices {
+            if let strong = line[i].strong {
+                previous = strong
+            } else if line[i].hasDigits {
+                effective[i] = previous == .rightToLeft ? .rightToLeft : .leftToRight
+            }
+        }
+        var levels = [Bool](repeating: false, count: line.count)
+        var before: BidiClass?
+        for i in line.indices {
+            if let e = effective[i] {
+                levels[i] = e == .rightToLeft
+                before = e
+            } else {
+                let after = effective[(i + 1)...].first { $0 != nil } ?? nil
+                levels[i] = before == .rightToLeft && after == .rightToLeft
+            }
+        }
+        var result: [(piece: Piece, rtl: Bool)] = []
+        var i = 0
+        while i < line.count {
+            var j = i
+            while j < line.count && levels[j] == levels[i] { j += 1 }
+            let slice = (i..<j).map { k in
+                (piece: line[k], rtl: levels[k] && !(line[k].strong == nil && line[k].hasDigits))
+            }
+            result += levels[i] ? slice.reversed() : slice
+            i = j
+        }
+        return result
+    }
+}

@@ -1,0 +1,137 @@
+import Testing
+@testable import Widgets
+
+@Test @MainActor func listViewKeyboardSelectionRepaintsOnlyTheRows() {
+    let list = ListView(items: (0..<50).map { styled("item \($0)") })
+    list.rowHeight = 20
+    list.flex = 1
+    var changes: [Int?] = []
+    list.onSelectionChanged = { changes.append($0) }
+    var activated: [Int] = []
+    list.onActivate = { activated.append($0) }
+    let (host, _) = makeHost(Stack(.vertical, [list]), width: 200, height: 100)
+    host.focus(list)
+    var drawn = DrawList()
+    host.paint(into: &drawn)
+    host.handle(.key(.down))
+    #expect(list.selectedIndex == 0)
+    drawn = DrawList()
+    host.paint(into: &drawn)
+    host.handle(.key(.down))
+    #expect(host.damage.rects == [Rect(x: 0, y: 0, width: 200, height: 40)])   // rows 0 and 1
+    host.handle(.key(.end))
+    #expect(list.selectedIndex == 49 && list.scrollOffset == 900)
+    host.handle(.key(.pageUp))
+    #expect(list.selectedIndex == 45)
+    host.handle(.key(.up))
+    host.handle(.key(.enter))
+    #expect(changes == [0, 1, 49, 45, 44] && activated == [44])
+    drawn = DrawList()
+    host.paintAll(into: &drawn)
+    #expect(drawn.textDraws.count == 5)                                        // only visible rows
+    host.handle(.down(10, 50))                                                 // 880 + 50 → row 46
+    #expect(list.selectedIndex == 46)
+    list.items = [styled("only")]
+    #expect(list.selectedIndex == 0)
+}
+
+@Test @MainActor func popupMenuKeyboardNavigationAndDismissal() {
+    let button = Button("menu", font: f10)
+    let (host, _) = makeHost(Stack(.vertical, [button]))
+    host.focus(button)
+    var chosen: [String] = []
+    var dismissed = 0
+    let menu = PopupMenu([MenuItem("Query") { chosen.append("query") },
+                          MenuItem("Kick", isEnabled: false) { chosen.append("kick") },
+                          MenuItem("Whois") { chosen.append("whois") }])
+    menu.onDismiss = { dismissed += 1 }
+    menu.font = f10
+    menu.show(in: host, at: Point(x: 390, y: 20))
+    host.layoutIfNeeded()
+    #expect(host.focusedWidget === menu)
+    #expect(menu.frame.maxX <= 400)                      // kept inside the window
+    host.handle(.key(.down))
+    #expect(menu.highlightedIndex == 0)
+    host.handle(.key(.down))
+    #expect(menu.highlightedIndex == 2)                  // skips the disabled item
+    host.handle(.key(.down))
+    #expect(menu.highlightedIndex == 0)                  // wraps
+    host.handle(.key(.up))
+    host.handle(.key(.enter))
+    #expect(chosen == ["whois"] && dismissed == 1)
+    #expect(host.overlayWidgets.isEmpty && host.focusedWidget === button)
+
+    menu.show(in: host, at: Point(x: 10, y: 10))
+    host.handle(.key(.escape))
+    #expect(host.overlayWidgets.isEmpty && dismissed == 2)
+    menu.show(in: host, at: Point(x: 10, y: 10))
+    host.layoutIfNeeded()
+    host.handle(.down(300, 250))                          // outside: closes, click swallowed
+    #expect(host.overlayWidgets.isEmpty && dismissed == 3 && chosen == ["whois"])
+    menu.show(in: host, at: Point(x: 10, y: 10))
+    host.layoutIfNeeded()
+    let row = menu.rowRect(0).offsetBy(menu.frame.origin)
+    host.handle(.move(row.midX, row.midY))
+    #expect(menu.highlightedIndex == 0)
+    host.handle(.down(row.midX, row.midY))
+    host.handle(.up(row.midX, row.midY))
+    #expect(chosen == ["whois", "query"])
+}
+
+@Test @MainActor func tooltipAppearsAfterTheHoverDelay() {
+    let target = Box(100, 50)
+    target.tooltip = "Join a channel"
+    let other = Box(100, 50)
+    let root = Stack(.vertical, [target, other])
+    root.crossAlignment = .start
+    let (host, _) = makeHost(root)
+    host.handle(.move(20, 20))
+    #expect(host.nextWakeTime == FrameTime(seconds: 0.6))
+    host.advance(to: FrameTime(seconds: 0.5))
+    #expect(host.visibleTooltip == nil)
+    host.advance(to: FrameTime(seconds: 0.6))
+    #expect(host.visibleTooltip?.text == "Join a channel")
+    #expect(host.visibleTooltip?.frame.origin == Point(x: 32, y: 40))
+    #expect(host.hitWidget(at: Point(x: 40, y: 45)) === target)   // tooltips are not hit
+    host.handle(.move(20, 70))
+    #expect(host.visibleTooltip == nil && host.nextWakeTime == nil)
+}
+
+@Test @MainActor func badgeSizesItsPillAndHidesAtZero() {
+    let badge = Badge(count: 0)
+    badge.font = f10
+    let row = Stack(.horizontal, [badge])
+    row.crossAlignment = .start
+    let (host, _) = makeHost(Stack(.vertical, [row]))
+    #expect(badge.size == .zero)
+    badge.count = 5
+    host.layoutIfNeeded()
+    #expect(badge.size == Size(width: 16, height: 14))          // text 6 + 10, min = height
+    badge.count = 150
+    host.layoutIfNeeded()
+    #expect(badge.displayText == "99+" && badge.size.width == 28)
+    var list = DrawList()
+    host.paintAll(into: &list)
+    #expect(list.textDraws.map(\.text) == ["99+"])
+}
+
+@Test @MainActor func buttonActivatesOnClickInsideAndOnKeys() {
+    var presses = 0
+    let button = Button("Go", font: f10) { presses += 1 }
+    let root = Stack(.vertical, [button])
+    root.crossAlignment = .start
+    let (host, _) = makeHost(root)
+    #expect(button.size == Size(width: 36, height: 24))
+    host.handle(.down(5, 5))
+    #expect(button.isPressed)
+    host.handle(.move(200, 200))
+    #expect(!button.isPressed)
+    host.handle(.up(200, 200))
+    #expect(presses == 0)
+    host.handle(.down(5, 5))
+    host.handle(.up(6, 6))
+    #expect(presses == 1 && host.focusedWidget === button)
+    host.handle(.key(.enter))
+    host.handle(.key(.space))
+    #expect(presses == 3)
+}

@@ -1,0 +1,67 @@
+import Testing
+@testable import Widgets
+
+@Test @MainActor func caretBlinkDamagesOnlyTheCaret() {
+    let field = TextField(text: "abc", font: f10)
+    let root = Stack(.vertical, [field, Box(10, 10)])
+    root.crossAlignment = .stretch
+    let (host, _) = makeHost(root)
+    host.focus(field)
+    var list = DrawList()
+    host.paint(into: &list)
+    #expect(host.damage.isEmpty)
+    #expect(host.nextWakeTime == FrameTime(seconds: 0.5))
+    let caret = field.caretRect.offsetBy(field.windowFrame.origin)
+    #expect(caret == Rect(x: 24, y: 4, width: 1, height: 12))   // padding 6 + 3 × 6
+    host.advance(to: FrameTime(seconds: 0.5))
+    #expect(host.damage.rects == [caret])
+    list = DrawList()
+    #expect(host.paint(into: &list) == [caret])
+    #expect(!list.commands.contains(.fillRect(caret, field.caretColor)))     // caret now off
+    host.advance(to: FrameTime(seconds: 0.7))
+    #expect(host.damage.isEmpty)                                              // no toggle yet
+    host.advance(to: FrameTime(seconds: 1.0))
+    #expect(host.damage.rects == [caret])
+    list = DrawList()
+    host.paint(into: &list)
+    #expect(list.commands.contains(.fillRect(caret, field.caretColor)))      // back on
+}
+
+@Test @MainActor func paintClipsEachDamagedRectAndCullsTheRest() {
+    let a = Box(50, 50), b = Box(50, 50), c = Box(50, 50)
+    let root = Stack(.horizontal, spacing: 10, [a, b, c])
+    root.crossAlignment = .start
+    let (host, _) = makeHost(root)
+    a.color = .black
+    c.color = .black
+    var list = DrawList()
+    let rects = host.paint(into: &list)
+    #expect(rects.count == 2)
+    #expect(list.commands.first == .pushClip(a.windowFrame))
+    let fills = list.commands.filter { if case .fillRect = $0 { return true } else { return false } }
+    #expect(fills == [.fillRect(a.windowFrame, .black), .fillRect(c.windowFrame, .black)])
+    #expect(list.currentClip == nil)
+    list = DrawList()
+    #expect(host.paint(into: &list).isEmpty)
+    #expect(list.commands.isEmpty)
+}
+
+@Test @MainActor func scrollOffsetRepaintsOnlyTheViewport() {
+    let content = Stack(.vertical, (0..<20).map { _ in Box(10, 30) })
+    let scroll = ScrollView(content: content)
+    let side = Box(100, 100)
+    let root = Stack(.horizontal, [side, scroll])
+    scroll.flex = 1
+    let (host, _) = makeHost(root, width: 300, height: 200)
+    #expect(scroll.maxOffset == Point(x: 0, y: 400))
+    let layouts = content.layoutCount
+    scroll.offset = Point(x: 0, y: 90)
+    #expect(host.damage.rects == [scroll.windowFrame])
+    #expect(content.frame.origin == Point(x: 0, y: -90))
+    scroll.offset = Point(x: 0, y: 10_000)
+    #expect(scroll.offset.y == 400)
+    host.handle(.wheel(WheelEvent(position: Point(x: 150, y: 50), dy: 1)))
+    #expect(scroll.offset.y == 352)
+    #expect(content.layoutCount == layouts)
+    #expect(host.hitWidget(at: Point(x: 150, y: 10)) === content.children[12])   // 352 + 10 = 362 → row 12
+}

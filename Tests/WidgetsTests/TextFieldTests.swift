@@ -1,0 +1,218 @@
+import Testing
+@testable import Widgets
+
+/// A focused field filling a window `width` wide.
+@MainActor
+private func field(_ text: String = "", width: Double = 400, clipboard: MemoryClipboard = MemoryClipboard()) -> (TextField, WidgetHost) {
+    let field = TextField(text: text, font: f10)
+    let root = Stack(.vertical, [field])
+    let (host, _) = makeHost(root, width: width, height: 100, clipboard: clipboard)
+    host.focus(field)
+    return (field, host)
+}
+
+@MainActor
+private func type(_ host: WidgetHost, _ text: String) {
+    for c in text { host.handle(.textInput(String(c))) }
+}
+
+@Test @MainActor func typingInsertsAtTheCaret() {
+    let (f, host) = field()
+    type(host, "helo")
+    host.handle(.key(.left))
+    type(host, "l")
+    #expect(f.text == "hello" && f.state.caret == 4)
+    host.handle(.key(.end))
+    host.handle(.textInput("\tbad\n"))     // control characters are dropped
+    #expect(f.text == "hellobad")
+}
+
+@Test @MainActor func caretMovesByGraphemeCluster() {
+    let (f, host) = field("e\u{301}x🇺🇸👨‍👩‍👧")
+    #expect(f.state.characters.count == 4 && f.state.caret == 4)
+    host.handle(.key(.left))
+    #expect(f.state.caret == 3)              // over the whole ZWJ family
+    host.handle(.key(.backspace))
+    #expect(f.text == "e\u{301}x👨‍👩‍👧")        // the whole flag
+    host.handle(.key(.home))
+    host.handle(.key(.delete))
+    #expect(f.text == "x👨‍👩‍👧")                 // e + combining acute as one
+    host.handle(.key(.end))
+    host.handle(.key(.backspace))
+    #expect(f.text == "x")
+}
+
+@Test @MainActor func combiningMarkTypedAfterALetterJoinsIt() {
+    let (f, host) = field()
+    type(host, "e")
+    host.handle(.textInput("\u{301}"))
+    #expect(f.text == "e\u{301}" && f.state.characters.count == 1 && f.state.caret == 1)
+}
+
+@Test @MainActor func wordJumpsAndWordDeletion() {
+    let (f, host) = field("foo bar.baz qux")
+    host.handle(.key(.left, .ctrl))
+    #expect(f.state.caret == 12)
+    host.handle(.key(.left, .ctrl))
+    #expect(f.state.caret == 8)
+    host.handle(.key(.left, .ctrl))
+    #expect(f.state.caret == 4)
+    host.handle(.key(.home))
+    host.handle(.key(.right, .ctrl))
+    #expect(f.state.caret == 3)
+    host.handle(.key(.right, .ctrl))
+    #expect(f.state.caret == 7)
+    host.handle(.key(.end))
+    host.handle(.key(.backspace, .ctrl))
+    #expect(f.text == "foo bar.baz ")
+    host.handle(.key(.backspace, .ctrl))
+    #expect(f.text == "foo bar.")
+    host.handle(.key(.home))
+    host.handle(.key(.delete, .ctrl))
+    #expect(f.text == " bar.")
+}
+
+@Test @MainActor func shiftSelectsAndTypingReplacesTheSelection() {
+    let (f, host) = field("hello world")
+    for _ in 0..<3 { host.handle(.key(.left, .shift)) }
+    #expect(f.state.selection == 8..<11 && f.state.selectedText == "rld")
+    host.handle(.key(.left, [.shift, .ctrl]))
+    #expect(f.state.selectedText == "world")
+    host.handle(.key(.left))
+    #expect(f.state.caret == 6 && !f.state.hasSelection)    // collapses to the start
+    host.handle(.key(.end, .shift))
+    type(host, "X")
+    #expect(f.text == "hello X")
+    host.handle(.key(.home, .shift))
+    #expect(f.state.selectedText == "hello X")
+}
+
+@Test @MainActor func mouseClickDragDoubleAndTripleClick() {
+    let (f, host) = field("hello big world")
+    let origin = f.windowFrame.origin
+    let y = origin.y + 8
+    host.handle(.down(origin.x + 6 + 13, y))            // between "he" and "llo"
+    #expect(f.state.caret == 2)
+    host.handle(.move(origin.x + 6 + 42, y))            // drag to 7
+    host.handle(.up(origin.x + 6 + 42, y))
+    #expect(f.state.selection == 2..<7)
+    host.handle(.down(origin.x + 6 + 60, y, [.shift]))  // shift-click extends from the anchor
+    #expect(f.state.selection == 2..<10)
+    host.handle(.up(origin.x + 6 + 60, y))
+    host.handle(.down(origin.x + 6 + 45, y, clicks: 2))  // double click on "big"
+    #expect(f.state.selectedText == "big")
+    host.handle(.up(origin.x + 6 + 45, y))
+    host.handle(.down(origin.x + 6 + 45, y, clicks: 3))
+    #expect(f.state.selectedText == "hello big world")
+}
+
+@Test @MainActor func clipboardShortcuts() {
+    let clipboard = MemoryClipboard()
+    let (f, host) = field("one two", clipboard: clipboard)
+    host.handle(.key(.character("a"), .ctrl))
+    host.handle(.key(.character("c"), .ctrl))
+    #expect(clipboard.text() == "one two")
+    host.handle(.key(.end))
+    for _ in 0..<3 { host.handle(.key(.left, .shift)) }
+    host.handle(.key(.character("x"), .ctrl))
+    #expect(f.text == "one " && clipboard.text() == "two")
+    clipboard.setText("a\nb\r\nc")
+    host.handle(.key(.character("v"), .ctrl))
+    #expect(f.text == "one a b c")
+    var taken: String?
+    f.onPaste = { taken = $0; return true }
+    host.handle(.key(.character("v"), .ctrl))
+    #expect(taken == "a\nb\r\nc" && f.text == "one a b c")
+}
+
+@Test @MainActor func undoRedoCoalescesTypedRuns() {
+    let (f, host) = field()
+    type(host, "hello world")
+    host.handle(.key(.character("z"), .ctrl))
+    #expect(f.text == "hello")
+    host.handle(.key(.character("z"), .ctrl))
+    #expect(f.text == "")
+    host.handle(.key(.character("z"), [.ctrl, .shift]))
+    #expect(f.text == "hello")
+    host.handle(.key(.character("y"), .ctrl))
+    #expect(f.text == "hello world" && f.state.caret == 11)
+    host.handle(.key(.character("y"), .ctrl))
+    #expect(f.text == "hello world")
+    // Backspaces coalesce; moving the caret starts a new step.
+    host.handle(.key(.backspace))
+    host.handle(.key(.backspace))
+    host.handle(.key(.left))
+    host.handle(.key(.backspace))
+    #expect(f.text == "hello wr")
+    host.handle(.key(.character("z"), .ctrl))
+    #expect(f.text == "hello wor")
+    host.handle(.key(.character("z"), .ctrl))
+    #expect(f.text == "hello world")
+    // A new edit after undo drops the redo branch.
+    type(host, "!")
+    host.handle(.key(.character("y"), .ctrl))
+    #expect(f.text == "hello world!")
+    #expect(!f.history.canRedo)
+}
+
+@Test @MainActor func imeCompositionIsShownInlineUnderlinedThenCommitted() {
+    let (f, host) = field("ab")
+    host.handle(.key(.left))
+    host.handle(.textEditing(TextComposition(text: "にほ", cursor: 2)))
+    #expect(f.text == "ab" && f.composition?.text == "にほ")
+    #expect(f.displayText.string == "aにほb")
+    #expect(f.displayCaret == 3)
+    #expect(f.caretRect.minX == 6 + 6 + 20)
+    #expect(host.textInputRect == f.caretRect.offsetBy(f.windowFrame.origin))
+    host.handle(.key(.backspace))                       // owned by the IME while composing
+    #expect(f.text == "ab")
+    var list = DrawList()
+    host.paintAll(into: &list)
+    let composed = list.textDraws.first { $0.text == "にほ" }
+    #expect(composed?.underline == true)
+    #expect(list.textDraws.filter { $0.text != "にほ" }.allSatisfy { !$0.underline })
+    host.handle(.textInput("日本"))
+    #expect(f.text == "a日本b" && f.composition == nil && f.state.caret == 3)
+    host.handle(.textEditing(TextComposition(text: "x", cursor: 1)))
+    host.handle(.textEditing(TextComposition(text: "", cursor: 0)))
+    #expect(f.composition == nil && f.displayText.string == "a日本b")
+}
+
+@Test @MainActor func scrollsHorizontallyToKeepTheCaretVisible() {
+    let (f, host) = field(width: 100)                   // 88 px of text area
+    type(host, String(repeating: "x", count: 30))     // 180 px
+    #expect(f.scrollX == 93)
+    #expect(f.caretRect.maxX <= f.size.width - 6 + 1)
+    host.handle(.key(.home))
+    #expect(f.scrollX == 0)
+    host.handle(.key(.end))
+    for _ in 0..<25 { host.handle(.key(.backspace)) }
+    #expect(f.scrollX == 0)                            // short text scrolls back
+}
+
+@Test @MainActor func enterSubmitsAndTypingDoesNotRelayoutAncestors() {
+    let (f, host) = field()
+    var submitted: [String] = []
+    f.onSubmit = { submitted.append($0) }
+    let rootLayouts = host.root.layoutCount
+    type(host, "hi")
+    host.handle(.key(.enter))
+    #expect(submitted == ["hi"])
+    #expect(host.root.layoutCount == rootLayouts)
+    #expect(host.damage.rects == [f.windowFrame])
+    f.onSubmit = nil
+    #expect(!f.keyDown(KeyEvent(.enter)))          // goes to the parent without a handler
+    f.text = "reset"
+    #expect(f.state.caret == 5 && !f.history.canUndo)
+}
+
+@Test func editingStateWordBoundaries() {
+    var s = TextEditingState("  foo_bar, baz")
+    #expect(s.wordStart(before: 14) == 11)
+    #expect(s.wordStart(before: 11) == 2)
+    #expect(s.wordEnd(after: 0) == 9)
+    s.selectWord(at: 4)
+    #expect(s.selectedText == "foo_bar")
+    s.selectWord(at: 9)
+    #expect(s.selectedText == ", ")
+}

@@ -1,0 +1,145 @@
+import Testing
+@testable import Widgets
+
+private func lines(_ layout: TextLayout) -> [String] {
+    let chars = Array(layout.text.string)
+    return layout.lines.map { String(chars[$0.range]) }
+}
+
+private let sentence = styled("the quick brown fox jumps")
+
+@Test func breaksAtSpacesWithHangingIndentAtThreeWidths() {
+    let m = FakeMeasurer()
+    let wide = TextLayout(sentence, maxWidth: 100, hangingIndent: 12, measurer: m)
+    #expect(lines(wide) == ["the quick brown ", "fox jumps"])
+    #expect(wide.lines[1].startX == 12 && wide.lines[1].runs[0].x == 12)
+    #expect(wide.lines[1].y == 12)
+    #expect(wide.size == Size(width: 90, height: 24))     // trailing space hangs, not counted
+
+    let medium = TextLayout(sentence, maxWidth: 60, hangingIndent: 12, measurer: m)
+    #expect(lines(medium) == ["the quick ", "brown ", "fox ", "jumps"])
+
+    let narrow = TextLayout(sentence, maxWidth: 30, hangingIndent: 12, measurer: m)
+    #expect(lines(narrow) == ["the ", "qui", "ck ", "bro", "wn ", "fox ", "jum", "ps"])
+    #expect(narrow.lines.dropFirst().allSatisfy { $0.startX == 12 })
+}
+
+@Test func measuresPerSegmentNotPerCharacter() {
+    let m = FakeMeasurer()
+    _ = TextLayout(sentence, maxWidth: 100, measurer: m)
+    #expect(m.widthCalls == 9)          // 5 words + 4 spaces
+    #expect(m.measured.contains("quick"))
+}
+
+@Test func cjkBreaksBetweenIdeographs() {
+    let m = FakeMeasurer()
+    let layout = TextLayout(styled("日本語のテキスト"), maxWidth: 35, measurer: m)
+    #expect(lines(layout) == ["日本語", "のテキ", "スト"])
+    let mixed = TextLayout(styled("hi 日本語です"), maxWidth: 40, measurer: m)
+    #expect(lines(mixed) == ["hi 日本", "語です"])
+}
+
+@Test func overlongWordsBreakAtGraphemeBoundaries() {
+    let m = FakeMeasurer()
+    let flags = TextLayout(styled("🇺🇸🇫🇷🇩🇪"), maxWidth: 25, measurer: m)
+    #expect(lines(flags) == ["🇺🇸🇫🇷", "🇩🇪"])
+    let accents = TextLayout(styled("e\u{301}e\u{301}e\u{301}"), maxWidth: 13, measurer: m)
+    #expect(lines(accents) == ["e\u{301}e\u{301}", "e\u{301}"])
+    let tiny = TextLayout(styled("abc"), maxWidth: 1, measurer: m)
+    #expect(lines(tiny) == ["a", "b", "c"])          // progress even when nothing fits
+}
+
+@Test func hardNewlinesStartNewLines() {
+    let m = FakeMeasurer()
+    let layout = TextLayout(styled("ab\ncd"), maxWidth: nil, hangingIndent: 6, measurer: m)
+    #expect(lines(layout) == ["ab\n", "cd"])
+    #expect(layout.lines[0].endsWithNewline)
+    #expect(layout.caretRect(at: 2, measurer: m) == Rect(x: 12, y: 0, width: 1, height: 12))
+    #expect(layout.caretRect(at: 3, measurer: m) == Rect(x: 6, y: 12, width: 1, height: 12))
+}
+
+@Test func rightToLeftSegmentsAreReorderedVisually() {
+    let m = FakeMeasurer()
+    let layout = TextLayout(styled("abc אבג דהו xyz"), measurer: m)
+    let runs = layout.lines[0].runs
+    #expect(runs.map(\.text) == ["abc ", "אבג דהו", " xyz"])
+    #expect(runs.map(\.isRightToLeft) == [false, true, false])
+    #expect(runs.map(\.x) == [0, 24, 66])
+    var list = DrawList()
+    layout.draw(into: &list, at: .zero)
+    #expect(list.textDraws[1].isRightToLeft && list.textDraws[1].visualText == "והד גבא")
+    // Carets inside the RTL run count from its right edge.
+    #expect(layout.caretX(at: 4, measurer: m) == 66)
+    #expect(layout.caretX(at: 5, measurer: m) == 60)
+    #expect(layout.index(at: Point(x: 62, y: 5), measurer: m) == 5)
+    // A logical selection crossing the direction change becomes two visual pieces.
+    #expect(layout.selectionRects(for: 2..<6, measurer: m) ==
+            [Rect(x: 12, y: 0, width: 12, height: 12), Rect(x: 54, y: 0, width: 12, height: 12)])
+}
+
+@Test func numbersFollowTheRightToLeftContextButKeepTheirOrder() {
+    let m = FakeMeasurer()
+    let layout = TextLayout(styled("אבג 123"), measurer: m)
+    let runs = layout.lines[0].runs
+    #expect(runs.map(\.text) == ["123", "אבג "])
+    #expect(runs.map(\.isRightToLeft) == [false, true])
+}
+
+@Test func selectionRectsSpanWrappedLines() {
+    let m = FakeMeasurer()
+    let layout = TextLayout(sentence, maxWidth: 60, hangingIndent: 12, measurer: m)
+    // "quick brown" = 4..<15 crosses lines 0 ("the quick ") and 1 ("brown ").
+    #expect(layout.selectionRects(for: 4..<15, measurer: m) ==
+            [Rect(x: 24, y: 0, width: 36, height: 12), Rect(x: 12, y: 12, width: 30, height: 12)])
+    #expect(layout.selectionRects(for: 3..<3, measurer: m).isEmpty)
+}
+
+@Test func pointToIndexPicksTheNearestBoundary() {
+    let m = FakeMeasurer()
+    let layout = TextLayout(sentence, maxWidth: 60, hangingIndent: 12, measurer: m)
+    #expect(layout.index(at: Point(x: 13, y: 1), measurer: m) == 2)
+    #expect(layout.index(at: Point(x: 16, y: 1), measurer: m) == 3)
+    #expect(layout.index(at: Point(x: 20, y: 13), measurer: m) == 11)     // "b|rown"
+    #expect(layout.index(at: Point(x: 0, y: 13), measurer: m) == 10)      // left of the indent
+    #expect(layout.index(at: Point(x: 59, y: 13), measurer: m) == 15)     // past "brown", before the hanging space
+    #expect(layout.index(at: Point(x: 500, y: 500), measurer: m) == 25)
+    #expect(layout.index(at: Point(x: 10, y: -5), measurer: m) == 2)
+}
+
+@Test func mixedSizesShareABaseline() {
+    let m = FakeMeasurer()
+    let big = TextAttributes(font: FontSpec(size: 20), foreground: .white, background: .black, underline: true)
+    let layout = TextLayout(StyledText([TextSpan("ab ", a10), TextSpan("CD", big)]), measurer: m)
+    #expect(layout.lines[0].height == 24 && layout.lines[0].ascent == 16)
+    var list = DrawList()
+    layout.draw(into: &list, at: Point(x: 100, y: 50))
+    let draws = list.textDraws
+    #expect(draws.map(\.text) == ["ab ", "CD"])
+    #expect(draws[0].origin == Point(x: 100, y: 58))     // 50 + 16 − 8
+    #expect(draws[1].origin == Point(x: 118, y: 50))
+    #expect(draws[1].background == .black && draws[1].underline && draws[1].width == 24 && draws[1].lineHeight == 24)
+}
+
+@Test @MainActor func cacheReturnsTheSameLayoutForUnchangedRows() {
+    let m = FakeMeasurer()
+    let cache = TextLayoutCache(capacity: 2)
+    let first = cache.layout(sentence, maxWidth: 100, measurer: m)
+    let calls = m.widthCalls
+    let again = cache.layout(sentence, maxWidth: 100, measurer: m)
+    #expect(first == again && m.widthCalls == calls && cache.hits == 1)
+    _ = cache.layout(sentence, maxWidth: 60, measurer: m)
+    #expect(cache.misses == 2)
+    _ = cache.layout(styled("x"), maxWidth: 60, measurer: m)      // rolls a generation
+    _ = cache.layout(sentence, maxWidth: 100, measurer: m)        // still found in the old one
+    #expect(cache.hits == 2)
+}
+
+@Test func attributesAtPointFindLinks() {
+    let m = FakeMeasurer()
+    var link = a10
+    link.link = "https://x.test"
+    let layout = TextLayout(StyledText([TextSpan("go ", a10), TextSpan("there", link)]), measurer: m)
+    #expect(layout.attributes(at: Point(x: 20, y: 5))?.link == "https://x.test")
+    #expect(layout.attributes(at: Point(x: 5, y: 5))?.link == nil)
+    #expect(layout.attributes(at: Point(x: 200, y: 5)) == nil)
+}
