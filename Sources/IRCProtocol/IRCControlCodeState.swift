@@ -16,18 +16,23 @@ public struct IRCControlCodeState: Hashable, Sendable {
         }
     }
 
-    var toggles: [UInt8: Bool] = [:]
+    /// One bit per entry of ``toggleCodes``.
+    var toggles: UInt8 = 0
     var foreground: Colour?
     var background: Colour?
 
     /// The toggle codes, in the order they are written back.
     static let toggleCodes: [UInt8] = [0x02, 0x1D, 0x1F, 0x1E, 0x11, 0x16]
 
+    static func toggleBit(_ code: UInt8) -> UInt8 {
+        UInt8(1) << UInt8(toggleCodes.firstIndex(of: code) ?? 7)
+    }
+
     /// Creates the plain state (nothing active).
     public init() {}
 
     /// Whether nothing is active.
-    public var isPlain: Bool { foreground == nil && background == nil && !toggles.values.contains(true) }
+    public var isPlain: Bool { foreground == nil && background == nil && toggles == 0 }
 
     /// Updates the state with every control code in `bytes`.
     public mutating func consume(_ bytes: some Collection<UInt8>) {
@@ -43,7 +48,7 @@ public struct IRCControlCodeState: Hashable, Sendable {
     mutating func consumeCode(_ b: [UInt8], at i: Int) -> Int {
         switch b[i] {
         case 0x02, 0x1D, 0x1F, 0x1E, 0x11, 0x16:
-            toggles[b[i]] = !(toggles[b[i]] ?? false)
+            toggles ^= Self.toggleBit(b[i])
             return 1
         case 0x0F:
             self = IRCControlCodeState()
@@ -118,7 +123,7 @@ public struct IRCControlCodeState: Hashable, Sendable {
     /// colour code, a zero-width `\x02\x02` (bold on, bold off) separates them.
     public func restoringCodes(before next: UInt8?) -> String {
         var out = ""
-        for code in Self.toggleCodes where toggles[code] == true {
+        for code in Self.toggleCodes where toggles & Self.toggleBit(code) != 0 {
             out.unicodeScalars.append(Unicode.Scalar(code))
         }
         switch (foreground, background) {

@@ -1,6 +1,7 @@
 /// Why a text could not be split into sendable lines.
 public enum IRCSplitError: Error, Hashable, Sendable {
-    /// The command, target and our own source leave fewer than 4 bytes for text in a line.
+    /// The command, target and our own source leave fewer than 16 bytes for text in a line
+    /// (16 bytes always hold the longest colour code).
     case noRoomForText(availableBytes: Int)
 }
 
@@ -35,7 +36,7 @@ public enum IRCMessageSplitter {
     /// Splits `text` into pieces of at most `maxBytes` UTF-8 bytes each (formatting codes that
     /// restore the active style included), following the rules above.
     public static func split(_ text: String, maxBytes: Int) throws(IRCSplitError) -> [String] {
-        guard maxBytes >= 4 else { throw .noRoomForText(availableBytes: maxBytes) }
+        guard maxBytes >= 16 else { throw .noRoomForText(availableBytes: maxBytes) }
         var pieces: [String] = []
         // "\r\n" is one Character, so it is listed with the bare terminators.
         for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
@@ -50,41 +51,38 @@ public enum IRCMessageSplitter {
         var state = IRCControlCodeState()
         var start = 0
         while start < bytes.count {
-            let prefix = state.restoringCodes(before: bytes[start])
-            let budget = max(4, maxBytes - prefix.utf8.count)
+            var prefix = state.restoringCodes(before: bytes[start])
+            var firstUnitEnd = start + 1
+            while !breakable[firstUnitEnd] { firstUnitEnd += 1 }
+            // Carrying the formatting over must leave room for at least one unit of text.
+            if prefix.utf8.count + firstUnitEnd - start > maxBytes { prefix = "" }
+            let budget = maxBytes - prefix.utf8.count
             var end: Int
             var next: Int
             if bytes.count - start <= budget {
                 end = bytes.count
                 next = end
+            } else if firstUnitEnd - start > budget {
+                // One grapheme cluster larger than a whole line: break at a scalar boundary.
+                end = scalarBoundary(bytes, atMost: start + budget, after: start)
+                next = end
             } else {
-                let limit = start + budget
-                // Last allowed break point that fits.
-                end = start
-                var k = limit
-                while k > start { if breakable[k] { end = k; break }; k -= 1 }
+                // Last allowed break point that fits (there is one: firstUnitEnd).
+                end = start + budget
+                while !breakable[end] { end -= 1 }
                 // Prefer the last space in the piece (not at its very start).
                 var s = end - 1
-                while s > start {
-                    if bytes[s] == 0x20 && breakable[s] { break }
-                    s -= 1
-                }
-                if end > start && s > start {
+                while s > start && !(bytes[s] == 0x20 && breakable[s]) { s -= 1 }
+                next = end
+                if s > start {
                     end = s
                     next = (s + 1 < bytes.count && breakable[s + 1]) ? s + 1 : s
-                } else if end > start {
-                    next = end
-                } else {
-                    // One grapheme cluster larger than the budget: break at a scalar boundary.
-                    end = scalarBoundary(bytes, atMost: limit, after: start)
-                    next = end
                 }
             }
             let pieceBytes = bytes[start..<end]
             let piece = prefix + String(decoding: pieceBytes, as: UTF8.self)
             if !pieceBytes.isEmpty { pieces.append(piece) }
             state.consume(pieceBytes)
-            if next < end { next = end }
             start = next
         }
     }
