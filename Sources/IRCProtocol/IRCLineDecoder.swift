@@ -1,6 +1,6 @@
 /// What the line decoder can report about one received line.
 public enum IRCLineError: Error, Hashable, Sendable {
-    /// The line (without its terminator) was longer than the limit; its bytes were discarded.
+    /// The line (`bytes` long without its CR LF) was longer than the limit; its bytes were discarded.
     case lineTooLong(bytes: Int, limit: Int)
 }
 
@@ -17,6 +17,8 @@ public struct IRCLineDecoder: Sendable {
     private var buffer: [UInt8] = []
     /// Bytes of the current line seen while discarding an over-long line.
     private var discarding: Int?
+    /// Whether the last discarded byte was a CR (not counted as part of the line).
+    private var discardedCR = false
 
     /// Creates a decoder for lines up to `limits.maxLineBytesWithoutTerminator` bytes.
     public init(limits: IRCLineLimits = .incoming) {
@@ -30,22 +32,38 @@ public struct IRCLineDecoder: Sendable {
 
     /// Consumes `bytes` and returns every line they complete, in order.
     public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Result<String, IRCLineError>] {
+        if let results = bytes.withContiguousStorageIfAvailable({ decode(buffer: $0) }) { return results }
+        return Array(bytes).withUnsafeBufferPointer { decode(buffer: $0) }
+    }
+
+    /// Consumes `p` and returns every line it completes, in order.
+    public mutating func decode(buffer p: UnsafeBufferPointer<UInt8>) -> [Result<String, IRCLineError>] {
         var results: [Result<String, IRCLineError>] = []
-        for b in bytes {
-            if b == 0x0A {
-                finishLine(into: &results)
-                continue
-            }
+        var start = 0
+        while start < p.count {
+            var end = start
+            while end < p.count && p[end] != 0x0A { end += 1 }
+            let complete = end < p.count
+            let segment = UnsafeBufferPointer(rebasing: p[start..<end])
             if let count = discarding {
-                discarding = count + 1
+                discarding = count + segment.count
+                if let last = segment.last { discardedCR = last == 0x0D }
+            } else if complete && buffer.isEmpty {
+                // Fast path: the whole line is in this chunk; decode it without copying.
+                emit(segment, into: &results)
+                start = end + 1
                 continue
-            }
-            buffer.append(b)
-            // One extra byte is allowed for a CR that may precede the LF.
-            if buffer.count > maxLineBytes + 1 {
-                discarding = buffer.count
+            } else if buffer.count + segment.count > maxLineBytes + 1 {
+                // One extra byte is allowed for a CR that may precede the LF.
+                discarding = buffer.count + segment.count
+                discardedCR = (segment.last ?? buffer.last) == 0x0D
                 buffer.removeAll(keepingCapacity: true)
+            } else {
+                buffer.append(contentsOf: segment)
             }
+            guard complete else { break }
+            finishLine(into: &results)
+            start = end + 1
         }
         return results
     }
@@ -60,15 +78,21 @@ public struct IRCLineDecoder: Sendable {
     private mutating func finishLine(into results: inout [Result<String, IRCLineError>]) {
         if let count = discarding {
             discarding = nil
-            results.append(.failure(.lineTooLong(bytes: count, limit: maxLineBytes)))
+            results.append(.failure(.lineTooLong(bytes: count - (discardedCR ? 1 : 0), limit: maxLineBytes)))
             return
         }
-        if buffer.last == 0x0D { buffer.removeLast() }
-        if buffer.count > maxLineBytes {
-            results.append(.failure(.lineTooLong(bytes: buffer.count, limit: maxLineBytes)))
-        } else if !buffer.isEmpty {
-            results.append(.success(buffer.withUnsafeBufferPointer { IRCTextDecoding.decode($0) }))
-        }
+        buffer.withUnsafeBufferPointer { emit($0, into: &results) }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Reports one complete line (its CR, if any, still attached).
+    private func emit(_ line: UnsafeBufferPointer<UInt8>, into results: inout [Result<String, IRCLineError>]) {
+        var count = line.count
+        if count > 0 && line[count - 1] == 0x0D { count -= 1 }
+        if count > maxLineBytes {
+            results.append(.failure(.lineTooLong(bytes: count, limit: maxLineBytes)))
+        } else if count > 0 {
+            results.append(.success(IRCTextDecoding.decode(UnsafeBufferPointer(rebasing: line[0..<count]))))
+        }
     }
 }

@@ -53,6 +53,7 @@ enum IRCMessageParser {
         let command = string(p, commandStart, i)
 
         var parameters: [String] = []
+        parameters.reserveCapacity(4)
         while true {
             while i < n && p[i] == space { i += 1 }
             if i == n { break }
@@ -75,7 +76,9 @@ enum IRCMessageParser {
     /// Parses `key[=value];...` between `from` and `to` (exclusive). Empty keys are skipped; the
     /// last duplicate key wins.
     static func parseTags(_ p: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> [String: String] {
-        var tags: [String: String] = [:]
+        var count = 1
+        for k in from..<end where p[k] == semicolon { count += 1 }
+        var tags: [String: String] = Dictionary(minimumCapacity: count)
         var i = from
         while i < end {
             let keyStart = i

@@ -12,7 +12,7 @@ struct IRCLineDecoderTests {
         .success("PING :a"),
         .success(":n!u@h PRIVMSG #c :héllo"),
         .success("café €"),
-        .failure(.lineTooLong(bytes: 9001, limit: 8701)),
+        .failure(.lineTooLong(bytes: 9000, limit: 8701)),
         .success("PONG :b"),
     ]
 
@@ -49,8 +49,14 @@ struct IRCLineDecoderTests {
 
     @Test func limitIsExact() {
         var decoder = IRCLineDecoder(maxLineBytes: 5)
-        let results = decoder.decode(Array("12345\r\n123456\n12345\n".utf8))
-        #expect(results == [.success("12345"), .failure(.lineTooLong(bytes: 6, limit: 5)), .success("12345")])
+        let stream = Array("12345\r\n123456\n12345\n1234567\r\n".utf8)
+        let expected: [Result<String, IRCLineError>] = [
+            .success("12345"), .failure(.lineTooLong(bytes: 6, limit: 5)), .success("12345"),
+            .failure(.lineTooLong(bytes: 7, limit: 5)),
+        ]
+        #expect(decoder.decode(stream) == expected)
+        var byteByByte = IRCLineDecoder(maxLineBytes: 5)
+        #expect(stream.flatMap { byteByByte.decode(CollectionOfOne($0)) } == expected)
     }
 
     @Test func invalidUTF8FallsBackToWindows1252() {
