@@ -1,0 +1,52 @@
+import Testing
+@testable import IRCProtocol
+
+struct ISupportTests {
+    @Test func defaultsWhenAbsent() {
+        let s = ISupport()
+        #expect(s.prefixes.map(\.mode) == ["o", "v"])
+        #expect(s.prefixes.map(\.prefix) == ["@", "+"])
+        #expect(s.channelTypes == ["#", "&"])
+        #expect(s.caseMapping == .rfc1459)
+        #expect(s.network == nil)
+        #expect(s.nickLength == 9)
+        #expect(s.lineLength == 512)
+        #expect(s.modesPerCommand == 3)
+        #expect(!s.supportsMonitor && !s.utf8Only && s.botMode == nil && !s.supportsChatHistory)
+        #expect(s.maxTargets(for: "PRIVMSG") == nil)
+        #expect(s.channelModes.a == "beI")
+    }
+
+    @Test func readsTokens() throws {
+        var s = ISupport()
+        s.apply(try IRCMessage(parsing: ":srv 005 me PREFIX=(qaohv)~&@%+ CHANTYPES=# CHANMODES=beI,k,l,imnpstCMRS CASEMAPPING=ascii NETWORK=Example\\x20Net NICKLEN=30 :are supported by this server"))
+        s.apply(try IRCMessage(parsing: ":srv 005 me CHANNELLEN=64 TOPICLEN=390 LINELEN=2048 TARGMAX=PRIVMSG:4,NOTICE:4,JOIN: MODES=4 MONITOR=100 UTF8ONLY BOT=B CHATHISTORY=1000 :are supported by this server"))
+        #expect(s.prefixes.map(\.prefix) == ["~", "&", "@", "%", "+"])
+        #expect(s.channelTypes == ["#"])
+        #expect(s.channelModes.d == "imnpstCMRS")
+        #expect(s.caseMapping == .ascii)
+        #expect(s.network == "Example Net")
+        #expect(s.nickLength == 30 && s.channelLength == 64 && s.topicLength == 390)
+        #expect(s.lineLength == 2048)
+        #expect(s.maxTargets(for: "privmsg") == 4)
+        #expect(s.maxTargets(for: "JOIN") == Int.max)
+        #expect(s.maxTargets(for: "KICK") == nil)
+        #expect(s.modesPerCommand == 4)
+        #expect(s.monitorLimit == 100)
+        #expect(s.utf8Only && s.botMode == "B" && s.chatHistoryLimit == 1000)
+        #expect(s.isChannel("#natter") && !s.isChannel("&local"))
+        s.apply(token: "-MONITOR")
+        #expect(!s.supportsMonitor)
+    }
+
+    @Test func caseMappings() {
+        #expect(IRCCaseMapping.rfc1459.equal("Nick[a]~", "nick{A}^"))
+        #expect(!IRCCaseMapping.rfc1459Strict.equal("a~", "A^"))
+        #expect(IRCCaseMapping.rfc1459Strict.equal("a[\\]", "A{|}"))
+        #expect(!IRCCaseMapping.ascii.equal("a[", "a{"))
+        #expect(IRCCaseMapping.ascii.equal("ÄbC", "Äbc"))
+        #expect(IRCCaseMapping(isupportValue: "RFC1459-STRICT") == .rfc1459Strict)
+        #expect(IRCCaseMapping(isupportValue: "rfc7613") == .ascii)
+        #expect(IRCCaseMapping.rfc1459.lowercased("#Chan[]") == "#chan{}")
+    }
+}
