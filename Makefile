@@ -1,7 +1,64 @@
-# Natter developer tasks.
-.PHONY: bench
+# Natter: make run (install what is missing, build, launch) and make test (install, build,
+# run every test) are the two set-up commands; see README.md.
 
-# Release-build micro-benchmarks; see BENCHMARKS.md. SUITES="protocol formatting" picks suites.
-bench:
-	swift build -c release --product natter-bench
-	.build/release/natter-bench $(SUITES)
+SWIFT    ?= swift
+PREFIX   ?= $(HOME)/.local
+# Packages the app needs to build and run.
+APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig1-dev \
+            fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
+# Packages the tests need: a private X server, input and screenshots, real IRC servers.
+TEST_DEPS = xvfb xauth xdotool imagemagick inspircd atheme-services ngircd openssl procps
+
+.PHONY: all deps test-deps build release run test bench screenshot install uninstall clean
+
+all: build
+
+deps:
+	@command -v $(SWIFT) >/dev/null || { echo "make: the Swift toolchain ($(SWIFT)) is not on PATH: install Swift 6 first" >&2; exit 1; }
+	@scripts/ensure-deps.sh $(APP_DEPS)
+	@pkg-config --exists sdl2 SDL2_ttf SDL2_image fontconfig || { echo "make: pkg-config cannot find SDL2, SDL2_ttf, SDL2_image or fontconfig" >&2; exit 1; }
+
+test-deps: deps
+	@scripts/ensure-deps.sh $(TEST_DEPS)
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product natter
+
+# Builds in release mode and opens the window (needs a display: DISPLAY or WAYLAND_DISPLAY).
+run: release
+	.build/release/natter
+
+# Builds everything (the natter binary too: the window tests launch it) and runs every test.
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# Release-build benchmarks; writes BENCHMARKS.md. SUITES="protocol formatting" picks suites.
+bench: deps
+	$(SWIFT) build -c release --product natter-bench
+	NATTER_BENCH_TOOLCHAIN="$$($(SWIFT) --version 2>&1 | head -1)" \
+	  .build/release/natter-bench $(SUITES) > BENCHMARKS.md.new; status=$$?; \
+	  mv BENCHMARKS.md.new BENCHMARKS.md; cat BENCHMARKS.md; exit $$status
+
+# The README's screenshot, drawn headless by natter render.
+screenshot: release
+	rm -rf .build/screenshot
+	.build/release/natter render --demo --size 900x560 --out .build/screenshot
+	cp .build/screenshot/demo.png docs/screenshot.png
+
+install: release
+	install -Dm755 .build/release/natter $(DESTDIR)$(PREFIX)/bin/natter
+	install -Dm644 Assets/natter.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/natter.svg
+	sed 's|^Exec=natter|Exec=$(PREFIX)/bin/natter|' Assets/natter.desktop > .build/natter.desktop
+	install -Dm644 .build/natter.desktop $(DESTDIR)$(PREFIX)/share/applications/natter.desktop
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/natter \
+	      $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/natter.svg \
+	      $(DESTDIR)$(PREFIX)/share/applications/natter.desktop
+
+clean:
+	rm -rf .build

@@ -60,28 +60,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-// MARK: - IRC protocol core and mIRC formatting (issue 3)
-// Two pure libraries (stdlib + Foundation only), their tests, and the shared benchmark harness.
-package.products += [
-    .library(name: "IRCProtocol", targets: ["IRCProtocol"]),
-    .library(name: "IRCFormatting", targets: ["IRCFormatting"]),
-    .executable(name: "natter-bench", targets: ["natter-bench"]),
-]
-package.dependencies += [
-    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
-]
-package.targets += [
-    .target(name: "IRCProtocol", swiftSettings: strict),
-    .target(name: "IRCFormatting", swiftSettings: strict),
-    .executableTarget(name: "natter-bench", dependencies: ["IRCProtocol", "IRCFormatting"],
-                      path: "Sources/NatterBench", swiftSettings: strict),
-    .testTarget(name: "IRCProtocolTests",
-                dependencies: ["IRCProtocol",
-                               .product(name: "PropertyBased", package: "swift-property-based")],
-                swiftSettings: strict),
-    .testTarget(name: "IRCFormattingTests",
-                dependencies: ["IRCFormatting",
-                               .product(name: "PropertyBased", package: "swift-property-based")],
-                swiftSettings: strict),
-]

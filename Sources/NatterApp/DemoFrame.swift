@@ -1,4 +1,5 @@
 import SDLBackend
+import Widgets
 
 /// The built-in demo frame of `natter render --demo`: a chat screen drawn straight through the
 /// painter with sample content (a buffer list, a topic, messages in several scripts with
@@ -33,7 +34,7 @@ struct DemoFrame {
                 let badgeWidth = p.measure(label, font: bold) + 12
                 p.fillRounded(Rect(x: sidebarWidth - 14 - badgeWidth, y: y, width: badgeWidth, height: lineHeight),
                               radius: lineHeight / 2, highlight ? theme.highlight : theme.accent)
-                p.text(label, x: sidebarWidth - 8 - badgeWidth, y: y, font: bold, color: Color(hex: 0xFFFFFF))
+                p.text(label, x: sidebarWidth - 8 - badgeWidth, y: y, font: bold, color: Color(rgb: 0xFFFFFF))
             }
         }
 
@@ -60,8 +61,8 @@ struct DemoFrame {
         let mono = theme.monoFont
         let lines: [Line] = [
             Line(time: "12:01", nick: "alice", parts: [("Welcome to ", nil), ("Natter", theme.accent), ("!", nil)]),
-            Line(time: "12:02", nick: "bob", parts: [("red ", Color(hex: 0xFF0000)), ("green ", Color(hex: 0x009300)),
-                                                     ("blue ", Color(hex: 0x0000FC)), ("and plain text", nil)]),
+            Line(time: "12:02", nick: "bob", parts: [("red ", Color(rgb: 0xFF0000)), ("green ", Color(rgb: 0x009300)),
+                                                     ("blue ", Color(rgb: 0x0000FC)), ("and plain text", nil)]),
             Line(time: "12:02", nick: "carol", parts: [("こんにちは、世界！ 你好 안녕하세요", nil)]),
             Line(time: "12:03", nick: "我是猫", parts: [("emoji 🎉🚀😀 and accents: café, naïve", nil)]),
             Line(time: "12:04", nick: "alice", parts: [("me: ", theme.highlight), ("you were mentioned", nil)]),

@@ -1,4 +1,5 @@
 import SDLBackend
+import Widgets
 
 /// The desktop application: opens the window and runs its loop until the user quits.
 struct DesktopApp {

@@ -9,7 +9,7 @@ public struct NatterCommand: ParsableCommand {
         subcommands: [RenderCommand.self]
     )
 
-    @Option(name: .long, help: "Initial window size in logical pixels, WIDTHxHEIGHT.")
+    @Option(name: .customLong("window-size"), help: "Initial window size in logical pixels, WIDTHxHEIGHT.")
     var size: WindowSize = WindowSize(width: 1100, height: 720)
 
     public init() {}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SDLBackend
+import Widgets
 
 /// `natter render`: draws frames with no display, through SDL's software renderer, and
 /// writes them as PNG files.

@@ -1,16 +1,17 @@
 import SDLBackend
+import Widgets
 
 /// The colours and fonts of the interface.
 public struct Theme: Sendable {
-    public var background = Color(hex: 0x1E2027)
-    public var sidebar = Color(hex: 0x17191E)
-    public var panel = Color(hex: 0x23262E)
-    public var divider = Color(hex: 0x2E323C)
-    public var text = Color(hex: 0xDCDFE4)
-    public var dimText = Color(hex: 0x8B919C)
-    public var accent = Color(hex: 0x5B9CF5)
-    public var highlight = Color(hex: 0xE5534B)
-    public var selection = Color(hex: 0x2F3A4F)
+    public var background = Color(rgb: 0x1E2027)
+    public var sidebar = Color(rgb: 0x17191E)
+    public var panel = Color(rgb: 0x23262E)
+    public var divider = Color(rgb: 0x2E323C)
+    public var text = Color(rgb: 0xDCDFE4)
+    public var dimText = Color(rgb: 0x8B919C)
+    public var accent = Color(rgb: 0x5B9CF5)
+    public var highlight = Color(rgb: 0xE5534B)
+    public var selection = Color(rgb: 0x2F3A4F)
     public var uiFont = FontSpec(role: .ui, size: 14)
     public var monoFont = FontSpec(role: .mono, size: 13)
 
@@ -21,7 +22,7 @@ public struct Theme: Sendable {
     public var nickColors: [Color] = [
         0xE06C75, 0x98C379, 0xE5C07B, 0x61AFEF, 0xC678DD, 0x56B6C2, 0xD19A66, 0xBE5046,
         0x7EC699, 0xF78C6C, 0x82AAFF, 0xFFCB6B,
-    ].map { Color(hex: $0) }
+    ].map { Color(rgb: $0) }
 
     /// The colour for `nick`: the same nick always gets the same colour (FNV-1a of its bytes).
     public func color(forNick nick: String) -> Color {

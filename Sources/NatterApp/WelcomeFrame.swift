@@ -1,4 +1,5 @@
 import SDLBackend
+import Widgets
 
 /// What the window shows while no network is configured: the name, the version, and the keys
 /// that work.

@@ -27,7 +27,7 @@ if selected.isEmpty { selected = allSuites }
 #if DEBUG
 print("> Warning: debug build; figures are meaningless. Use `swift build -c release --product natter-bench`.\n")
 #endif
-print("# natter-bench\n")
+print(benchHeader())
 var failed = false
 for suite in selected {
     let figures = suite.run()

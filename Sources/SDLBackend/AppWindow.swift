@@ -1,3 +1,4 @@
+import Widgets
 import CSDL2
 
 /// What the window loop tells its owner.

@@ -1,3 +1,4 @@
+import Widgets
 import CSDL2
 
 /// An error from SDL, SDL_ttf, SDL_image or fontconfig, with a message a person can act on.

@@ -1,3 +1,4 @@
+import Widgets
 import CSDL2
 import CSDL2TTF
 
@@ -16,9 +17,9 @@ public struct FontSegment {
 ///
 /// Not thread-safe: use one library from one thread (the UI thread).
 public final class FontLibrary {
-    /// The family of `FontRole.ui`.
+    /// The family of `FontSpec.Role.ui`.
     public let uiFamily: String
-    /// The family of `FontRole.mono`.
+    /// The family of `FontSpec.Role.mono`.
     public let monoFamily: String
 
     private let locator: FontLocator

@@ -1,3 +1,4 @@
+import Widgets
 import CFontconfig
 
 /// A font file on disk as fontconfig describes it: a path and the face index inside it

@@ -1,3 +1,4 @@
+import Widgets
 import CSDL2
 
 /// A key press with SDL's key name ("Q", "Return", "Page Up", …) and the modifiers held.

@@ -1,3 +1,4 @@
+import Widgets
 import CSDL2
 import CSDL2TTF
 
@@ -49,8 +50,8 @@ public final class Painter {
     public func fillRounded(_ rect: Rect, radius: Double, _ color: Color) {
         let r = min(radius, rect.width / 2, rect.height / 2) * scale
         guard r >= 0.5 else { fill(rect, color); return }
-        let x0 = rect.x * scale, x1 = rect.maxX * scale
-        let y0 = rect.y * scale, y1 = rect.maxY * scale
+        let x0 = rect.minX * scale, x1 = rect.maxX * scale
+        let y0 = rect.minY * scale, y1 = rect.maxY * scale
         func inset(atY y: Double) -> Double {
             let dy = y < y0 + r ? (y0 + r) - y : (y > y1 - r ? y - (y1 - r) : 0)
             guard dy > 0 else { return 0 }
@@ -155,7 +156,7 @@ public final class Painter {
     }
 
     private func pixelRect(_ rect: Rect) -> SDL_Rect {
-        let x0 = (rect.x * scale).rounded(), y0 = (rect.y * scale).rounded()
+        let x0 = (rect.minX * scale).rounded(), y0 = (rect.minY * scale).rounded()
         let x1 = (rect.maxX * scale).rounded(), y1 = (rect.maxY * scale).rounded()
         return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
     }

@@ -1,3 +1,4 @@
+import Widgets
 import CSDL2
 import CSDL2Image
 

@@ -1,3 +1,4 @@
+import Widgets
 import CSDL2
 
 /// A rendered line of text as one or more textures (one per font segment), positioned in

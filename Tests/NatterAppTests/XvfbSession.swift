@@ -1,0 +1,84 @@
+import Foundation
+
+/// A private X server for a test: `Xvfb` started on a display number it picks itself
+/// (`-displayfd`), stopped when the session is stopped.
+final class XvfbSession {
+    let display: String
+    private let process: ChildProcess
+
+    init() throws {
+        guard let xvfb = findExecutable("Xvfb") else {
+            throw TestFailure("Xvfb is not installed (make test installs the xvfb package)")
+        }
+        process = try ChildProcess(xvfb, ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                                   environment: ProcessInfo.processInfo.environment, captureOutput: true)
+        // Xvfb writes the display number and a newline once it accepts connections.
+        var number = ""
+        let handle = process.output!
+        while true {
+            guard let c = handle.readData(ofLength: 1).first, c != UInt8(ascii: "\n") else { break }
+            number.append(Character(UnicodeScalar(c)))
+        }
+        guard Int(number) != nil else {
+            process.stop()
+            throw TestFailure("Xvfb did not report a display number")
+        }
+        display = ":" + number
+    }
+
+    /// The environment of a client of this server.
+    func environment(_ changes: [String: String?] = [:]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env["WAYLAND_DISPLAY"] = nil
+        env["SDL_VIDEODRIVER"] = nil
+        for (key, value) in changes { env[key] = value }
+        return env
+    }
+
+    func stop() { process.stop() }
+}
+
+/// A test failure with a message.
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The full path of `name` on PATH, or nil.
+func findExecutable(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") {
+        let candidate = "\(folder)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+}
+
+/// The `natter` executable built beside the test bundle (or `NATTER_BIN`).
+func natterExecutable() throws -> String {
+    if let explicit = ProcessInfo.processInfo.environment["NATTER_BIN"] { return explicit }
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = testBinary.deletingLastPathComponent()
+    // The test binary may sit inside a bundle folder (…/NatterPackageTests.xctest/…).
+    for _ in 0..<4 {
+        let candidate = folder.appendingPathComponent("natter").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        folder = folder.deletingLastPathComponent()
+    }
+    throw TestFailure("no natter executable next to \(testBinary.path); build it first (make test does) or set NATTER_BIN")
+}
+
+/// User plus system CPU time of a process in seconds, from /proc/PID/stat.
+func cpuSeconds(pid: Int32) throws -> Double {
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    // Fields after the command name, which is in parentheses and may contain spaces.
+    guard let close = stat.lastIndex(of: ")") else { throw TestFailure("unreadable /proc/\(pid)/stat") }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    // fields[0] is the state (field 3); utime and stime are fields 14 and 15.
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else {
+        throw TestFailure("unreadable /proc/\(pid)/stat")
+    }
+    let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+    return (user + system) / ticks
+}
