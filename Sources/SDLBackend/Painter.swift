@@ -1,6 +1,7 @@
 import Widgets
 import CSDL2
 import CSDL2TTF
+import CSDL2Image
 
 /// Draws into an SDL_Renderer in logical pixels: rectangles and text through the font
 /// library, at the renderer's pixel density (`scale` output pixels per logical pixel).
@@ -17,6 +18,7 @@ public final class Painter {
     /// The fonts text is drawn with.
     public let fonts: FontLibrary
     private let textCache: TextTextureCache
+    private var imageTextures: [String: OpaquePointer?] = [:]
 
     /// A painter for `renderer`, caching up to `textCacheBytes` of rendered text.
     public init(renderer: OpaquePointer, scale: Double, fonts: FontLibrary,
@@ -26,6 +28,23 @@ public final class Painter {
         self.fonts = fonts
         self.textCache = TextTextureCache(byteLimit: textCacheBytes)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit {
+        for case let texture? in imageTextures.values { SDL_DestroyTexture(texture) }
+    }
+
+    /// The texture of the image file `path`, loaded once (nil, also remembered, when SDL_image
+    /// cannot read it).
+    func imageTexture(_ path: String) -> OpaquePointer? {
+        if let known = imageTextures[path] { return known }
+        var texture: OpaquePointer?
+        if let surface = IMG_Load(path) {
+            texture = SDL_CreateTextureFromSurface(renderer, surface)
+            SDL_FreeSurface(surface)
+        }
+        imageTextures[path] = texture
+        return texture
     }
 
     /// Bytes of texture memory held by the text cache, and how many entries it has.
@@ -113,10 +132,14 @@ public final class Painter {
 
     /// Draws one line of `text` with its line box's top-left corner at (`x`, `y`) logical
     /// pixels and returns its advance width in logical pixels. Rendered lines are cached as
-    /// textures; a cached line costs one copy per font segment.
+    /// textures; a cached line costs one copy per font segment. A right-to-left run is shaped
+    /// right to left (HarfBuzz, with the script of its first strong character) and its font
+    /// segments are placed from right to left.
     @discardableResult
-    public func text(_ text: String, x: Double, y: Double, font: FontSpec, color: Color) -> Double {
-        guard !text.isEmpty, let entry = texture(for: text, font: font, color: color) else { return 0 }
+    public func text(_ text: String, x: Double, y: Double, font: FontSpec, color: Color,
+                     rightToLeft: Bool = false) -> Double {
+        guard !text.isEmpty,
+              let entry = texture(for: text, font: font, color: color, rightToLeft: rightToLeft) else { return 0 }
         let originX = Int32((x * scale).rounded()), originY = Int32((y * scale).rounded())
         for piece in entry.pieces {
             var destination = piece.destination
@@ -127,17 +150,30 @@ public final class Painter {
         return Double(entry.width) / scale
     }
 
-    private func texture(for text: String, font: FontSpec, color: Color) -> TextTexture? {
-        let key = TextTextureCache.Key(text: text, font: font, color: color, pixelScale: scale)
+    private func texture(for text: String, font: FontSpec, color: Color, rightToLeft: Bool) -> TextTexture? {
+        let key = TextTextureCache.Key(text: text, font: font, color: color, pixelScale: scale,
+                                       rightToLeft: rightToLeft)
         if let cached = textCache.lookup(key) { return cached }
         guard let primary = fonts.primary(font, scale: scale) else { return nil }
         let sdlColor = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
         var pieces: [TextTexture.Piece] = []
         var penX = 0.0
         var bytes = 0
-        for segment in fonts.segments(of: text, spec: font, scale: scale) {
+        var segments = fonts.segments(of: text, spec: font, scale: scale)
+        if rightToLeft { segments.reverse() }
+        let script = rightToLeft ? Self.script(of: text) : nil
+        for segment in segments {
             let face = segment.font
-            guard let surface = TTF_RenderUTF8_Blended(face.handle, String(segment.text), sdlColor) else { continue }
+            if let script {
+                TTF_SetFontDirection(face.handle, TTF_DIRECTION_RTL)
+                TTF_SetFontScriptName(face.handle, script)
+            }
+            let rendered = TTF_RenderUTF8_Blended(face.handle, String(segment.text), sdlColor)
+            if script != nil {
+                TTF_SetFontDirection(face.handle, TTF_DIRECTION_LTR)
+                TTF_SetFontScriptName(face.handle, "Zzzz")
+            }
+            guard let surface = rendered else { continue }
             defer { SDL_FreeSurface(surface) }
             guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { continue }
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
@@ -155,7 +191,23 @@ public final class Painter {
         return entry
     }
 
-    private func pixelRect(_ rect: Rect) -> SDL_Rect {
+    /// The ISO 15924 tag HarfBuzz needs to shape a right-to-left run: Arabic-script letters
+    /// join only when the buffer's script says Arabic.
+    static func script(of text: String) -> String {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0590...0x05FF, 0xFB1D...0xFB4F: return "Hebr"
+            case 0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return "Arab"
+            case 0x0700...0x074F: return "Syrc"
+            case 0x0780...0x07BF: return "Thaa"
+            case 0x07C0...0x07FF: return "Nkoo"
+            default: continue
+            }
+        }
+        return "Zzzz"
+    }
+
+    func pixelRect(_ rect: Rect) -> SDL_Rect {
         let x0 = (rect.minX * scale).rounded(), y0 = (rect.minY * scale).rounded()
         let x1 = (rect.maxX * scale).rounded(), y1 = (rect.maxY * scale).rounded()
         return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))

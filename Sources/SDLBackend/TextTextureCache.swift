@@ -34,6 +34,7 @@ final class TextTextureCache {
         var font: FontSpec
         var color: Color
         var pixelScale: Double
+        var rightToLeft: Bool
     }
 
     /// The memory bound for cached textures in bytes.
