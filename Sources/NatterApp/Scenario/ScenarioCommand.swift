@@ -1,0 +1,51 @@
+import Widgets
+
+/// One command of a headless scenario (see docs/SCENARIOS.md, the `natter render` contract).
+public enum ScenarioCommand: Hashable, Sendable {
+    case size(width: Int, height: Int)
+    case scale(Double)
+    case fps(Double)
+    case nick(String)
+    case network(String)
+    /// A raw line from the server, processed immediately.
+    case server(String)
+    case buffer(String)
+    /// A raw line arriving now.
+    case recv(String)
+    /// A file of raw lines loaded as already-read history of a buffer.
+    case history(buffer: String, file: String)
+    /// A page of N generated older messages prepended now.
+    case older(buffer: String, count: Int)
+    /// Advance the virtual clock by seconds.
+    case wait(Double)
+    /// Advance the virtual clock to an absolute time in seconds.
+    case at(Double)
+    case wheel(Double)
+    case scroll(Double)
+    case touch(TouchPhase, x: Double, y: Double)
+    case mouseMove(x: Double, y: Double)
+    case mouseDown(x: Double, y: Double, button: MouseButton)
+    case mouseUp(x: Double, y: Double, button: MouseButton)
+    case click(x: Double, y: Double)
+    case key(KeyEvent)
+    case type(String)
+    case snapshot(String)
+
+    /// The phase of a `touch` command.
+    public enum TouchPhase: String, Hashable, Sendable { case down, move, up }
+}
+
+/// A command and the line of the scenario file it came from.
+public struct ScenarioStep: Hashable, Sendable {
+    public var command: ScenarioCommand
+    public var line: Int
+    public init(command: ScenarioCommand, line: Int) { self.command = command; self.line = line }
+}
+
+/// A malformed scenario: names the file and line; `natter render` exits with status 2.
+public struct ScenarioError: Error, CustomStringConvertible, Sendable {
+    public var file: String
+    public var line: Int
+    public var message: String
+    public var description: String { "\(file):\(line): \(message)" }
+}
