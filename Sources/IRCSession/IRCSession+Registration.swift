@@ -90,18 +90,26 @@ extension IRCSession {
     mutating func requestCapabilities() {
         let includeSASL = capNegotiationOpen && saslUsable()
         let caps = state.capabilities.toRequest(includeSASL: includeSASL)
+        for line in Self.capRequestLines(caps, maxBytes: Self.maxCapRequestBytes) { sendCapRequest(line) }
+    }
+
+    /// Groups capability names into `CAP REQ` lists of at most `maxBytes` bytes each (a single
+    /// longer name still gets a line of its own).
+    static func capRequestLines(_ caps: [String], maxBytes: Int) -> [[String]] {
+        var lines: [[String]] = []
         var line: [String] = []
         var bytes = 0
         for cap in caps {
-            if !line.isEmpty && bytes + 1 + cap.utf8.count > Self.maxCapRequestBytes {
-                sendCapRequest(line)
+            if !line.isEmpty && bytes + 1 + cap.utf8.count > maxBytes {
+                lines.append(line)
                 line = []
                 bytes = 0
             }
             bytes += (line.isEmpty ? 0 : 1) + cap.utf8.count
             line.append(cap)
         }
-        if !line.isEmpty { sendCapRequest(line) }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     private mutating func sendCapRequest(_ caps: [String]) {
