@@ -26,6 +26,7 @@ extension IRCSession {
             statusPrefix = first
             rawTarget = String(rawTarget.dropFirst())
         }
+        let isNotice = message.command.uppercased() == "NOTICE"
         let target: MessageTarget
         if let buffer {
             target = buffer
@@ -33,13 +34,17 @@ extension IRCSession {
             target = .channel(state.channel(named: rawTarget)?.name ?? rawTarget)
         } else if isOwn {
             target = .query(rawTarget)
+        } else if isNotice && (state.phase != .registered || rawTarget == "*") {
+            // Notices during registration (auth, SaslServ's "last login" lines) belong to the
+            // server buffer, not to a query with the service.
+            target = .server
         } else if source == nil || source?.user == nil && source?.host == nil
                     && (source?.nick.contains(".") ?? true || rawTarget == "*" || state.phase != .registered) {
             target = .server
         } else {
             target = .query(source?.nick ?? rawTarget)
         }
-        var kind: MessageKind = message.command.uppercased() == "NOTICE" ? .notice : .privmsg
+        var kind: MessageKind = isNotice ? .notice : .privmsg
         var text = body
         if let ctcp = CTCPMessage(decoding: body) {
             text = ctcp.parameters ?? ""

@@ -166,3 +166,72 @@ struct MessageTests {
         #expect(events(h.feed("ERROR :Closing link")) == [.serverError("Closing link")])
     }
 }
+
+@Suite("Server quirks")
+struct QuirkTests {
+    @Test func saslServNoticesDuringRegistrationGoToTheServerBuffer() {
+        var h = Harness(Harness.config(sasl: .plain(account: "natter", password: "pw")))
+        h.connect()
+        h.feed(":irc.example CAP * LS :sasl")
+        h.feed(":irc.example CAP * ACK :sasl")
+        h.feed("AUTHENTICATE :+")
+        let notice = messages(h.feed(":SaslServ!SaslServ@services.example NOTICE natter :Last login from: natter!nat@other"))
+        #expect(notice.first?.target == .server)
+        #expect(notice.first?.source?.nick == "SaslServ")
+        // Nothing about it touches the SASL exchange.
+        let out = h.feed([":irc.example 900 42SAAAAAB natter!nat@host natter :You are now logged in as natter",
+                          ":irc.example 903 42SAAAAAB :SASL authentication successful"])
+        #expect(sent(out) == ["CAP END"])
+    }
+
+    @Test func echoInsideALabeledResponseBatchIsMatchedByTheBatchLabel() {
+        var h = Harness()
+        h.register(caps: "echo-message labeled-response batch message-tags")
+        #expect(sent(h.intent(.sendMessage(target: "#natter", text: "hi"))) == ["@label=n1 PRIVMSG #natter hi"])
+        h.intent(.sendMessage(target: "#natter", text: "hi"))
+        var out = h.feed("@label=n2 :irc.example BATCH +lr labeled-response")
+        out += h.feed("@batch=lr;inspircd.org/echo :natter!nat@h PRIVMSG #natter :hi")
+        out += h.feed(":irc.example BATCH -lr")
+        #expect(messages(out).map(\.localID) == [2])
+    }
+
+    @Test func accountTagUpdatesWhatWeKnow() {
+        var h = ChannelTests.inChannel()
+        h.feed("@account=bobacct :bob!b@bob.host PRIVMSG #natter :hi")
+        #expect(h.session.state.user(named: "bob")?.account == "bobacct")
+    }
+
+    @Test func casemappingFromIsupportRekeysState() {
+        var h = Harness()
+        h.register(isupport: ["CHANTYPES=#"])  // rfc1459 by default
+        h.feed(":natter!nat@h JOIN #Chan[1]")
+        #expect(h.session.state.channel(named: "#chan{1}") != nil)
+        h.feed(":irc.example 005 natter CASEMAPPING=ascii :are supported")
+        #expect(h.session.state.channel(named: "#chan[1]") != nil)
+        #expect(h.session.state.channel(named: "#chan{1}") == nil)
+    }
+
+    @Test func bouncerNetworks() {
+        var h = Harness()
+        h.register(caps: "soju.im/bouncer-networks batch")
+        #expect(h.session.state.capabilities.has("soju.im/bouncer-networks"))
+        #expect(events(h.feed(":bnc.example BOUNCER NETWORK 42 name=Libera;host=irc.libera.chat"))
+                == [.bouncerNetwork(id: "42", attributes: "name=Libera;host=irc.libera.chat")])
+    }
+
+    @Test func rawQuitAndRefusedIntents() {
+        var h = Harness()
+        #expect(events(h.intent(.quit(reason: "bye"))) == [.intentRejected(.quit(reason: "bye"), reason: "not connected")])
+        h.register()
+        #expect(sent(h.intent(.raw("PRIVMSG #x :hello there"))) == ["PRIVMSG #x :hello there"])
+        #expect(sent(h.intent(.raw(""))).isEmpty)
+        #expect(sent(h.intent(.quit(reason: "bye"))) == ["QUIT bye"])
+        #expect(sent(h.intent(.setMode(target: "#x", modes: "+o", parameters: ["bob"]))) == ["MODE #x +o bob"])
+        #expect(sent(h.intent(.kick(channel: "#x", nick: "bob", reason: "go away"))) == ["KICK #x bob :go away"])
+        #expect(sent(h.intent(.setTopic(channel: "#x", topic: "new topic"))) == ["TOPIC #x :new topic"])
+        #expect(sent(h.intent(.invite(nick: "bob", channel: "#x"))) == ["INVITE bob #x"])
+        #expect(sent(h.intent(.whois("bob"))) == ["WHOIS bob"])
+        #expect(sent(h.intent(.changeNick("other"))) == ["NICK other"])
+        #expect(events(h.intent(.markRead(target: "#x", timestamp: .init(timeIntervalSince1970: 0)))).count == 1)
+    }
+}
