@@ -17,10 +17,12 @@ let package = Package(
         .executable(name: "natter-bench", targets: ["natter-bench"]),
         .library(name: "IRCProtocol", targets: ["IRCProtocol"]),
         .library(name: "IRCFormatting", targets: ["IRCFormatting"]),
+        .library(name: "IRCSession", targets: ["IRCSession"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: [
         // C libraries. SDL2's pkg-config flags carry -D_REENTRANT, which SwiftPM refuses with a
@@ -36,6 +38,9 @@ let package = Package(
         // Pure layers: no SDL, no sockets.
         .target(name: "IRCProtocol", swiftSettings: strict),
         .target(name: "IRCFormatting", swiftSettings: strict),
+        .target(name: "IRCSession",
+                dependencies: ["IRCProtocol", .product(name: "Crypto", package: "swift-crypto")],
+                swiftSettings: strict),
         .target(name: "ScrollPhysics", swiftSettings: strict),
         .target(name: "Widgets", swiftSettings: strict),
 
@@ -52,6 +57,7 @@ let package = Package(
                           path: "Sources/NatterBench", swiftSettings: strict),
 
         .testTarget(name: "IRCProtocolTests", dependencies: ["IRCProtocol", propertyBased], swiftSettings: strict),
+        .testTarget(name: "IRCSessionTests", dependencies: ["IRCSession"], swiftSettings: strict),
         .testTarget(name: "IRCFormattingTests", dependencies: ["IRCFormatting", propertyBased], swiftSettings: strict),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"], swiftSettings: strict),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets"], swiftSettings: strict),

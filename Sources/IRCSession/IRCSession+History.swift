@@ -1,0 +1,164 @@
+import Foundation
+import IRCProtocol
+
+/// A batch opened with `BATCH +id type params…` and not yet closed.
+struct OpenBatch: Sendable, Hashable {
+    var type: String
+    var parameters: [String]
+    var parent: String?
+    var label: String?
+    var messages: [BufferMessage] = []
+    var users: [String] = []
+    var channels: Set<String> = []
+}
+
+/// Batches and history: CHATHISTORY LATEST on join (and reconnect, from the newest time seen),
+/// BEFORE on request, one request per buffer, labels, msgid dedupe, netsplit/netjoin grouping,
+/// and InspIRCd's unrequested `chathistory` replay.
+extension IRCSession {
+    /// Whether CHATHISTORY can be used: ISUPPORT announces it and batches are enabled.
+    var canRequestHistory: Bool {
+        state.isupport.supportsChatHistory && state.capabilities.has("batch")
+    }
+
+    /// How many messages to ask for, capped by `CHATHISTORY=N` (0 = no cap).
+    func historyLimit(_ wanted: Int) -> Int {
+        let cap = state.isupport.chatHistoryLimit ?? 0
+        return cap > 0 ? min(wanted, cap) : wanted
+    }
+
+    /// The dedupe key of a buffer.
+    func historyKey(for target: MessageTarget) -> String? {
+        switch target {
+        case .server: return nil
+        case .channel(let name), .query(let name): return state.fold(name)
+        }
+    }
+
+    mutating func requestLatestHistory(for target: String) {
+        guard canRequestHistory, configuration.historyOnJoin > 0 else { return }
+        let key = state.fold(target)
+        guard history.outstanding[key] == nil else { return }
+        let anchor = history.latest[key].map { "timestamp=" + ServerTime.format($0) } ?? "*"
+        sendHistoryRequest("LATEST", target: target, anchor: anchor,
+                           limit: historyLimit(configuration.historyOnJoin), kind: .latest)
+    }
+
+    mutating func requestOlderHistory(target: String, before: HistoryAnchor, limit: Int?, intent: UserIntent) {
+        guard isReady, canRequestHistory else {
+            return emit(.intentRejected(intent, reason: "the server offers no CHATHISTORY"))
+        }
+        guard history.outstanding[state.fold(target)] == nil else {
+            return emit(.intentRejected(intent, reason: "a history request for \(target) is already running"))
+        }
+        let anchor: String
+        switch before {
+        case .msgid(let id): anchor = "msgid=" + id
+        case .timestamp(let date): anchor = "timestamp=" + ServerTime.format(date)
+        }
+        sendHistoryRequest("BEFORE", target: target, anchor: anchor,
+                           limit: historyLimit(limit ?? configuration.historyPageSize), kind: .before)
+    }
+
+    private mutating func sendHistoryRequest(_ subcommand: String, target: String, anchor: String,
+                                             limit: Int, kind: HistoryRequestKind) {
+        let key = state.fold(target)
+        history.outstanding[key] = kind
+        var tags: [String: String] = [:]
+        if let label = makeLabel() {
+            tags["label"] = label
+            history.labels[label] = key
+        }
+        send("CHATHISTORY", subcommand, target, anchor, String(limit), tags: tags)
+    }
+
+    /// `FAIL CHATHISTORY …`: forget the request so the user can try again.
+    mutating func historyRequestFailed(label: String?, context: [String]) {
+        if let label, let key = history.labels.removeValue(forKey: label) {
+            history.outstanding[key] = nil
+        }
+        for item in context { history.outstanding[state.fold(item)] = nil }
+    }
+
+    /// `ACK` for a labeled request that produced nothing.
+    mutating func handleLabelAck(_ message: IRCMessage) {
+        guard let label = message.tags["label"], let key = history.labels.removeValue(forKey: label) else { return }
+        history.outstanding[key] = nil
+    }
+
+    // MARK: Batches
+
+    mutating func handleBatch(_ message: IRCMessage, now: SessionTime) {
+        guard let reference = message.parameters.first, reference.count > 1 else { return }
+        let id = String(reference.dropFirst())
+        if reference.hasPrefix("+") {
+            guard message.parameters.count >= 2 else { return }
+            batches[id] = OpenBatch(type: message.parameters[1].lowercased(),
+                                    parameters: Array(message.parameters.dropFirst(2)),
+                                    parent: message.tags["batch"], label: message.tags["label"])
+        } else if reference.hasPrefix("-"), let batch = batches.removeValue(forKey: id) {
+            finish(batch, id: id)
+        }
+    }
+
+    /// The id of the history batch `id` is (or is nested in), if any.
+    func historyBatchID(containing id: String) -> String? {
+        var current: String? = id
+        var depth = 0
+        while let candidate = current, let batch = batches[candidate], depth < 16 {
+            if Self.isHistoryBatch(batch.type) { return candidate }
+            current = batch.parent
+            depth += 1
+        }
+        return nil
+    }
+
+    static func isHistoryBatch(_ type: String) -> Bool {
+        type == "chathistory" || type == "draft/chathistory"
+    }
+
+    mutating func collectHistory(_ message: IRCMessage, now: SessionTime, batchID: String) {
+        guard let batch = batches[batchID], let name = batch.parameters.first else { return }
+        let buffer: MessageTarget = state.isupport.isChannel(name)
+            ? .channel(state.channel(named: name)?.name ?? name) : .query(name)
+        guard let item = bufferMessage(message, now: now, buffer: buffer) else { return }
+        batches[batchID]?.messages.append(item)
+    }
+
+    private mutating func finish(_ batch: OpenBatch, id: String) {
+        switch batch.type {
+        case _ where Self.isHistoryBatch(batch.type):
+            guard let name = batch.parameters.first else { return }
+            let key = state.fold(name)
+            var kind = HistoryRequestKind.unrequested
+            var label = batch.label
+            var parent = batch.parent
+            while label == nil, let p = parent, let outer = batches[p] {
+                label = outer.label
+                parent = outer.parent
+            }
+            if let label, let labelled = history.labels.removeValue(forKey: label) {
+                kind = history.outstanding.removeValue(forKey: labelled) ?? .unrequested
+            } else if let outstanding = history.outstanding.removeValue(forKey: key) {
+                kind = outstanding
+                history.labels = history.labels.filter { $0.value != key }
+            }
+            var fresh: [BufferMessage] = []
+            for item in batch.messages {
+                if let msgid = item.msgid, !history.remember(msgid: msgid, for: key) { continue }
+                history.noteLatest(item.time, for: key)
+                fresh.append(item)
+            }
+            emit(.history(HistoryBatch(target: name, messages: fresh, request: kind,
+                                       receivedCount: batch.messages.count)))
+        case "netsplit":
+            emit(.netsplit(servers: batch.parameters.joined(separator: " "), users: batch.users,
+                           channels: batch.channels.sorted()))
+        case "netjoin":
+            emit(.netjoin(servers: batch.parameters.joined(separator: " "), users: batch.users,
+                          channels: batch.channels.sorted()))
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import IRCProtocol
+
+/// A message we sent and whose echo (`echo-message`) we are waiting for.
+struct AwaitingEcho: Sendable, Hashable {
+    var label: String?
+    var target: String
+    var body: String
+    var localID: Int
+}
+
+/// PRIVMSG and NOTICE in both directions: buffers, CTCP, echo-message matching, splitting long
+/// texts and the queue of messages typed while disconnected.
+extension IRCSession {
+    /// Turns a received PRIVMSG/NOTICE into a ``BufferMessage`` for `buffer` (or the buffer the
+    /// message itself names).
+    func bufferMessage(_ message: IRCMessage, now: SessionTime, buffer: MessageTarget? = nil) -> BufferMessage? {
+        guard message.parameters.count >= 2 else { return nil }
+        var rawTarget = message.parameters[0]
+        let body = message.parameters[1]
+        let source = message.parsedSource
+        let isOwn = source.map { state.isOwnNick($0.nick) } ?? false
+        var statusPrefix: Character?
+        let symbols = Set(state.isupport.prefixes.map(\.prefix))
+        if let first = rawTarget.first, symbols.contains(first), state.isupport.isChannel(String(rawTarget.dropFirst())) {
+            statusPrefix = first
+            rawTarget = String(rawTarget.dropFirst())
+        }
+        let isNotice = message.command.uppercased() == "NOTICE"
+        let target: MessageTarget
+        if let buffer {
+            target = buffer
+        } else if state.isupport.isChannel(rawTarget) {
+            target = .channel(state.channel(named: rawTarget)?.name ?? rawTarget)
+        } else if isOwn {
+            target = .query(rawTarget)
+        } else if isNotice && (state.phase != .registered || rawTarget == "*") {
+            // Notices during registration (auth, SaslServ's "last login" lines) belong to the
+            // server buffer, not to a query with the service.
+            target = .server
+        } else if source == nil || source?.user == nil && source?.host == nil
+                    && (source?.nick.contains(".") ?? true || rawTarget == "*" || state.phase != .registered) {
+            target = .server
+        } else {
+            target = .query(source?.nick ?? rawTarget)
+        }
+        var kind: MessageKind = isNotice ? .notice : .privmsg
+        var text = body
+        if let ctcp = CTCPMessage(decoding: body) {
+            text = ctcp.parameters ?? ""
+            if ctcp.command == "ACTION" && kind == .privmsg {
+                kind = .action
+            } else {
+                kind = kind == .privmsg ? .ctcpRequest(command: ctcp.command) : .ctcpReply(command: ctcp.command)
+            }
+        }
+        return BufferMessage(target: target, source: source, kind: kind, text: text,
+                             time: messageTime(message, now: now), msgid: message.tags["msgid"],
+                             tags: message.tags, isOwn: isOwn, statusPrefix: statusPrefix,
+                             batch: message.tags["batch"])
+    }
+
+    mutating func handleChatMessage(_ message: IRCMessage, now: SessionTime) {
+        if let batchID = message.tags["batch"], let historyID = historyBatchID(containing: batchID) {
+            collectHistory(message, now: now, batchID: historyID)
+            return
+        }
+        guard var item = bufferMessage(message, now: now) else { return }
+        if item.isOwn, state.capabilities.has("echo-message") {
+            item.localID = matchEcho(label: label(of: message), target: message.parameters[0], body: message.parameters[1])
+        }
+        if let target = historyKey(for: item.target) {
+            if let msgid = item.msgid, !history.remember(msgid: msgid, for: target) { return }
+            history.noteLatest(item.time, for: target)
+        }
+        emit(.message(item))
+        if case .ctcpRequest(let command) = item.kind, !item.isOwn, let nick = item.source?.nick {
+            answerCTCP(CTCPMessage(command: command, parameters: item.text.isEmpty ? nil : item.text),
+                       to: nick, now: now)
+        }
+    }
+
+    /// Finds (and forgets) the send an echo belongs to: by label, else by target and text.
+    mutating func matchEcho(label: String?, target: String, body: String) -> Int? {
+        if let label, let index = awaitingEcho.firstIndex(where: { $0.label == label }) {
+            return awaitingEcho.remove(at: index).localID
+        }
+        if let index = awaitingEcho.firstIndex(where: { state.isupport.equal($0.target, target) && $0.body == body }) {
+            return awaitingEcho.remove(at: index).localID
+        }
+        return nil
+    }
+
+    /// Answers VERSION, PING, TIME and CLIENTINFO with a NOTICE, within the rate limit.
+    mutating func answerCTCP(_ request: CTCPMessage, to nick: String, now: SessionTime) {
+        guard configuration.ctcp.answersRequests,
+              let reply = request.reply(versionString: configuration.ctcp.versionString, now: now.wall),
+              ctcpBucket.take(now: now.monotonic) else { return }
+        let message = IRCMessage(command: "NOTICE", parameters: [nick, reply.encoded()])
+        // A hostile PING parameter could make the reply too long to send: drop it then.
+        guard (try? message.validatedSerialization()) != nil else { return }
+        send(message)
+    }
+
+    // MARK: Sending
+
+    /// Our `nick!user@host` as the server will relay it; when unknown, a worst case (10-byte
+    /// user, 63-byte host) so that split lines always fit.
+    var ownSourceForSplitting: String {
+        let user = state.ownUser ?? String(repeating: "u", count: 10)
+        let host = state.ownHost ?? String(repeating: "h", count: 63)
+        return "\(state.nick)!\(user)@\(host)"
+    }
+
+    /// Sends (or queues, when not ready) a message the user typed.
+    mutating func sendChat(kind: MessageKind, target: String, text: String, now: SessionTime, id: Int? = nil) {
+        let localID = id ?? { nextLocalID += 1; return nextLocalID }()
+        guard isReady else {
+            let item = PendingMessage(id: localID, target: target, text: text, kind: kind)
+            pending.append(item)
+            emit(.messageQueued(item))
+            return
+        }
+        let command = kind == .notice ? "NOTICE" : "PRIVMSG"
+        let lines: [IRCMessage]
+        do {
+            lines = try IRCMessageSplitter.messages(command: command, target: target, text: text,
+                                                    ownSource: ownSourceForSplitting,
+                                                    lineLength: state.isupport.lineLength,
+                                                    ctcpCommand: kind == .action ? "ACTION" : nil)
+        } catch {
+            emit(.intentRejected(.sendMessage(target: target, text: text), reason: "target name too long to send"))
+            return
+        }
+        let echo = state.capabilities.has("echo-message")
+        for var line in lines {
+            let label = echo ? makeLabel() : nil
+            if let label { line.tags["label"] = label }
+            send(line)
+            if echo {
+                awaitingEcho.append(AwaitingEcho(label: label, target: target, body: line.parameters[1], localID: localID))
+                if awaitingEcho.count > 200 { awaitingEcho.removeFirst() }
+            } else if var item = bufferMessage(IRCMessage(source: ownSourceForSplitting, command: command,
+                                                          parameters: line.parameters), now: now) {
+                item.source = IRCSource(nick: state.nick, user: state.ownUser, host: state.ownHost)
+                item.localID = localID
+                emit(.message(item))
+            }
+        }
+    }
+
+    /// Sends the queued messages in the order they were typed.
+    mutating func flushPending(now: SessionTime) {
+        guard !pending.isEmpty else { return }
+        let queued = pending
+        pending = []
+        for item in queued {
+            sendChat(kind: item.kind, target: item.target, text: item.text, now: now, id: item.id)
+        }
+        emit(.pendingSent(queued.map(\.id)))
+    }
+}

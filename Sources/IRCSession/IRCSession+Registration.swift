@@ -1,0 +1,223 @@
+import IRCProtocol
+
+/// Registration: PASS, CAP LS 302 and its negotiation, NICK/USER with nick fallback, 001–005,
+/// the end of the MOTD, and what a new or lost connection resets.
+extension IRCSession {
+    /// The longest `CAP REQ` list we send in one line, so that the server's ACK echoing it back
+    /// (with its name and our nick in front) still fits in 512 bytes.
+    static let maxCapRequestBytes = 400
+
+    mutating func startRegistration(now: SessionTime) {
+        resetConnection(now: now)
+        setPhase(.negotiatingCapabilities)
+        capNegotiationOpen = true
+        send("CAP", "LS", "302")
+        if let password = configuration.serverPassword { send("PASS", password) }
+        state.nick = configuration.nick
+        nicksTried = [configuration.nick]
+        send("NICK", configuration.nick)
+        send("USER", configuration.user, "0", "*", configuration.realName)
+    }
+
+    /// Forgets everything that belongs to one connection; keeps what the user wants back
+    /// (channels, away, monitor list, queued messages, history positions).
+    mutating func resetConnection(now: SessionTime) {
+        state.capabilities.reset()
+        state.channels = [:]
+        state.users = [:]
+        state.serverName = nil
+        state.isupport = ISupport()
+        state.account = nil
+        state.awayMessage = nil
+        state.userModes = []
+        state.lag = nil
+        capListBuffer = []
+        capNegotiationOpen = false
+        nickAttempt = 0
+        nicksTried = []
+        sasl = nil
+        registrationFinished = false
+        batches = [:]
+        namesInProgress = [:]
+        awaitingEcho = []
+        history.outstanding = [:]
+        history.labels = [:]
+        keepalive = KeepaliveState(lastReceived: now.monotonic)
+    }
+
+    mutating func connectionLost(reason: String, now: SessionTime) {
+        resetConnection(now: now)
+        setPhase(.disconnected)
+    }
+
+    // MARK: CAP
+
+    mutating func handleCAP(_ message: IRCMessage) {
+        let p = message.parameters
+        guard p.count >= 2 else { return }
+        let list = p.count >= 3 ? p[p.count - 1].split(separator: " ").map(String.init) : []
+        switch p[1].uppercased() {
+        case "LS":
+            capListBuffer += list
+            // `CAP * LS * :…` means more lines follow.
+            if p.count >= 4 && p[2] == "*" { return }
+            for token in capListBuffer { state.capabilities.offer(token: token) }
+            capListBuffer = []
+            guard capNegotiationOpen else { return }
+            requestCapabilities()
+            if state.capabilities.pending.isEmpty { capabilitiesSettled() }
+        case "ACK":
+            state.capabilities.acknowledge(list)
+            emit(.capabilitiesChanged(enabled: state.capabilities.enabled))
+            if state.capabilities.pending.isEmpty { capabilitiesSettled() }
+        case "NAK":
+            state.capabilities.reject(list)
+            if state.capabilities.pending.isEmpty { capabilitiesSettled() }
+        case "NEW":
+            for token in list { state.capabilities.offer(token: token) }
+            requestCapabilities()
+        case "DEL":
+            state.capabilities.remove(list)
+            emit(.capabilitiesChanged(enabled: state.capabilities.enabled))
+        default:
+            showReply(message)
+        }
+    }
+
+    /// Sends `CAP REQ` for every wanted capability on offer, in lines of at most
+    /// ``maxCapRequestBytes``. SASL is asked for only while registering and only when our
+    /// mechanism is on offer.
+    mutating func requestCapabilities() {
+        let includeSASL = capNegotiationOpen && saslUsable()
+        let caps = state.capabilities.toRequest(includeSASL: includeSASL)
+        for line in Self.capRequestLines(caps, maxBytes: Self.maxCapRequestBytes) { sendCapRequest(line) }
+    }
+
+    /// Groups capability names into `CAP REQ` lists of at most `maxBytes` bytes each (a single
+    /// longer name still gets a line of its own).
+    static func capRequestLines(_ caps: [String], maxBytes: Int) -> [[String]] {
+        var lines: [[String]] = []
+        var line: [String] = []
+        var bytes = 0
+        for cap in caps {
+            if !line.isEmpty && bytes + 1 + cap.utf8.count > maxBytes {
+                lines.append(line)
+                line = []
+                bytes = 0
+            }
+            bytes += (line.isEmpty ? 0 : 1) + cap.utf8.count
+            line.append(cap)
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    private mutating func sendCapRequest(_ caps: [String]) {
+        state.capabilities.request(caps)
+        send("CAP", "REQ", caps.joined(separator: " "))
+    }
+
+    /// Every request was answered: authenticate if we can, else end negotiation.
+    mutating func capabilitiesSettled() {
+        guard capNegotiationOpen, sasl == nil else { return }
+        if let mechanism = configuration.sasl {
+            if state.capabilities.has("sasl") {
+                startSASL(mechanism)
+                return
+            }
+            emit(.sasl(.unavailable(offered: state.capabilities.saslMechanisms)))
+        }
+        endCapNegotiation()
+    }
+
+    mutating func endCapNegotiation() {
+        guard capNegotiationOpen else { return }
+        capNegotiationOpen = false
+        send("CAP", "END")
+        if state.phase != .registered { setPhase(.registering) }
+    }
+
+    /// `421 <nick> CAP :Unknown command`: an old server; NICK and USER are already on their way.
+    mutating func handleUnknownCommand(_ message: IRCMessage) {
+        if message.parameters.count >= 2, message.parameters[1].uppercased() == "CAP", capNegotiationOpen {
+            capNegotiationOpen = false
+            if configuration.sasl != nil { emit(.sasl(.unavailable(offered: []))) }
+            if state.phase != .registered { setPhase(.registering) }
+            return
+        }
+        showReply(message)
+    }
+
+    // MARK: Nick, welcome, ISUPPORT, MOTD
+
+    /// The nick to try after `attempt` refusals: the alternatives, then `nick_`…`nick____`,
+    /// then the nick cut to 7 characters with 1…9 appended (short enough for NICKLEN=9).
+    func nickCandidate(_ attempt: Int) -> String? {
+        let base = configuration.nick
+        var candidates = [base] + configuration.alternativeNicks
+        candidates += (1...4).map { base + String(repeating: "_", count: $0) }
+        candidates += (1...9).map { String(base.prefix(7)) + String($0) }
+        return attempt < candidates.count ? candidates[attempt] : nil
+    }
+
+    mutating func handleNickRejected(_ message: IRCMessage) {
+        guard state.phase != .registered else {
+            showReply(message)
+            return
+        }
+        nickAttempt += 1
+        // Skip candidates we already tried (an alternative may equal a generated one).
+        while let next = nickCandidate(nickAttempt), nicksTried.contains(next) { nickAttempt += 1 }
+        guard let next = nickCandidate(nickAttempt) else {
+            emit(.nickUnavailable(tried: nicksTried))
+            send("QUIT", "No usable nickname")
+            return
+        }
+        nicksTried.append(next)
+        state.nick = next
+        send("NICK", next)
+    }
+
+    mutating func handleWelcome(_ message: IRCMessage) {
+        if let nick = message.parameters.first, !nick.isEmpty, nick != "*" { state.nick = nick }
+        state.serverName = message.source
+        capNegotiationOpen = false
+        setPhase(.registered)
+        var me = UserInfo(nick: state.nick)
+        me.user = state.ownUser
+        me.host = state.ownHost
+        state.users[state.fold(state.nick)] = me
+        emit(.registered(nick: state.nick, server: message.source ?? ""))
+        showReply(message)
+    }
+
+    mutating func handleISupport(_ message: IRCMessage) {
+        let before = state.isupport.caseMapping
+        state.isupport.apply(message)
+        if state.isupport.caseMapping != before { refoldKeys() }
+        showReply(message)
+    }
+
+    /// Re-keys the dictionaries after CASEMAPPING changed.
+    mutating func refoldKeys() {
+        var channels: [String: ChannelState] = [:]
+        for (_, var channel) in state.channels {
+            channel.members = Dictionary(channel.members.values.map { (state.fold($0.nick), $0) },
+                                         uniquingKeysWith: { a, _ in a })
+            channels[state.fold(channel.name)] = channel
+        }
+        state.channels = channels
+        state.users = Dictionary(state.users.values.map { (state.fold($0.nick), $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// End of MOTD (or no MOTD): join channels, restore away and MONITOR, send queued messages.
+    mutating func handleEndOfMOTD(_ message: IRCMessage, now: SessionTime) {
+        showReply(message)
+        guard state.phase == .registered, !registrationFinished else { return }
+        registrationFinished = true
+        sendJoins(desiredChannels)
+        if let away = desiredAway { send("AWAY", away) }
+        if !monitorList.isEmpty, state.isupport.supportsMonitor { sendMonitor("+", monitorList) }
+        flushPending(now: now)
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import IRCProtocol
+
+/// An I/O-free IRC client: feed it ``SessionInput``s, get back lines to send and events.
+///
+/// The session is a plain value. It never reads a clock or touches a socket; the transport calls
+/// ``handle(_:)`` with each parsed line, a tick about once a second, and the user's intents, then
+/// writes the ``SessionOutput/send(_:)`` messages and hands the events to the model.
+///
+/// ```swift
+/// var session = IRCSession(configuration: config)
+/// for output in session.handle(.connected(now: now)) { … }       // CAP LS 302, NICK, USER
+/// for output in session.handle(.received(message, now: now)) { … }
+/// ```
+/// The work is split by concern into extensions: registration and CAP, SASL, channels and
+/// members, chat messages and CTCP, history, keepalive, and user intents.
+public struct IRCSession: Sendable {
+    /// The configuration the session was created with.
+    public let configuration: SessionConfiguration
+    /// What the session knows right now.
+    public internal(set) var state: SessionState
+
+    // Per-connection bookkeeping (reset by `connected`).
+    var outputs: [SessionOutput] = []
+    var capListBuffer: [String] = []
+    var capNegotiationOpen = false
+    var nickAttempt = 0
+    var nicksTried: [String] = []
+    var sasl: SASLExchange?
+    var registrationFinished = false
+    var batches: [String: OpenBatch] = [:]
+    var namesInProgress: [String: [String: ChannelMember]] = [:]
+    var keepalive = KeepaliveState()
+    var awaitingEcho: [AwaitingEcho] = []
+    var nextLabel = 0
+
+    // Kept across reconnects.
+    var desiredChannels: [ChannelKey]
+    var desiredAway: String?
+    var monitorList: [String] = []
+    var pending: [PendingMessage] = []
+    var nextLocalID = 0
+    var history = HistoryTracker()
+    var ctcpBucket: TokenBucket
+
+    /// Creates a disconnected session.
+    public init(configuration: SessionConfiguration) {
+        self.configuration = configuration
+        state = SessionState(nick: configuration.nick)
+        desiredChannels = configuration.autoJoin
+        ctcpBucket = TokenBucket(capacity: configuration.ctcp.burst,
+                                 refillInterval: configuration.ctcp.refillInterval)
+    }
+
+    /// Feeds one input and returns what to send and what to tell the model, in order.
+    public mutating func handle(_ input: SessionInput) -> [SessionOutput] {
+        outputs = []
+        switch input {
+        case .connected(let now):
+            startRegistration(now: now)
+        case .disconnected(let reason, let now):
+            connectionLost(reason: reason, now: now)
+        case .received(let message, let now):
+            keepalive.lastReceived = now.monotonic
+            keepalive.deadReported = false
+            receive(message, now: now)
+        case .tick(let now):
+            tick(now: now)
+        case .intent(let intent, let now):
+            perform(intent, now: now)
+        }
+        let result = outputs
+        outputs = []
+        return result
+    }
+
+    /// Whether 001 arrived and the end of the MOTD was seen: joins and queued messages went out.
+    public var isReady: Bool { state.phase == .registered && registrationFinished }
+
+    // MARK: Output helpers
+
+    mutating func send(_ command: String, _ parameters: String..., tags: [String: String] = [:]) {
+        outputs.append(.send(IRCMessage(tags: tags, command: command, parameters: parameters)))
+    }
+
+    mutating func send(_ message: IRCMessage) { outputs.append(.send(message)) }
+
+    mutating func emit(_ event: SessionEvent) { outputs.append(.event(event)) }
+
+    mutating func setPhase(_ phase: ConnectionPhase) {
+        guard state.phase != phase else { return }
+        state.phase = phase
+        emit(.connectionPhase(phase))
+    }
+
+    /// A fresh `label` tag value, when `labeled-response` is enabled.
+    mutating func makeLabel() -> String? {
+        guard state.capabilities.has("labeled-response") else { return nil }
+        nextLabel += 1
+        return "n\(nextLabel)"
+    }
+
+    // MARK: Dispatch
+
+    mutating func receive(_ message: IRCMessage, now: SessionTime) {
+        if let account = message.tags["account"], let nick = message.parsedSource?.nick,
+           state.users[state.fold(nick)] != nil {
+            state.users[state.fold(nick)]?.account = account == "*" ? nil : account
+        }
+        switch message.command.uppercased() {
+        case "CAP": handleCAP(message)
+        case "AUTHENTICATE": handleAuthenticate(message)
+        case "900", "901", "902", "903", "904", "905", "906", "907", "908": handleSASLNumeric(message)
+        case "001": handleWelcome(message)
+        case "005": handleISupport(message)
+        case "376", "422": handleEndOfMOTD(message, now: now)
+        case "432", "433", "436", "437": handleNickRejected(message)
+        case "421": handleUnknownCommand(message)
+        case "PING": send(IRCMessage(command: "PONG", parameters: message.parameters))
+        case "PONG": handlePong(message, now: now)
+        case "ERROR": emit(.serverError(message.parameters.last ?? ""))
+        case "BATCH": handleBatch(message, now: now)
+        case "PRIVMSG", "NOTICE": handleChatMessage(message, now: now)
+        case "JOIN": handleJoin(message, now: now)
+        case "PART": handlePart(message)
+        case "KICK": handleKick(message)
+        case "QUIT": handleQuit(message)
+        case "NICK": handleNick(message)
+        case "MODE": handleMode(message)
+        case "324": handleChannelModeIs(message)
+        case "TOPIC", "331", "332", "333": handleTopic(message)
+        case "353": handleNamesReply(message)
+        case "366": handleEndOfNames(message)
+        case "AWAY", "305", "306": handleAway(message)
+        case "CHGHOST": handleChghost(message)
+        case "SETNAME": handleSetname(message)
+        case "INVITE": handleInvite(message)
+        case "ACCOUNT": handleAccount(message)
+        case "396": handleDisplayedHost(message)
+        case "730", "731": handleMonitor(message)
+        case "MARKREAD": handleMarkRead(message)
+        case "BOUNCER": handleBouncer(message)
+        case "FAIL", "WARN", "NOTE": handleStandardReply(message)
+        case "ACK": handleLabelAck(message)
+        case "403", "405", "471", "473", "474", "475", "476", "477", "489":
+            handleJoinFailure(message)
+        case "TAGMSG": break
+        default: showReply(message)
+        }
+    }
+
+    /// Shows a numeric or unknown command in the server buffer (or the buffer it names).
+    mutating func showReply(_ message: IRCMessage) {
+        let isNumeric = message.command.count == 3 && message.command.allSatisfy(\.isNumber)
+        let parameters = isNumeric ? Array(message.parameters.dropFirst()) : message.parameters
+        let code = Int(message.command) ?? 0
+        var target: String?
+        if let first = parameters.first, parameters.count > 1,
+           state.channel(named: first) != nil || (code >= 400 && code < 600 && !state.isupport.isChannel(first)) {
+            target = state.channel(named: first)?.name ?? first
+        }
+        emit(.serverReply(ServerReply(command: message.command, parameters: parameters,
+                                      isError: (400..<600).contains(code), target: target)))
+    }
+
+    /// The time a message was sent: its `time` tag, else the wall clock now.
+    func messageTime(_ message: IRCMessage, now: SessionTime) -> Date {
+        message.tags["time"].flatMap(ServerTime.parse) ?? now.wall
+    }
+
+    /// The `label` that applies to a message: its own tag or that of an enclosing batch.
+    func label(of message: IRCMessage) -> String? {
+        if let label = message.tags["label"] { return label }
+        var id = message.tags["batch"]
+        var depth = 0
+        while let current = id, let batch = batches[current], depth < 16 {
+            if let label = batch.label { return label }
+            id = batch.parent
+            depth += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import IRCProtocol
+
+/// Something the model should know. Channel names and nicks are spelled as the server sent them;
+/// the session's own ``SessionState`` already reflects the change when the event is emitted.
+public enum SessionEvent: Sendable, Hashable {
+    // MARK: Connection
+    /// The connection phase changed.
+    case connectionPhase(ConnectionPhase)
+    /// 001 arrived: we are registered as `nick` on `server`.
+    case registered(nick: String, server: String)
+    /// Every nick we could think of was refused; registration gave up and sent QUIT.
+    case nickUnavailable(tried: [String])
+    /// The capabilities in use changed (after ACK, NAK, NEW or DEL).
+    case capabilitiesChanged(enabled: Set<String>)
+    /// The SASL exchange ended.
+    case sasl(SASLOutcome)
+    /// Round-trip time of our own PING, in seconds.
+    case lag(Double)
+    /// No data for ``KeepaliveConfiguration/deadAfter`` seconds: close the link and reconnect.
+    case linkDead(silentFor: Double)
+    /// The server sent `ERROR` (it is about to close the link).
+    case serverError(String)
+
+    // MARK: Messages
+    /// A message for a buffer (live, not history).
+    case message(BufferMessage)
+    /// A history batch ended: its messages, without those already shown (by msgid).
+    case history(HistoryBatch)
+    /// A draft/read-marker update: `target` has been read up to `timestamp` (`nil` = never).
+    case readMarker(target: String, timestamp: Date?)
+
+    // MARK: Channels and users
+    /// Someone (maybe us) joined. `account` and `realName` come with `extended-join`.
+    case joined(channel: String, user: IRCSource, account: String?, realName: String?, isOwn: Bool)
+    /// Someone (maybe us) left a channel.
+    case parted(channel: String, user: IRCSource, reason: String?, isOwn: Bool)
+    /// `nick` (maybe us) was kicked by `by`.
+    case kicked(channel: String, nick: String, by: IRCSource?, reason: String?, isOwn: Bool)
+    /// Someone quit; `channels` are the channels we shared with them.
+    case quit(user: IRCSource, reason: String?, channels: [String])
+    /// Several users split off at once (a `netsplit` batch); their quits are not reported one by one.
+    case netsplit(servers: String, users: [String], channels: [String])
+    /// Several users came back at once (a `netjoin` batch).
+    case netjoin(servers: String, users: [String], channels: [String])
+    /// Someone (maybe us) changed nick; `channels` are the channels we share with them.
+    case nickChanged(from: String, to: String, isOwn: Bool, channels: [String])
+    /// Modes changed on a channel or on us.
+    case modeChanged(target: String, by: IRCSource?, changes: [ModeChange])
+    /// A channel topic was received (332/333) or changed (TOPIC).
+    case topic(channel: String, topic: String, setBy: String?, setAt: Date?, isChange: Bool)
+    /// The complete member list of a channel is known (366 after 353s).
+    case membersComplete(channel: String, members: [ChannelMember])
+    /// Someone went away (`message` set) or came back (`nil`); `away-notify` or 301/305/306.
+    case away(nick: String, message: String?)
+    /// Someone's user or host changed (`chghost`).
+    case hostChanged(nick: String, user: String, host: String)
+    /// Someone's real name changed (`setname`).
+    case realNameChanged(nick: String, realName: String)
+    /// Someone logged in (`account`) or out (`nil`) (`account-notify`, 900/901).
+    case accountChanged(nick: String, account: String?)
+    /// `by` invited `nick` (us, or with `invite-notify` someone else) to `channel`.
+    case invited(channel: String, nick: String, by: IRCSource?)
+    /// MONITOR: these users came online.
+    case monitorOnline([IRCSource])
+    /// MONITOR: these nicks went offline.
+    case monitorOffline([String])
+    /// soju.im/bouncer-networks: a network and its attributes (`*` when deleted).
+    case bouncerNetwork(id: String, attributes: String)
+
+    // MARK: Replies and our sends
+    /// A numeric or server reply to show (errors included), in the server buffer or `target`.
+    case serverReply(ServerReply)
+    /// An IRCv3 standard reply (FAIL / WARN / NOTE).
+    case standardReply(StandardReply)
+    /// A message could not be sent now and waits for the next registration.
+    case messageQueued(PendingMessage)
+    /// Queued messages went out after re-registration.
+    case pendingSent([Int])
+    /// Queued messages were discarded by the user and will never be sent.
+    case pendingFailed([PendingMessage])
+    /// An intent could not be carried out (for example a history request while one is running).
+    case intentRejected(UserIntent, reason: String)
+}

@@ -1,0 +1,126 @@
+import Foundation
+import IRCProtocol
+
+/// One mode letter set or unset, with its parameter when it takes one.
+public struct ModeChange: Sendable, Hashable {
+    /// `true` for `+`, `false` for `-`.
+    public var adding: Bool
+    /// The mode letter.
+    public var mode: Character
+    /// The parameter, for modes that take one in this direction (CHANMODES A/B/C and PREFIX).
+    public var parameter: String?
+
+    /// Creates a change.
+    public init(adding: Bool, mode: Character, parameter: String? = nil) {
+        self.adding = adding
+        self.mode = mode
+        self.parameter = parameter
+    }
+}
+
+/// How the SASL exchange ended.
+public enum SASLOutcome: Sendable, Hashable {
+    /// 900/903: logged in as `account`.
+    case succeeded(account: String)
+    /// 902/904/905/906 or a bad server proof: `numeric` and the server's text. Not retried.
+    case failed(numeric: String, message: String)
+    /// The server does not offer SASL or our mechanism; registration went on without it.
+    case unavailable(offered: [String])
+}
+
+/// A finished history batch for one buffer.
+public struct HistoryBatch: Sendable, Hashable {
+    /// The buffer, as named in the batch.
+    public var target: String
+    /// The messages in server order, without any whose msgid was already shown.
+    public var messages: [BufferMessage]
+    /// What asked for it: `.latest`, `.before`, or `.unrequested` (a server replay such as
+    /// InspIRCd's chanhistory on join).
+    public var request: HistoryRequestKind
+    /// How many messages the batch carried before duplicates were dropped.
+    public var receivedCount: Int
+
+    /// Creates a batch.
+    public init(target: String, messages: [BufferMessage], request: HistoryRequestKind, receivedCount: Int) {
+        self.target = target
+        self.messages = messages
+        self.request = request
+        self.receivedCount = receivedCount
+    }
+}
+
+/// Which history request a batch answers.
+public enum HistoryRequestKind: Sendable, Hashable {
+    /// `CHATHISTORY LATEST` on join or reconnect.
+    case latest
+    /// `CHATHISTORY BEFORE` for paging.
+    case before
+    /// Replayed by the server without a request.
+    case unrequested
+}
+
+/// A numeric (or other server line) to show the user.
+public struct ServerReply: Sendable, Hashable {
+    /// The command or numeric, such as `401` or `NOTICE`.
+    public var command: String
+    /// The parameters after our own nick.
+    public var parameters: [String]
+    /// Whether it is an error numeric (400–599, or one of the SASL failures).
+    public var isError: Bool
+    /// The buffer it concerns, when the reply names a channel or nick we have a buffer for.
+    public var target: String?
+
+    /// Creates a reply.
+    public init(command: String, parameters: [String], isError: Bool, target: String? = nil) {
+        self.command = command
+        self.parameters = parameters
+        self.isError = isError
+        self.target = target
+    }
+
+    /// The parameters joined with spaces, for display.
+    public var text: String { parameters.joined(separator: " ") }
+}
+
+/// An IRCv3 standard reply: `FAIL`/`WARN`/`NOTE <command> <code> [context…] :<description>`.
+public struct StandardReply: Sendable, Hashable {
+    /// `FAIL`, `WARN` or `NOTE`.
+    public var kind: String
+    /// The command it is about (`*` for none).
+    public var command: String
+    /// The machine-readable code.
+    public var code: String
+    /// Extra context parameters.
+    public var context: [String]
+    /// The human-readable text.
+    public var description: String
+
+    /// Creates a reply.
+    public init(kind: String, command: String, code: String, context: [String], description: String) {
+        self.kind = kind
+        self.command = command
+        self.code = code
+        self.context = context
+        self.description = description
+    }
+}
+
+/// A message the user sent while no registered link existed.
+public struct PendingMessage: Sendable, Hashable {
+    /// The session's id for the send (also ``BufferMessage/localID`` once sent).
+    public var id: Int
+    /// The nick or channel.
+    public var target: String
+    /// The text as typed.
+    public var text: String
+    /// `.privmsg`, `.notice` or `.action`.
+    public var kind: MessageKind
+
+    /// Creates a pending message.
+    public init(id: Int, target: String, text: String, kind: MessageKind) {
+        self.id = id
+        self.target = target
+        self.text = text
+        self.kind = kind
+    }
+}

@@ -1,0 +1,16 @@
+import IRCProtocol
+
+/// Something that happened to the session: the transport connected or dropped, a line arrived,
+/// time passed, or the user asked for something.
+public enum SessionInput: Sendable, Hashable {
+    /// The TCP/TLS link is up; registration starts.
+    case connected(now: SessionTime)
+    /// The link is gone (closed by either side, or declared dead and closed by the transport).
+    case disconnected(reason: String, now: SessionTime)
+    /// One parsed line from the server.
+    case received(IRCMessage, now: SessionTime)
+    /// Time passed; call this about once a second so keepalive and rate limits can act.
+    case tick(now: SessionTime)
+    /// The user asked for something.
+    case intent(UserIntent, now: SessionTime)
+}

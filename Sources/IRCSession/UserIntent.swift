@@ -1,0 +1,57 @@
+import Foundation
+
+/// Something the user asked for. Intents that need a registered link (messages) are queued while
+/// disconnected and sent after the next registration; the others are dropped with an
+/// ``SessionEvent/intentRejected(_:reason:)`` event when they cannot be sent.
+public enum UserIntent: Sendable, Hashable {
+    /// Join channels (batched into as few `JOIN` lines as fit).
+    case join([ChannelKey])
+    /// Leave a channel; it is no longer rejoined after a reconnect.
+    case part(channel: String, reason: String?)
+    /// Send a PRIVMSG, split into several lines when long or when it contains line breaks.
+    case sendMessage(target: String, text: String)
+    /// Send a NOTICE, split like a message.
+    case sendNotice(target: String, text: String)
+    /// Send a CTCP ACTION (`/me`), split like a message.
+    case sendAction(target: String, text: String)
+    /// Send a CTCP request such as `VERSION` or `PING` to a nick or channel.
+    case sendCTCP(target: String, command: String, parameters: String?)
+    /// Ask for a new nickname.
+    case changeNick(String)
+    /// Set (or, with an empty text, clear) a channel topic.
+    case setTopic(channel: String, topic: String)
+    /// `MODE target modes params…`, for example `("#c", "+o", ["nick"])`.
+    case setMode(target: String, modes: String, parameters: [String])
+    /// Kick someone from a channel.
+    case kick(channel: String, nick: String, reason: String?)
+    /// Invite someone to a channel.
+    case invite(nick: String, channel: String)
+    /// Mark ourselves away with a message.
+    case away(String)
+    /// Mark ourselves back.
+    case back
+    /// Quit with an optional reason.
+    case quit(reason: String?)
+    /// Send a raw line as typed (`/quote`); it is parsed first and dropped if malformed.
+    case raw(String)
+    /// Page older history for a buffer (`CHATHISTORY BEFORE`), at most one request per target.
+    case requestOlderHistory(target: String, before: HistoryAnchor, limit: Int?)
+    /// Tell the server (`draft/read-marker`) we have read a buffer up to `timestamp`.
+    case markRead(target: String, timestamp: Date)
+    /// `WHOIS nick`.
+    case whois(String)
+    /// Add nicks to the MONITOR list (kept across reconnects).
+    case monitorAdd([String])
+    /// Remove nicks from the MONITOR list.
+    case monitorRemove([String])
+    /// Drop queued messages for one buffer (or, with `nil`, for all): they are reported failed.
+    case discardPending(target: String?)
+}
+
+/// Where a history page starts: a message id or a time.
+public enum HistoryAnchor: Sendable, Hashable {
+    /// `msgid=…`.
+    case msgid(String)
+    /// `timestamp=…` (sent in ISO 8601 with milliseconds, UTC).
+    case timestamp(Date)
+}
