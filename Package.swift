@@ -17,10 +17,12 @@ let package = Package(
         .executable(name: "natter-bench", targets: ["natter-bench"]),
         .library(name: "IRCProtocol", targets: ["IRCProtocol"]),
         .library(name: "IRCFormatting", targets: ["IRCFormatting"]),
+        .library(name: "IRCSession", targets: ["IRCSession"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
     ],
     targets: [
@@ -37,10 +39,13 @@ let package = Package(
         // Pure layers: no SDL, no sockets.
         .target(name: "IRCProtocol", swiftSettings: strict),
         .target(name: "IRCFormatting", swiftSettings: strict),
+        .target(name: "IRCSession",
+                dependencies: ["IRCProtocol", .product(name: "Crypto", package: "swift-crypto")],
+                swiftSettings: strict),
         .target(name: "ScrollPhysics", swiftSettings: strict),
         .target(name: "Widgets", swiftSettings: strict),
         .target(name: "ChatModel",
-                dependencies: ["IRCProtocol", "IRCFormatting",
+                dependencies: ["IRCSession", "IRCProtocol", "IRCFormatting",
                                .product(name: "DequeModule", package: "swift-collections")],
                 swiftSettings: strict),
 

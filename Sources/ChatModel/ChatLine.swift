@@ -21,6 +21,8 @@ public struct ChatLine: Sendable, Hashable, Identifiable {
     public var isOwn: Bool
     /// Whether it mentions us or matches a highlight rule.
     public var isHighlight: Bool
+    /// For our own messages: sent, waiting for the connection, or never to be sent.
+    public var delivery: Delivery = .delivered
 
     /// Creates a line.
     public init(id: String, time: Date, kind: ChatLineKind, nick: String? = nil, text: String = "",
@@ -41,6 +43,16 @@ public struct ChatLine: Sendable, Hashable, Identifiable {
         default: return false
         }
     }
+}
+
+/// Whether one of our messages went out.
+public enum Delivery: Sendable, Hashable {
+    /// Sent (or not ours).
+    case delivered
+    /// Typed while disconnected; goes out after reconnecting.
+    case pending
+    /// Discarded by the user before it could be sent.
+    case failed
 }
 
 /// What a ``ChatLine`` shows.
