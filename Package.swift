@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
     ],
     targets: [
         // C libraries. SDL2's pkg-config flags carry -D_REENTRANT, which SwiftPM refuses with a
@@ -43,6 +44,10 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "ScrollPhysics", swiftSettings: strict),
         .target(name: "Widgets", swiftSettings: strict),
+        .target(name: "ChatModel",
+                dependencies: ["IRCSession", "IRCProtocol", "IRCFormatting",
+                               .product(name: "DequeModule", package: "swift-collections")],
+                swiftSettings: strict),
 
         // SDL at the edge, and the composition root.
         .target(name: "SDLBackend",
@@ -60,6 +65,7 @@ let package = Package(
         .testTarget(name: "IRCSessionTests", dependencies: ["IRCSession"], swiftSettings: strict),
         .testTarget(name: "IRCFormattingTests", dependencies: ["IRCFormatting", propertyBased], swiftSettings: strict),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"], swiftSettings: strict),
+        .testTarget(name: "ChatModelTests", dependencies: ["ChatModel"], swiftSettings: strict),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),
         .testTarget(name: "NatterAppTests", dependencies: ["NatterApp"], swiftSettings: strict),

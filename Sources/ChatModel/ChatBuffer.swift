@@ -1,0 +1,40 @@
+import Foundation
+
+/// One buffer: its scrollback and what the interface shows about it (unread and highlight
+/// counts, the first unread line, the topic, whether we are in the channel, history state).
+public final class ChatBuffer {
+    /// Network and folded name.
+    public internal(set) var id: BufferID
+    /// The name as the server spells it (a query takes the nick's current spelling).
+    public internal(set) var name: String
+    /// Server, channel or query.
+    public let kind: BufferKind
+    /// The lines, oldest first.
+    public internal(set) var scrollback: Scrollback
+    /// Messages that arrived while the buffer was not being read.
+    public internal(set) var unread = 0
+    /// Of those, how many highlight us.
+    public internal(set) var highlights = 0
+    /// The id of the first unread line, where the "new messages" marker goes.
+    public internal(set) var firstUnreadID: String?
+    /// The channel topic, with formatting codes.
+    public internal(set) var topic: String?
+    /// Whether we are in the channel (false after parting or being kicked, and while disconnected).
+    public internal(set) var isJoined = false
+    /// An older-history request is running.
+    public internal(set) var isLoadingOlder = false
+    /// No older lines exist anywhere (server history and logs are both exhausted).
+    public internal(set) var reachedOldest = false
+    /// The server's history for this buffer is exhausted; older pages come from the logs.
+    var serverHistoryExhausted = false
+
+    init(id: BufferID, name: String, kind: BufferKind, cap: Int, trimBatch: Int) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.scrollback = Scrollback(cap: cap, trimBatch: trimBatch)
+    }
+
+    /// The lines, oldest first.
+    public var lines: [ChatLine] { Array(scrollback.lines) }
+}

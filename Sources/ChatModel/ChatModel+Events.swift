@@ -1,0 +1,210 @@
+import Foundation
+import IRCProtocol
+import IRCSession
+
+extension ChatModel {
+    /// Turns one session event into lines, counts and changes.
+    func apply(_ event: SessionEvent, on network: ChatNetwork, now: Date) {
+        switch event {
+        case .message(let message):
+            applyMessage(message, on: network)
+        case .history(let batch):
+            applyHistory(batch, on: network)
+        case .joined(let channel, let user, _, _, let isOwn):
+            let buffer = buffer(named: channel, kind: .channel, on: network)
+            if isOwn {
+                buffer.isJoined = true
+                buffer.name = channel
+            }
+            self.event(.join, nick: user.nick, in: buffer, on: network, at: now)
+            changes.append(.membersChanged(buffer.id))
+        case .parted(let channel, let user, let reason, let isOwn):
+            guard let buffer = network.buffer(named: channel) else { return }
+            if isOwn { buffer.isJoined = false }
+            self.event(.part, nick: user.nick, text: reason ?? "", in: buffer, on: network, at: now)
+            changes.append(.membersChanged(buffer.id))
+        case .kicked(let channel, let nick, let by, let reason, let isOwn):
+            guard let buffer = network.buffer(named: channel) else { return }
+            if isOwn { buffer.isJoined = false }
+            self.event(.kick(by: by?.nick), nick: nick, text: reason ?? "", in: buffer, on: network, at: now)
+            changes.append(.membersChanged(buffer.id))
+        case .quit(let user, let reason, let channels):
+            for buffer in buffers(channels + [user.nick], on: network) {
+                self.event(.quit, nick: user.nick, text: reason ?? "", in: buffer, on: network, at: now)
+                changes.append(.membersChanged(buffer.id))
+            }
+        case .netsplit(let servers, let users, let channels), .netjoin(let servers, let users, let channels):
+            let joined: Bool = { if case .netjoin = event { return true } else { return false } }()
+            for buffer in buffers(channels, on: network) {
+                let what = joined ? "Netjoin" : "Netsplit"
+                self.event(.info, nick: nil, text: "\(what) \(servers): \(users.joined(separator: ", "))",
+                           in: buffer, on: network, at: now)
+                changes.append(.membersChanged(buffer.id))
+            }
+        case .nickChanged(let from, let to, let isOwn, let channels):
+            applyNickChange(from: from, to: to, isOwn: isOwn, channels: channels, on: network, now: now)
+        case .modeChanged(let target, let by, let modeChanges):
+            let text = Self.modeString(modeChanges)
+            let buffer = network.isChannel(target) ? self.buffer(named: target, kind: .channel, on: network)
+                                                   : network.serverBuffer
+            self.event(.mode, nick: by?.nick ?? target, text: text, in: buffer, on: network, at: now)
+            if buffer.kind == .channel { changes.append(.membersChanged(buffer.id)) }
+        case .topic(let channel, let topic, let setBy, _, let isChange):
+            let buffer = buffer(named: channel, kind: .channel, on: network)
+            buffer.topic = topic
+            self.event(.topic, nick: isChange ? setBy : nil, text: topic, in: buffer, on: network, at: now)
+            changes.append(.topicChanged(buffer.id))
+        case .membersComplete(let channel, _):
+            if let buffer = network.buffer(named: channel) { changes.append(.membersChanged(buffer.id)) }
+        case .away(let nick, _), .hostChanged(let nick, _, _), .realNameChanged(let nick, _), .accountChanged(let nick, _):
+            for buffer in network.buffers where buffer.kind == .channel
+                && network.session.state.channel(named: buffer.name)?.members[network.caseMapping.lowercased(nick)] != nil {
+                changes.append(.membersChanged(buffer.id))
+            }
+        case .invited(let channel, let nick, let by):
+            info("\(by?.nick ?? "Someone") invited \(nick) to \(channel)", on: network, at: now)
+        case .connectionPhase(let phase):
+            applyPhase(phase, on: network, now: now)
+        case .registered(let nick, let server):
+            info("Connected to \(server) as \(nick)", on: network, at: now)
+        case .nickUnavailable(let tried):
+            info("No nick could be used (tried \(tried.joined(separator: ", ")))", on: network, at: now, error: true)
+        case .sasl(let outcome):
+            applySASL(outcome, on: network, now: now)
+        case .lag:
+            changes.append(.connectionChanged(network: network.name))
+        case .linkDead(let silent):
+            info("No data from the server for \(Int(silent)) s: reconnecting", on: network, at: now, error: true)
+        case .serverError(let text):
+            info("Server closed the link: \(text)", on: network, at: now, error: true)
+        case .serverReply(let reply):
+            let target = reply.target.flatMap { network.buffer(named: $0) } ?? network.serverBuffer
+            self.event(reply.isError ? .error : .info, nick: nil, text: reply.text, in: target, on: network, at: now)
+        case .standardReply(let reply):
+            info("\(reply.kind) \(reply.command) \(reply.code): \(reply.description)", on: network, at: now,
+                 error: reply.kind == "FAIL")
+        case .messageQueued(let pending):
+            applyQueued(pending, on: network, now: now)
+        case .pendingSent:
+            break // each queued message comes back as a message event with its local id
+        case .pendingFailed(let failed):
+            applyFailed(failed, on: network)
+        case .intentRejected(_, let reason):
+            info(reason, on: network, at: now, error: true)
+        case .readMarker(let target, let timestamp):
+            if let buffer = network.buffer(named: target), let timestamp,
+               let last = buffer.scrollback.lines.last, last.time <= timestamp {
+                markRead(buffer.id)
+            }
+        case .monitorOnline(let users):
+            info("Online: \(users.map(\.nick).joined(separator: ", "))", on: network, at: now)
+        case .monitorOffline(let nicks):
+            info("Offline: \(nicks.joined(separator: ", "))", on: network, at: now)
+        case .capabilitiesChanged, .bouncerNetwork:
+            break
+        }
+    }
+
+    private func applyMessage(_ message: BufferMessage, on network: ChatNetwork) {
+        let buffer = buffer(for: message, on: network)
+        guard var line = line(for: message, on: network) else { return }
+        // Our queued message going out: the pending row becomes the real one, in place.
+        if let local = message.localID, let index = buffer.scrollback.replace(id: "pending-\(local)", with: line) {
+            changes.append(.lineChanged(buffer.id, index: index))
+            logs?.append(line, network: network.name, buffer: logName(buffer))
+            return
+        }
+        line.delivery = .delivered
+        append(line, to: buffer, on: network, countsUnread: true)
+    }
+
+    private func applyHistory(_ batch: HistoryBatch, on network: ChatNetwork) {
+        let buffer = buffer(named: batch.target, kind: network.isChannel(batch.target) ? .channel : .query, on: network)
+        let lines = batch.messages.compactMap { line(for: $0, on: network) }
+        if batch.request == .before {
+            buffer.isLoadingOlder = false
+            if batch.receivedCount == 0 { buffer.serverHistoryExhausted = true }
+        }
+        let firstTime = buffer.scrollback.lines.first?.time
+        let older = lines.filter { line in firstTime.map { line.time < $0 } ?? false }
+        let olderIDs = Set(older.map(\.id))
+        let newer = lines.filter { !olderIDs.contains($0.id) }
+        prepend(older, to: buffer)
+        for line in newer { append(line, to: buffer, on: network, countsUnread: false) }
+        if batch.request == .before, older.isEmpty, batch.receivedCount == 0 {
+            loadOlderFromLogs(buffer, on: network)
+        }
+    }
+
+    private func applyNickChange(from: String, to: String, isOwn: Bool, channels: [String],
+                                 on network: ChatNetwork, now: Date) {
+        if let query = network.buffer(named: from), query.kind == .query {
+            query.name = to
+            query.id = network.bufferID(for: to)
+            changes.append(.buffersChanged(network: network.name))
+        }
+        for buffer in buffers(channels + [to], on: network) {
+            self.event(.nickChange(newNick: to), nick: from, in: buffer, on: network, at: now)
+            changes.append(.membersChanged(buffer.id))
+        }
+        if isOwn { info("You are now known as \(to)", on: network, at: now) }
+    }
+
+    private func applyPhase(_ phase: ConnectionPhase, on network: ChatNetwork, now: Date) {
+        changes.append(.connectionChanged(network: network.name))
+        if case .disconnected = phase {
+            for buffer in network.buffers where buffer.kind == .channel { buffer.isJoined = false }
+        }
+        info("\(phase)", on: network, at: now)
+    }
+
+    private func applySASL(_ outcome: SASLOutcome, on network: ChatNetwork, now: Date) {
+        switch outcome {
+        case .succeeded(let account): info("Logged in as \(account)", on: network, at: now)
+        case .failed(let numeric, let message): info("SASL login failed (\(numeric)): \(message)", on: network, at: now, error: true)
+        case .unavailable(let offered):
+            info("SASL mechanism not offered (server offers \(offered.joined(separator: ", ")))", on: network, at: now, error: true)
+        }
+    }
+
+    private func applyQueued(_ pending: PendingMessage, on network: ChatNetwork, now: Date) {
+        let buffer = network.isChannel(pending.target) ? buffer(named: pending.target, kind: .channel, on: network)
+                                                       : buffer(named: pending.target, kind: .query, on: network)
+        var line = ChatLine(id: "pending-\(pending.id)", time: now, kind: pending.kind == .action ? .action : .message,
+                            nick: network.session.state.nick, text: pending.text, isOwn: true)
+        line.delivery = .pending
+        let (appended, trimmed) = buffer.scrollback.append(line)
+        if trimmed > 0 { changes.append(.linesTrimmed(buffer.id, count: trimmed)) }
+        if appended > 0 { changes.append(.linesAppended(buffer.id, count: 1)) }
+    }
+
+    private func applyFailed(_ failed: [PendingMessage], on network: ChatNetwork) {
+        for pending in failed {
+            for buffer in network.buffers {
+                guard let index = buffer.scrollback.lines.lastIndex(where: { $0.id == "pending-\(pending.id)" }) else { continue }
+                var line = buffer.scrollback.lines[index]
+                line.delivery = .failed
+                buffer.scrollback.replace(id: line.id, with: line)
+                changes.append(.lineChanged(buffer.id, index: index))
+            }
+        }
+    }
+
+    /// The open buffers among `names` (channels and queries), each once.
+    private func buffers(_ names: [String], on network: ChatNetwork) -> [ChatBuffer] {
+        var seen = Set<BufferID>()
+        return names.compactMap { network.buffer(named: $0) }.filter { seen.insert($0.id).inserted }
+    }
+
+    static func modeString(_ changes: [ModeChange]) -> String {
+        var text = ""
+        var sign: Bool?
+        var parameters: [String] = []
+        for change in changes {
+            if sign != change.adding { text += change.adding ? "+" : "-"; sign = change.adding }
+            text.append(change.mode)
+            if let parameter = change.parameter { parameters.append(parameter) }
+        }
+        return ([text] + parameters).joined(separator: " ")
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import IRCProtocol
+import IRCSession
+
+extension ChatModel {
+    /// Appends `line` to `buffer`: logs it, counts it unread (and highlighted) unless the reader
+    /// is looking at the buffer, and queues the changes. `countsUnread` is false for event rows
+    /// and history.
+    func append(_ line: ChatLine, to buffer: ChatBuffer, on network: ChatNetwork, countsUnread: Bool) {
+        let (appended, trimmed) = buffer.scrollback.append(line)
+        guard appended > 0 else { return }
+        if trimmed > 0 { changes.append(.linesTrimmed(buffer.id, count: trimmed)) }
+        changes.append(.linesAppended(buffer.id, count: 1))
+        logs?.append(line, network: network.name, buffer: logName(buffer))
+        guard countsUnread, !line.isOwn else { return }
+        let beingRead = buffer.id == activeBuffer && windowFocused
+        if !beingRead {
+            if buffer.firstUnreadID == nil { buffer.firstUnreadID = line.id }
+            buffer.unread += 1
+            if line.isHighlight { buffer.highlights += 1 }
+            changes.append(.unreadChanged(buffer.id))
+        }
+        if (line.isHighlight || buffer.kind == .query) && !(beingRead && windowFocused) {
+            let title = buffer.kind == .query ? (line.nick ?? buffer.name) : "\(line.nick ?? "") in \(buffer.name)"
+            changes.append(.notify(buffer.id, title: title, body: stripForNotification(line.text)))
+        }
+    }
+
+    /// Puts older lines at the top of `buffer` (history pages: never unread, not logged again).
+    func prepend(_ lines: [ChatLine], to buffer: ChatBuffer) {
+        let added = buffer.scrollback.prepend(lines)
+        if added > 0 { changes.append(.linesPrepended(buffer.id, count: added)) }
+    }
+
+    /// An event row (join, part, mode, …) in `buffer`.
+    func event(_ kind: ChatLineKind, nick: String?, text: String = "", in buffer: ChatBuffer,
+               on network: ChatNetwork, at time: Date) {
+        append(ChatLine(id: localID(), time: time, kind: kind, nick: nick, text: text), to: buffer, on: network,
+               countsUnread: false)
+    }
+
+    /// An informational row in the server buffer.
+    func info(_ text: String, on network: ChatNetwork, at time: Date, error: Bool = false) {
+        event(error ? .error : .info, nick: nil, text: text, in: network.serverBuffer, on: network, at: time)
+    }
+
+    /// The line for a message, or nil when its sender is ignored.
+    func line(for message: BufferMessage, on network: ChatNetwork) -> ChatLine? {
+        let mapping = network.caseMapping
+        if !message.isOwn, let source = message.source, settings.ignores.ignores(source, caseMapping: mapping) {
+            return nil
+        }
+        let kind: ChatLineKind
+        var text = message.text
+        switch message.kind {
+        case .privmsg: kind = .message
+        case .notice: kind = .notice
+        case .action: kind = .action
+        case .ctcpRequest(let command):
+            kind = .info
+            text = "CTCP \(command) from \(message.source?.nick ?? "?")" + (text.isEmpty ? "" : ": \(text)")
+        case .ctcpReply(let command):
+            kind = .notice
+            text = "CTCP \(command) reply: \(text)"
+        }
+        let highlight = !message.isOwn && (kind == .message || kind == .action || kind == .notice)
+            && settings.highlights.matches(text: message.text, source: message.source,
+                                           ownNick: network.session.state.nick, caseMapping: mapping)
+        return ChatLine(id: message.msgid ?? localID(), time: message.time, kind: kind, nick: message.source?.nick,
+                        text: text, isOwn: message.isOwn, isHighlight: highlight)
+    }
+
+    /// The buffer a message belongs in: the channel, the query with the other party, or the
+    /// server buffer.
+    func buffer(for message: BufferMessage, on network: ChatNetwork) -> ChatBuffer {
+        switch message.target {
+        case .server:
+            return network.serverBuffer
+        case .channel(let name):
+            return buffer(named: name, kind: .channel, on: network)
+        case .query(let nick):
+            // A notice from a server or a service before we talk to it goes to the server buffer.
+            if message.kind == .notice, network.buffer(named: nick) == nil,
+               message.source?.user == nil || !network.session.isReady {
+                return network.serverBuffer
+            }
+            return buffer(named: nick, kind: .query, on: network)
+        }
+    }
+
+    /// The name of `buffer`'s log folder: folded, so `#Swift` and `#swift` share one log.
+    func logName(_ buffer: ChatBuffer) -> String {
+        buffer.kind == .server ? "server" : buffer.id.name
+    }
+
+    private func stripForNotification(_ text: String) -> String {
+        String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(200).map(Character.init))
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import IRCProtocol
+import IRCSession
+
+/// The chat state of the whole client: networks, their buffers and scrollback, unread and
+/// highlight counts, logs. Every server line goes through the network's `IRCSession` (the
+/// same path for the live app and for `natter render` scenarios); the session's events become
+/// lines and counts here; the changes queue up until the interface drains them.
+///
+/// Not thread-safe: the UI thread owns it. O(1) per appended line (plus the log write).
+public final class ChatModel {
+    /// The networks, in configuration order.
+    public private(set) var networks: [ChatNetwork] = []
+    /// Scrollback cap, highlights, ignores.
+    public var settings: ModelSettings
+    /// Where lines are logged (nil: not logged).
+    public let logs: LogStore?
+    /// The buffer on screen: its new lines are read at once while the window has focus.
+    public var activeBuffer: BufferID? {
+        didSet { if let activeBuffer, windowFocused { markRead(activeBuffer) } }
+    }
+    /// Whether the window has keyboard focus (unfocused, even the active buffer collects unread
+    /// lines and highlights notify).
+    public var windowFocused = true {
+        didSet { if windowFocused, let activeBuffer { markRead(activeBuffer) } }
+    }
+    var changes: [ModelChange] = []
+    var nextLocalID = 0
+
+    /// A model with `settings`, logging to `logs`.
+    public init(settings: ModelSettings = ModelSettings(), logs: LogStore? = nil) {
+        self.settings = settings
+        self.logs = logs
+    }
+
+    /// Adds a network whose connection uses `configuration`.
+    @discardableResult
+    public func addNetwork(name: String, configuration: SessionConfiguration) -> ChatNetwork {
+        let network = ChatNetwork(name: name, session: IRCSession(configuration: configuration),
+                                  cap: settings.scrollbackCap, trimBatch: settings.trimBatch)
+        networks.append(network)
+        changes.append(.buffersChanged(network: name))
+        return network
+    }
+
+    /// The network named `name`.
+    public func network(_ name: String) -> ChatNetwork? { networks.first { $0.name == name } }
+
+    /// The buffer with `id`.
+    public func buffer(_ id: BufferID) -> ChatBuffer? {
+        network(id.network)?.buffers.first { $0.id == id }
+    }
+
+    /// Feeds one input to a network's session, applies the events it produces, and returns the
+    /// lines to send to the server.
+    public func handle(_ input: SessionInput, network name: String) -> [IRCMessage] {
+        guard let network = network(name) else { return [] }
+        let outputs = network.session.handle(input)
+        var send: [IRCMessage] = []
+        for output in outputs {
+            switch output {
+            case .send(let message): send.append(message)
+            case .event(let event): apply(event, on: network, now: input.time.wall)
+            }
+        }
+        return send
+    }
+
+    /// The changes queued since the last call, in order.
+    public func takeChanges() -> [ModelChange] {
+        defer { changes.removeAll(keepingCapacity: true) }
+        return changes
+    }
+
+    /// Marks every line of a buffer read: clears its counts and its unread marker.
+    public func markRead(_ id: BufferID) {
+        guard let buffer = buffer(id), buffer.unread > 0 || buffer.highlights > 0 || buffer.firstUnreadID != nil else { return }
+        buffer.unread = 0
+        buffer.highlights = 0
+        buffer.firstUnreadID = nil
+        changes.append(.unreadChanged(id))
+    }
+
+    /// Opens (or finds) the query buffer with `nick`.
+    @discardableResult
+    public func openQuery(_ nick: String, network name: String) -> ChatBuffer? {
+        guard let network = network(name) else { return nil }
+        return buffer(named: nick, kind: .query, on: network)
+    }
+
+    /// Closes a buffer (not the server buffer). Returns false when there is no such buffer.
+    @discardableResult
+    public func closeBuffer(_ id: BufferID) -> Bool {
+        guard let network = network(id.network), !id.name.isEmpty,
+              let index = network.buffers.firstIndex(where: { $0.id == id }) else { return false }
+        network.buffers.remove(at: index)
+        if activeBuffer == id { activeBuffer = nil }
+        changes.append(.buffersChanged(network: id.network))
+        return true
+    }
+
+    /// The buffer named `name` on `network`, opened when missing.
+    func buffer(named name: String, kind: BufferKind, on network: ChatNetwork) -> ChatBuffer {
+        if let existing = network.buffer(named: name) { return existing }
+        let buffer = ChatBuffer(id: network.bufferID(for: name), name: name, kind: kind,
+                                cap: settings.scrollbackCap, trimBatch: settings.trimBatch)
+        network.buffers.append(buffer)
+        changes.append(.buffersChanged(network: network.name))
+        return buffer
+    }
+
+    /// A local line id, stable for the life of the line.
+    func localID() -> String {
+        nextLocalID += 1
+        return "L\(nextLocalID)"
+    }
+}
+
+extension SessionInput {
+    /// The time carried by any input.
+    var time: SessionTime {
+        switch self {
+        case .connected(let now), .tick(let now): return now
+        case .disconnected(_, let now), .received(_, let now), .intent(_, let now): return now
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import IRCProtocol
+import IRCSession
+
+/// One network: its IRC session (the protocol state) and its buffers, the server buffer first.
+public final class ChatNetwork {
+    /// The configured name; names the logs folder and the buffer ids.
+    public let name: String
+    /// The protocol state machine of this network's connection.
+    public internal(set) var session: IRCSession
+    /// Buffers in the order they were opened; the server buffer is always first.
+    public internal(set) var buffers: [ChatBuffer] = []
+
+    init(name: String, session: IRCSession, cap: Int, trimBatch: Int) {
+        self.name = name
+        self.session = session
+        buffers.append(ChatBuffer(id: BufferID(network: name, name: ""), name: name, kind: .server,
+                                  cap: cap, trimBatch: trimBatch))
+    }
+
+    /// The server buffer.
+    public var serverBuffer: ChatBuffer { buffers[0] }
+
+    /// The casemapping of this network (from ISUPPORT).
+    public var caseMapping: IRCCaseMapping { session.state.isupport.caseMapping }
+
+    /// The id a buffer named `name` has on this network.
+    public func bufferID(for name: String) -> BufferID {
+        BufferID(network: self.name, name: caseMapping.lowercased(name))
+    }
+
+    /// The buffer named `name` (casemapping-aware), if open.
+    public func buffer(named name: String) -> ChatBuffer? {
+        let id = bufferID(for: name)
+        return buffers.first { $0.id == id }
+    }
+
+    /// Whether `name` is a channel name on this network (by CHANTYPES).
+    public func isChannel(_ name: String) -> Bool {
+        guard let first = name.first else { return false }
+        return session.state.isupport.channelTypes.contains(first)
+    }
+
+    /// Members of `channel` sorted for the nick list: highest prefix rank first, then by name
+    /// under the casemapping. Each with its prefix symbols and whether they are away.
+    public func sortedMembers(of channel: String) -> [(nick: String, prefixes: String, away: Bool)] {
+        guard let state = session.state.channel(named: channel) else { return [] }
+        let prefix = session.state.isupport.prefixes
+        let ranked = state.members.values.map { member -> (String, String, Int, Bool) in
+            let symbols = prefix.filter { member.modes.contains($0.mode) }.map { String($0.prefix) }.joined()
+            let rank = prefix.firstIndex { member.modes.contains($0.mode) } ?? prefix.count
+            let away = session.state.user(named: member.nick)?.awayMessage != nil
+            return (member.nick, symbols, rank, away)
+        }
+        let mapping = caseMapping
+        return ranked.sorted {
+            $0.2 != $1.2 ? $0.2 < $1.2 : mapping.lowercased($0.0) < mapping.lowercased($1.0)
+        }.map { (nick: $0.0, prefixes: $0.1, away: $0.3) }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Plain-text logs on disk, one file per buffer per day:
+/// `ROOT/NETWORK/BUFFER/YYYY-MM-DD.log` (ROOT is `$XDG_DATA_HOME/natter/logs`). Each line is
+/// written with one `write(2)` as it arrives, so a crash loses nothing the process had handed
+/// over. Names are sanitised so that no network or buffer name can leave ROOT.
+///
+/// Not thread-safe: one store per thread (the UI thread).
+public final class LogStore {
+    /// The folder holding every network's logs.
+    public let root: URL
+    /// The time zone of file dates and line times.
+    public let timeZone: TimeZone
+    private var open: [String: Int32] = [:]
+
+    /// A store under `root`, dating files in `timeZone`.
+    public init(root: URL, timeZone: TimeZone = .current) {
+        self.root = root
+        self.timeZone = timeZone
+    }
+
+    deinit { for fd in open.values { close(fd) } }
+
+    /// `$XDG_DATA_HOME/natter/logs`, or `~/.local/share/natter/logs`.
+    public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return URL(fileURLWithPath: data).appendingPathComponent("natter/logs")
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/natter/logs")
+    }
+
+    /// A file or folder name that stays one path component: `/`, `\`, NUL and other control
+    /// characters become `_`, a leading dot becomes `_` (no `.`, `..` or hidden files), an
+    /// empty name is `_`, and long names are cut to 100 bytes on a character boundary.
+    public static func safeName(_ name: String) -> String {
+        var result = String(name.unicodeScalars.map { scalar -> Character in
+            scalar == "/" || scalar == "\\" || scalar.value < 0x20 || scalar.value == 0x7F ? "_" : Character(scalar)
+        })
+        if result.hasPrefix(".") { result = "_" + result.dropFirst() }
+        if result.isEmpty { result = "_" }
+        while result.utf8.count > 100 { result.removeLast() }
+        return result
+    }
+
+    /// The log file of `buffer` on `network` for the day of `date`.
+    public func fileURL(network: String, buffer: String, date: Date) -> URL {
+        folder(network: network, buffer: buffer).appendingPathComponent(dayName(date) + ".log")
+    }
+
+    /// Appends `line` to its day's file. Errors are returned, not thrown: a full disk must not
+    /// stop the chat.
+    @discardableResult
+    public func append(_ line: ChatLine, network: String, buffer: String) -> Bool {
+        let url = fileURL(network: network, buffer: buffer, date: line.time)
+        let fd: Int32
+        if let known = open[url.path] {
+            fd = known
+        } else {
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                     attributes: [.posixPermissions: 0o700])
+            fd = Glibc.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { return false }
+            if open.count > 64 { closeAll() }
+            open[url.path] = fd
+        }
+        let text = LogLineFormat.format(line, timeZone: timeZone) + "\n"
+        return text.utf8CString.withUnsafeBufferPointer { buffer in
+            write(fd, buffer.baseAddress, buffer.count - 1) == buffer.count - 1
+        }
+    }
+
+    /// Up to `limit` lines logged for `buffer` before `date`, oldest first, read back from the
+    /// day files (newest day first until enough are found). Line ids are `log:DAY:N`, stable
+    /// across reads.
+    public func lines(network: String, buffer: String, before date: Date, limit: Int) -> [ChatLine] {
+        let dir = folder(network: network, buffer: buffer)
+        guard limit > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return [] }
+        let lastDay = dayName(date)
+        let days = names.filter { $0.hasSuffix(".log") }.map { String($0.dropLast(4)) }
+            .filter { $0 <= lastDay }.sorted(by: >)
+        var found: [ChatLine] = []
+        for day in days {
+            guard let start = dayStart(day),
+                  let text = try? String(contentsOf: dir.appendingPathComponent(day + ".log"), encoding: .utf8) else { continue }
+            var parsed: [ChatLine] = []
+            for (n, row) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if let line = LogLineFormat.parse(row, day: start, id: "log:\(day):\(n)"), line.time < date {
+                    parsed.append(line)
+                }
+            }
+            found.insert(contentsOf: parsed.suffix(limit - found.count), at: 0)
+            if found.count >= limit { break }
+        }
+        return found
+    }
+
+    /// Closes every open file (they reopen on the next append).
+    public func closeAll() {
+        for fd in open.values { close(fd) }
+        open.removeAll()
+    }
+
+    private func folder(network: String, buffer: String) -> URL {
+        root.appendingPathComponent(Self.safeName(network)).appendingPathComponent(Self.safeName(buffer))
+    }
+
+    private var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+
+    private func dayName(_ date: Date) -> String {
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+    }
+
+    private func dayStart(_ name: String) -> Date? {
+        let parts = name.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+    }
+}

@@ -1,0 +1,22 @@
+/// Settings of the model that come from the configuration.
+public struct ModelSettings: Sendable, Hashable {
+    /// Lines kept per buffer.
+    public var scrollbackCap: Int
+    /// Lines dropped at once when the cap is passed.
+    public var trimBatch: Int
+    /// What highlights us besides our nick.
+    public var highlights: HighlightRules
+    /// Whose messages are hidden.
+    public var ignores: IgnoreList
+    /// How many older lines a history page holds.
+    public var historyPageSize: Int
+
+    public init(scrollbackCap: Int = 10_000, trimBatch: Int = 500, highlights: HighlightRules = HighlightRules(),
+                ignores: IgnoreList = IgnoreList(), historyPageSize: Int = 100) {
+        self.scrollbackCap = scrollbackCap
+        self.trimBatch = trimBatch
+        self.highlights = highlights
+        self.ignores = ignores
+        self.historyPageSize = historyPageSize
+    }
+}

@@ -1,0 +1,76 @@
+import DequeModule
+
+/// A buffer's lines, oldest first, in a `Deque` so that appending new lines and prepending
+/// older history are both O(1) per line. Capped: when more than `cap` lines are held, the oldest
+/// `trimBatch` (at least the excess) are dropped at once, so trims are rare.
+public struct Scrollback: Sendable {
+    /// The lines, oldest first.
+    public private(set) var lines: Deque<ChatLine> = []
+    /// Most lines kept.
+    public let cap: Int
+    /// How many lines a trim drops at least.
+    public let trimBatch: Int
+    private var ids: Set<String> = []
+
+    /// An empty scrollback keeping at most `cap` lines, trimming `trimBatch` at a time.
+    public init(cap: Int = 10_000, trimBatch: Int = 500) {
+        precondition(cap > 0 && trimBatch > 0)
+        self.cap = cap
+        self.trimBatch = min(trimBatch, cap)
+    }
+
+    /// Number of lines held.
+    public var count: Int { lines.count }
+
+    /// Whether a line with this id is held (for de-duplicating history by msgid). O(1).
+    public func contains(id: String) -> Bool { ids.contains(id) }
+
+    /// Appends a line (unless one with its id is already held) and trims when over the cap.
+    /// Returns how many lines were appended (0 or 1) and how many were trimmed from the top.
+    @discardableResult
+    public mutating func append(_ line: ChatLine) -> (appended: Int, trimmed: Int) {
+        guard ids.insert(line.id).inserted else { return (0, 0) }
+        lines.append(line)
+        return (1, trimIfNeeded())
+    }
+
+    /// Puts older lines before the oldest held (skipping ids already held), keeping their
+    /// order. Returns how many were prepended. Never trims: older history that the reader asked
+    /// for stays until newer lines push it out.
+    @discardableResult
+    public mutating func prepend(_ older: [ChatLine]) -> Int {
+        var fresh: [ChatLine] = []
+        for line in older where !ids.contains(line.id) {
+            ids.insert(line.id)
+            fresh.append(line)
+        }
+        lines.insert(contentsOf: fresh, at: 0)
+        return fresh.count
+    }
+
+    /// Replaces the line with `id` (an edit or redaction); returns its index, or nil.
+    @discardableResult
+    public mutating func replace(id: String, with line: ChatLine) -> Int? {
+        guard let index = lines.lastIndex(where: { $0.id == id }) else { return nil }
+        lines[index] = line
+        if line.id != id {
+            ids.remove(id)
+            ids.insert(line.id)
+        }
+        return index
+    }
+
+    /// Removes every line.
+    public mutating func removeAll() {
+        lines.removeAll()
+        ids.removeAll()
+    }
+
+    private mutating func trimIfNeeded() -> Int {
+        guard lines.count > cap else { return 0 }
+        let drop = min(lines.count, max(lines.count - cap, trimBatch))
+        for line in lines.prefix(drop) { ids.remove(line.id) }
+        lines.removeFirst(drop)
+        return drop
+    }
+}
