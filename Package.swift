@@ -49,12 +49,15 @@ let package = Package(
                                .product(name: "DequeModule", package: "swift-collections")],
                 swiftSettings: strict),
 
+        // The screens: binds the chat model to widgets.
+        .target(name: "NatterUI", dependencies: ["Widgets", "ChatModel", "IRCFormatting"], swiftSettings: strict),
+
         // SDL at the edge, and the composition root.
         .target(name: "SDLBackend",
                 dependencies: ["Widgets", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"],
                 swiftSettings: strict),
         .target(name: "NatterApp",
-                dependencies: ["SDLBackend", "Widgets",
+                dependencies: ["SDLBackend", "Widgets", "NatterUI", "ChatModel",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
@@ -67,6 +70,7 @@ let package = Package(
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"], swiftSettings: strict),
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel"], swiftSettings: strict),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets"], swiftSettings: strict),
+        .testTarget(name: "NatterUITests", dependencies: ["NatterUI"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),
         .testTarget(name: "NatterAppTests", dependencies: ["NatterApp"], swiftSettings: strict),
     ],

@@ -1,0 +1,163 @@
+import ChatModel
+import Foundation
+import IRCFormatting
+import Widgets
+
+/// Turns a ``ChatLine`` into the styled text of its row: a timestamp, the nick in its colour,
+/// then the message with its mIRC formatting (colours from the palette, bold, italic,
+/// underline, strikethrough, monospace, reverse) and its links; event rows (joins, parts,
+/// modes, …) as one dim line.
+public struct ChatLineStyler: Sendable {
+    public var theme: ChatTheme
+    public var timeZone: TimeZone
+
+    public init(theme: ChatTheme = .dark, timeZone: TimeZone = .current) {
+        self.theme = theme
+        self.timeZone = timeZone
+    }
+
+    /// The row's text, and the length of its prefix (timestamp and nick), which wrapped lines
+    /// hang under.
+    public func style(_ line: ChatLine) -> (text: StyledText, prefix: StyledText) {
+        var prefix: [TextSpan] = [TextSpan(timestamp(line.time) + " ", attributes(font: theme.monoFont, color: theme.dimText))]
+        var body: [TextSpan]
+        let nickColor = theme.color(forNick: line.nick ?? "")
+        let bold = FontSpec(role: .ui, size: theme.messageFont.size, bold: true)
+        switch line.kind {
+        case .message:
+            prefix.append(TextSpan(line.nick ?? "", attributes(font: bold, color: nickColor, nick: line.nick)))
+            prefix.append(TextSpan("  ", attributes(font: theme.messageFont, color: theme.base.text)))
+            body = message(line.text)
+        case .action:
+            prefix.append(TextSpan("* ", attributes(font: theme.messageFont, color: nickColor)))
+            prefix.append(TextSpan(line.nick ?? "", attributes(font: bold, color: nickColor, nick: line.nick)))
+            prefix.append(TextSpan(" ", attributes(font: theme.messageFont, color: theme.base.text)))
+            body = message(line.text, italic: true)
+        case .notice:
+            prefix.append(TextSpan("-\(line.nick ?? "*")-", attributes(font: bold, color: nickColor, nick: line.nick)))
+            prefix.append(TextSpan("  ", attributes(font: theme.messageFont, color: theme.base.text)))
+            body = message(line.text)
+        default:
+            body = [TextSpan(eventText(line), attributes(font: theme.messageFont,
+                                                         color: line.kind == .error ? theme.errorText : theme.dimText))]
+        }
+        switch line.delivery {
+        case .delivered: break
+        case .pending:
+            body = body.map { dimmed($0) } + [TextSpan("  (waiting for the connection)", attributes(font: theme.messageFont, color: theme.dimText))]
+        case .failed:
+            body = body.map { var s = dimmed($0); s.attributes.strikethrough = true; return s }
+                + [TextSpan("  (not sent)", attributes(font: theme.messageFont, color: theme.errorText))]
+        }
+        return (StyledText(prefix + body), StyledText(prefix))
+    }
+
+    /// Plain text of the row for copying, like a log line: `[12:01] <alice> hello`.
+    public func plainText(_ line: ChatLine) -> String {
+        let time = "[\(timestamp(line.time))] "
+        switch line.kind {
+        case .message: return time + "<\(line.nick ?? "")> " + stripFormatting(line.text)
+        case .action: return time + "* \(line.nick ?? "") " + stripFormatting(line.text)
+        case .notice: return time + "-\(line.nick ?? "")- " + stripFormatting(line.text)
+        default: return time + eventText(line)
+        }
+    }
+
+    /// The timestamp of `date` in the theme's format.
+    public func timestamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.hour, .minute, .second], from: date)
+        func two(_ n: Int?) -> String { String(format: "%02d", n ?? 0) }
+        return theme.timestampFormat.replacingOccurrences(of: "HH", with: two(c.hour))
+            .replacingOccurrences(of: "mm", with: two(c.minute)).replacingOccurrences(of: "ss", with: two(c.second))
+    }
+
+    /// The spans of a message text with mIRC formatting and detected links.
+    public func message(_ text: String, italic: Bool = false) -> [TextSpan] {
+        let runs = parseFormatting(text)
+        let plain = runs.map(\.text).joined()
+        let links = detectURLs(in: plain).map { link -> (Range<Int>, String) in
+            let start = plain.distance(from: plain.startIndex, to: link.range.lowerBound)
+            return (start..<(start + plain[link.range].count), link.url)
+        }
+        var spans: [TextSpan] = []
+        var offset = 0
+        for run in runs {
+            var attrs = attributes(for: run.style)
+            if italic { attrs.font.italic = true }
+            // Split the run where links begin and end.
+            var pieceStart = run.text.startIndex
+            var position = offset
+            var index = run.text.startIndex
+            func flush(upTo end: String.Index, link: String?) {
+                guard pieceStart < end else { return }
+                var a = attrs
+                if let link {
+                    a.link = link
+                    a.underline = true
+                    if run.style.foreground == nil { a.foreground = theme.base.link }
+                }
+                spans.append(TextSpan(String(run.text[pieceStart..<end]), a))
+                pieceStart = end
+            }
+            var currentLink = links.first { $0.0.contains(position) }?.1
+            while index < run.text.endIndex {
+                let link = links.first { $0.0.contains(position) }?.1
+                if link != currentLink {
+                    flush(upTo: index, link: currentLink)
+                    currentLink = link
+                }
+                index = run.text.index(after: index)
+                position += 1
+            }
+            flush(upTo: run.text.endIndex, link: currentLink)
+            offset = position
+        }
+        return spans
+    }
+
+    private func attributes(for style: TextStyle) -> TextAttributes {
+        let base = style.monospace ? theme.monoFont : theme.messageFont
+        let font = FontSpec(role: base.role, size: base.size, bold: style.bold, italic: style.italic)
+        // Reverse swaps the colours as drawn, with the defaults standing in for missing ones.
+        let fg = color(style.foreground) ?? theme.base.text
+        let bg = color(style.background)
+        let foreground = style.reverse ? (bg ?? theme.base.background) : fg
+        let background = style.reverse ? fg : bg
+        return TextAttributes(font: font, foreground: foreground, background: background,
+                              underline: style.underline, strikethrough: style.strikethrough)
+    }
+
+    private func color(_ color: IRCColor?) -> Color? {
+        guard let rgb = color?.rgbComponents else { return nil }
+        return Color(r: rgb.red, g: rgb.green, b: rgb.blue)
+    }
+
+    private func attributes(font: FontSpec, color: Color, nick: String? = nil) -> TextAttributes {
+        TextAttributes(font: font, foreground: color, nick: nick)
+    }
+
+    private func dimmed(_ span: TextSpan) -> TextSpan {
+        var span = span
+        span.attributes.foreground = theme.dimText
+        return span
+    }
+
+    private func eventText(_ line: ChatLine) -> String {
+        let nick = line.nick ?? ""
+        let reason = line.text.isEmpty ? "" : " (\(stripFormatting(line.text)))"
+        switch line.kind {
+        case .join: return "→ \(nick) joined"
+        case .part: return "← \(nick) left" + reason
+        case .quit: return "← \(nick) quit" + reason
+        case .kick(let by): return "← \(nick) was kicked by \(by ?? "the server")" + reason
+        case .nickChange(let newNick): return "\(nick) is now known as \(newNick)"
+        case .mode: return "\(nick) sets mode \(line.text)"
+        case .topic:
+            let topic = stripFormatting(line.text)
+            return line.nick == nil ? "Topic: \(topic)" : "\(nick) changed the topic to: \(topic)"
+        case .info, .error, .message, .action, .notice: return stripFormatting(line.text)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Widgets
+
+/// The colours and fonts of the chat screens, on top of the toolkit's `Theme`.
+public struct ChatTheme: Hashable, Sendable {
+    /// The toolkit's colours (background, surfaces, text, accent, selection, link, alert).
+    public var base = Theme.standard
+    /// Message text.
+    public var messageFont = FontSpec(role: .ui, size: 14)
+    /// Timestamps and `monospace` formatted text.
+    public var monoFont = FontSpec(role: .mono, size: 13)
+    /// Timestamps and event rows.
+    public var dimText = Color(rgb: 0x8B919C)
+    /// Background of a row that highlights us.
+    public var highlightRow = Color(r: 0xF2, g: 0x3F, b: 0x43, a: 0x26)
+    /// Error rows.
+    public var errorText = Color(rgb: 0xF26B6F)
+    /// Nick colours: the same nick always gets the same one.
+    public var nickColors: [Color] = [
+        0xE06C75, 0x98C379, 0xE5C07B, 0x61AFEF, 0xC678DD, 0x56B6C2, 0xD19A66, 0xBE5046,
+        0x7EC699, 0xF78C6C, 0x82AAFF, 0xFFCB6B,
+    ].map { Color(rgb: $0) }
+    /// `strftime`-like pattern of timestamps: `HH`, `mm`, `ss` are replaced.
+    public var timestampFormat = "HH:mm"
+
+    /// The default dark theme.
+    public static let dark = ChatTheme()
+
+    public init() {}
+
+    /// The colour for `nick` (FNV-1a of its lower-cased bytes): stable across runs.
+    public func color(forNick nick: String) -> Color {
+        var hash: UInt32 = 2166136261
+        for byte in nick.lowercased().utf8 { hash = (hash ^ UInt32(byte)) &* 16777619 }
+        return nickColors[Int(hash % UInt32(nickColors.count))]
+    }
+}

@@ -1,0 +1,79 @@
+import ChatModel
+import Foundation
+import NatterUI
+import Testing
+import Widgets
+
+struct ChatLineStylerTests {
+    let styler = ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!)
+    let time = Date(timeIntervalSince1970: 1_700_000_000) // 22:13:20 UTC
+
+    func line(_ text: String, kind: ChatLineKind = .message, nick: String? = "alice") -> ChatLine {
+        ChatLine(id: "1", time: time, kind: kind, nick: nick, text: text)
+    }
+
+    func body(_ text: String) -> [TextSpan] {
+        let styled = styler.style(line(text))
+        return Array(styled.text.spans.dropFirst(styled.prefix.spans.count))
+    }
+
+    @Test func prefixHasTimeAndNickInItsColour() {
+        let styled = styler.style(line("hi"))
+        #expect(styled.prefix.spans.map(\.text) == ["22:13 ", "alice", "  "])
+        #expect(styled.prefix.spans[1].attributes.foreground == ChatTheme.dark.color(forNick: "alice"))
+        #expect(styled.prefix.spans[1].attributes.font.bold && styled.prefix.spans[1].attributes.nick == "alice")
+    }
+
+    @Test func mircCodesBecomeAttributes() {
+        let spans = body("\u{02}bold\u{02} \u{03}4,2red on blue\u{0F} \u{1D}it\u{1D} \u{1F}u\u{1F} \u{1E}s\u{1E} \u{11}mono")
+        let byText = Dictionary(spans.map { ($0.text, $0.attributes) }, uniquingKeysWith: { a, _ in a })
+        #expect(byText["bold"]?.font.bold == true)
+        #expect(byText["red on blue"]?.foreground == Color(rgb: 0xFF0000))
+        #expect(byText["red on blue"]?.background == Color(rgb: 0x00007F))
+        #expect(byText["it"]?.font.italic == true)
+        #expect(byText["u"]?.underline == true)
+        #expect(byText["s"]?.strikethrough == true)
+        #expect(byText["mono"]?.font.role == .mono)
+        #expect(byText[" "]?.foreground == ChatTheme.dark.base.text)
+    }
+
+    @Test func reverseSwapsColoursIncludingDefaults() {
+        let spans = body("\u{16}rev\u{16}\u{03}4\u{16}red rev")
+        #expect(spans[0].attributes.foreground == ChatTheme.dark.base.background)
+        #expect(spans[0].attributes.background == ChatTheme.dark.base.text)
+        #expect(spans[1].attributes.foreground == ChatTheme.dark.base.background)
+        #expect(spans[1].attributes.background == Color(rgb: 0xFF0000))
+    }
+
+    @Test func linksAreSplitOutUnderlinedAndClickable() {
+        let spans = body("see https://example.org/a_(b), ok")
+        #expect(spans.map(\.text) == ["see ", "https://example.org/a_(b)", ", ok"])
+        #expect(spans[1].attributes.link == "https://example.org/a_(b)")
+        #expect(spans[1].attributes.underline && spans[1].attributes.foreground == ChatTheme.dark.base.link)
+        #expect(spans[0].attributes.link == nil && spans[2].attributes.link == nil)
+        // A link across a formatting change keeps its link on both pieces.
+        let bold = body("x http://a.b/\u{02}cd\u{02} y")
+        #expect(bold.filter { $0.attributes.link == "http://a.b/cd" }.map(\.text) == ["http://a.b/", "cd"])
+    }
+
+    @Test func actionsNoticesAndEvents() {
+        let action = styler.style(line("waves", kind: .action))
+        #expect(action.text.spans.map(\.text).joined() == "22:13 * alice waves")
+        #expect(action.text.spans.last?.attributes.font.italic == true)
+        #expect(styler.style(line("", kind: .join)).text.spans.map(\.text).joined() == "22:13 → alice joined")
+        #expect(styler.style(line("bye", kind: .quit)).text.spans.map(\.text).joined() == "22:13 ← alice quit (bye)")
+        #expect(styler.plainText(line("\u{02}hi\u{02}")) == "[22:13] <alice> hi")
+        #expect(styler.plainText(line("waves", kind: .action)) == "[22:13] * alice waves")
+    }
+
+    @Test func pendingAndFailedMessagesSaySo() {
+        var pending = line("queued")
+        pending.delivery = .pending
+        #expect(styler.style(pending).text.spans.map(\.text).joined().hasSuffix("(waiting for the connection)"))
+        var failed = line("lost")
+        failed.delivery = .failed
+        let spans = styler.style(failed).text.spans
+        #expect(spans.map(\.text).joined().hasSuffix("(not sent)"))
+        #expect(spans.first { $0.text == "lost" }?.attributes.strikethrough == true)
+    }
+}
