@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "IRCProtocol", swiftSettings: strict),
         .target(name: "IRCFormatting", swiftSettings: strict),
         .target(name: "ScrollPhysics", swiftSettings: strict),
-        .target(name: "Widgets", swiftSettings: strict),
+        .target(name: "Widgets", dependencies: ["ScrollPhysics"], swiftSettings: strict),
 
         // SDL at the edge, and the composition root.
         .target(name: "SDLBackend",
