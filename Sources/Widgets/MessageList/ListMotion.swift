@@ -4,9 +4,8 @@ import ScrollPhysics
 enum ListMotion: Sendable {
     /// A fling or spring (after a touch release or touchpad momentum) that began at `start` (s).
     case kinetic(ScrollMotion, start: Double)
-    /// An animated scroll (wheel notches, keys, the pill); `toBottom` pins at its end and
-    /// keeps its target on `maxY` while rows are measured on the way.
-    case animation(WheelAnimation, toBottom: Bool)
+    /// An animated scroll (wheel notches, keys, the pill) towards `goal`.
+    case animation(WheelAnimation, goal: AnimationGoal)
 
     /// Position (px) at `time`.
     func position(at time: Double) -> Double {
@@ -36,9 +35,20 @@ enum ListMotion: Sendable {
     func shifted(by delta: Double) -> ListMotion {
         switch self {
         case .kinetic(let motion, let start): .kinetic(motion.shifted(by: delta), start: start)
-        case .animation(let animation, let toBottom): .animation(animation.shifted(by: delta), toBottom: toBottom)
+        case .animation(let animation, let goal): .animation(animation.shifted(by: delta), goal: goal)
         }
     }
+}
+
+/// Where an animated scroll is going. Rows measured on the way shift an animation with the
+/// content; an edge goal keeps its target on the edge instead (keeping the end time).
+enum AnimationGoal: Sendable, Hashable {
+    /// A content offset (wheel notches, page keys): it moves with the content.
+    case offset
+    /// The top of the loaded rows (Ctrl+Home).
+    case top
+    /// The bottom; the list pins when it arrives (Ctrl+End, the pill).
+    case bottom
 }
 
 /// A finger on the list: within the slop it is a tap; past it, a drag that scrolls.

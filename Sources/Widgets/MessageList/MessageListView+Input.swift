@@ -14,7 +14,7 @@ extension MessageListView {
         if event.isNotched {
             // A notch adds to the running animation's target, continuing its velocity.
             var base = y
-            if case .animation(let animation, toBottom: false) = motion { base = animation.target }
+            if case .animation(let animation, goal: .offset) = motion { base = animation.target }
             let position = motion?.position(at: now) ?? y
             let velocity = motion?.velocity(at: now) ?? 0
             touchpad.reset()
@@ -22,7 +22,7 @@ extension MessageListView {
             let distance = -event.dy * WheelAnimation.notchDistance(viewportHeight: viewportHeight)
             let target = min(max(base + distance, 0), maxY)
             motion = .animation(WheelAnimation(from: min(max(position, 0), maxY), velocity: velocity, to: target,
-                                               at: now, minY: 0, maxY: maxY), toBottom: false)
+                                               at: now, minY: 0, maxY: maxY), goal: .offset)
             noteScrollActivity()
         } else {
             if motion != nil {

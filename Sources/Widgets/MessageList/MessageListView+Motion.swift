@@ -19,7 +19,7 @@ extension MessageListView {
             setUserY(motion.position(at: time))
             if motion.isDone(at: time) {
                 self.motion = nil
-                if case .animation(_, toBottom: true) = motion {
+                if case .animation(_, goal: .bottom) = motion {
                     reference = .bottom(offset: 0)
                     unseen = 0
                 }
@@ -93,17 +93,18 @@ extension MessageListView {
             if !staysInside {
                 self.motion = .kinetic(kinetic.withBounds(minY: 0, maxY: maxY, at: t), start: start)
             }
-        case .animation(let animation, let toBottom):
-            if toBottom, animation.target != maxY {
+        case .animation(let animation, let goal):
+            let edge: Double? = goal == .bottom ? maxY : goal == .top ? 0 : nil
+            if let edge, animation.target != edge {
                 let end = animation.startTime + animation.duration
                 self.motion = .animation(WheelAnimation(from: animation.position(at: now), velocity: animation.velocity(at: now),
-                                                        to: maxY, at: now, minY: 0, maxY: maxY,
-                                                        duration: max(0, end - now)), toBottom: true)
+                                                        to: edge, at: now, minY: 0, maxY: maxY,
+                                                        duration: max(0, end - now)), goal: goal)
             } else if animation.minY != 0 || animation.maxY != maxY {
                 self.motion = .animation(WheelAnimation(from: animation.startPosition, velocity: animation.startVelocity,
                                                         to: animation.target, at: animation.startTime,
-                                                        minY: 0, maxY: max(maxY, 0), duration: animation.duration),
-                                         toBottom: toBottom)
+                                                        minY: 0, maxY: maxY, duration: animation.duration),
+                                         goal: goal)
             }
         }
     }
@@ -120,23 +121,23 @@ extension MessageListView {
     public func scrollAnimated(by distance: Double) {
         settle(nil)
         var base = y
-        if case .animation(let animation, toBottom: false) = motion { base = animation.target }
-        animate(to: base + distance, toBottom: false)
+        if case .animation(let animation, goal: .offset) = motion { base = animation.target }
+        animate(to: base + distance, goal: .offset)
     }
 
     /// Scrolls to the top of the loaded rows (Ctrl+Home), animated.
     public func scrollToOldest() {
         settle(nil)
-        animate(to: 0, toBottom: false)
+        animate(to: 0, goal: .top)
     }
 
     /// Animates to the bottom within 300 ms and pins (the pill, Ctrl+End).
     public func jumpToBottom() {
         settle(nil)
-        animate(to: maxY, toBottom: true)
+        animate(to: maxY, goal: .bottom)
     }
 
-    private func animate(to target: Double, toBottom: Bool) {
+    private func animate(to target: Double, goal: AnimationGoal) {
         let now = self.now
         let position = motion?.position(at: now) ?? y
         let velocity = motion?.velocity(at: now) ?? 0
@@ -146,7 +147,7 @@ extension MessageListView {
         let clamped = min(max(target, 0), maxY)
         let duration = min(WheelAnimation.duration(forDistance: clamped - position), 0.3)
         motion = .animation(WheelAnimation(from: position, velocity: velocity, to: clamped, at: now,
-                                           minY: 0, maxY: maxY, duration: duration), toBottom: toBottom)
+                                           minY: 0, maxY: maxY, duration: duration), goal: goal)
         noteScrollActivity()
         scheduleWake()
     }
