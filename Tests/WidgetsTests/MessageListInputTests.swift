@@ -25,6 +25,7 @@ private func flingUp(_ host: WidgetHost, from t0: Double) {
     flingUp(host, from: 1)
     #expect(!list.isPinned)
     let restBefore = try #require(list.kineticRestPosition)
+    #expect(restBefore < list.y - 1000)
     #expect(list.velocity(at: host.now.seconds) < -2000)
 
     // Follow one row's screen position frame by frame; a page arrives in the middle.
@@ -46,12 +47,12 @@ private func flingUp(_ host: WidgetHost, from t0: Double) {
         screen.append(list.screenTop(of: tracked)!)
     }
     #expect(shiftChecked)
+    #expect(list.kineticRestPosition == nil || list.velocity(at: 1.6) > -2000)
     // The row moves down the screen smoothly: per-frame steps change by little (the fling's
     // own deceleration), never by a jump.
     let steps = zip(screen.dropFirst(), screen).map { $0 - $1 }
     #expect(steps.allSatisfy { $0 > 0 })
     for (a, b) in zip(steps.dropFirst(), steps) { #expect(abs(a - b) < 3, "step \(b) → \(a)") }
-    _ = restBefore
 }
 
 @Test @MainActor func wheelNotchScrollsViewportToTheTwoThirdsAnimated() {
@@ -106,6 +107,7 @@ private func flingUp(_ host: WidgetHost, from t0: Double) {
     host.advance(to: FrameTime(seconds: 1))
     host.handle(.touchpad(100))
     #expect(abs(list.y - list.maxY - band.overscroll(forRawDistance: 100)) < 1e-9)
+    #expect(abs(band.overscroll(forRawDistance: 100) - 46.48) < 0.01)
     #expect(list.metrics.fromBottom < 0)
     #expect(list.isPinned)
     runFrames(host, until: 2)
@@ -153,13 +155,16 @@ private func flingUp(_ host: WidgetHost, from t0: Double) {
     flingUp(host, from: 1)
     runFrames(host, until: 1.2)
     host.advance(to: FrameTime(seconds: 1.205))
-    let expected = list.motion!.position(at: 1.205)
-    host.handle(.down(100, 100))                        // a click
-    #expect(list.motion == nil || list.velocity(at: 1.205) == 0)
-    #expect(abs(list.y - expected) < 1e-9)
-    let y = list.y
+    let tracked = list.metrics.rows[2].id
+    let index = rows.index(ofRowID: tracked)!
+    let expected = list.rowTop(index) - list.motion!.position(at: 1.205)   // where the fling has it now
+    host.handle(.down(100, 100))                        // a click, between two frames
+    #expect(list.motion == nil)
+    #expect(list.metrics.velocity == 0)
+    #expect(abs(list.screenTop(of: tracked)! - expected) < 1e-9)
+    let rowsNow = list.metrics.rows
     runFrames(host, until: 1.5)
-    #expect(list.y == y)
+    #expect(list.metrics.rows == rowsNow)
 }
 
 @Test @MainActor func pillVisibilityFollowsTheRuleAndCountsUnseenMessages() {
@@ -226,4 +231,33 @@ private func flingUp(_ host: WidgetHost, from t0: Double) {
     runFrames(host, until: 2)
     #expect(list.y == 0)
     #expect(list.metrics.rows.first?.id == "m0")
+}
+
+@Test @MainActor func wheelNotchDuringAFlingStopsItAndAnimatesFromWhereItIs() {
+    let rows = TestRows(count: 2000)
+    let (list, host) = makeList(rows)
+    flingUp(host, from: 1)
+    runFrames(host, until: 1.2)
+    host.advance(to: FrameTime(seconds: 1.21))
+    let here = list.motion!.position(at: 1.21)
+    host.handle(.notch(-1))
+    guard case .animation(let animation, goal: .offset) = list.motion else {
+        Issue.record("a notch starts a wheel animation")
+        return
+    }
+    #expect(abs(animation.startPosition - here) < 1e-9)
+    #expect(animation.startVelocity == 0)                    // the fling's momentum is gone
+    #expect(abs(animation.target - (here - pow(300.0, 2.0 / 3.0))) < 1e-9)
+}
+
+@Test @MainActor func touchDragReportsTheFingerVelocityInMetrics() {
+    let rows = TestRows(count: 500)
+    let (list, host) = makeList(rows)
+    host.advance(to: FrameTime(seconds: 1))
+    host.handle(.finger(0, 200, 20))
+    for k in 1...5 {
+        host.advance(to: FrameTime(seconds: 1 + Double(k) / 100))
+        host.handle(.finger(1, 200, 20 + 10 * Double(k)))    // 1000 px/s down: y decreases
+    }
+    #expect(abs(list.metrics.velocity + 1000) < 1)
 }

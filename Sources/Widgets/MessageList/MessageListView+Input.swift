@@ -15,8 +15,10 @@ extension MessageListView {
             // A notch adds to the running animation's target, continuing its velocity.
             var base = y
             if case .animation(let animation, goal: .offset) = motion { base = animation.target }
+            // A running fling stops; only a running animation hands on its velocity.
             let position = motion?.position(at: now) ?? y
-            let velocity = motion?.velocity(at: now) ?? 0
+            var velocity = 0.0
+            if case .animation(let animation, _) = motion { velocity = animation.velocity(at: now) }
             touchpad.reset()
             touchpadActive = false
             let distance = -event.dy * WheelAnimation.notchDistance(viewportHeight: viewportHeight)

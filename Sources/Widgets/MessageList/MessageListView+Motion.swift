@@ -53,9 +53,12 @@ extension MessageListView {
         }
     }
 
-    /// The scroll velocity (px/s, positive towards newer messages) at `time`.
+    /// The scroll velocity (px/s, positive towards newer messages) at `time`: the running
+    /// motion's, or during a touch drag the finger's (0 for touchpad deltas until momentum).
     func velocity(at time: Double) -> Double {
-        motion?.velocity(at: time) ?? 0
+        if let motion { return motion.velocity(at: time) }
+        if let touch, touch.drag.isDragging { return touch.tracker.velocityAtNewestSample() }
+        return 0
     }
 
     /// Stops a running motion where it is at the current time (new input, a touch, a click).
@@ -140,7 +143,8 @@ extension MessageListView {
     private func animate(to target: Double, goal: AnimationGoal) {
         let now = self.now
         let position = motion?.position(at: now) ?? y
-        let velocity = motion?.velocity(at: now) ?? 0
+        var velocity = 0.0   // a running fling stops; a running animation hands on its velocity
+        if case .animation(let animation, _) = motion { velocity = animation.velocity(at: now) }
         touchpad.reset()
         touchpadActive = false
         touch = nil
