@@ -184,3 +184,27 @@ import Testing
     #expect(list.copySelection())
     #expect(clipboard.text() == (1...5).map { rows.plainText(at: $0) }.joined(separator: "\n"))
 }
+
+@Test @MainActor func paintsVisibleRowsOnlyWithThePillAndTheScrollBar() {
+    let rows = TestRows(count: 100_000, uniform: true)
+    let (list, host) = makeList(rows)
+    var draw = DrawList()
+    host.paintAll(into: &draw)
+    let texts = draw.textDraws.map(\.text)
+    #expect(texts.contains("<a> row 99999"))
+    #expect(texts.contains("<a> row 99975"))
+    #expect(!texts.contains("<a> row 99974"))
+    #expect(!texts.contains { $0.contains("new") })           // pinned: no pill
+    list.restore(SavedListPosition(pinned: false, anchorID: "m99000", anchorOffset: 0))
+    rows.append(3)
+    list.rowsAppended(3)
+    host.handle(.touchpad(-1))                                 // scrolling shows the bar
+    var again = DrawList()
+    host.paintAll(into: &again)
+    #expect(again.textDraws.contains { $0.text == "3 new" })
+    #expect(again.textDraws.contains { $0.text == "<a> row 99000" })
+    let bar = list.scrollBarGeometry()!
+    #expect(again.commands.contains { if case .roundedRect(let r, _, _) = $0 { r == bar.thumb } else { false } })
+    // Only the rows in view are drawn: 300 px of 12 px rows, plus the pill.
+    #expect(again.textDraws.count <= 27 + 2)
+}
