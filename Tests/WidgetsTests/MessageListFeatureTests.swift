@@ -208,3 +208,15 @@ import Testing
     // Only the rows in view are drawn: 300 px of 12 px rows, plus the pill.
     #expect(again.textDraws.count <= 27 + 2)
 }
+
+@Test @MainActor func tappingThePillWithAFingerJumpsToTheBottom() throws {
+    let rows = TestRows(count: 1000)
+    let (list, host) = makeList(rows)
+    list.restore(SavedListPosition(pinned: false, anchorID: "m10", anchorOffset: 0))
+    host.advance(to: FrameTime(seconds: 1))
+    let pill = try #require(list.pillRect())
+    host.handle(.finger(0, pill.midX, pill.midY))
+    host.handle(.finger(2, pill.midX, pill.midY))
+    runFrames(host, until: 1.3)
+    #expect(list.isPinned && list.y == list.maxY)
+}

@@ -51,6 +51,10 @@ extension MessageListView {
         clock = now
         let point = event.position
         if event.isTouch {
+            if isPillVisible, let pill = pillRect(), pill.contains(point) {
+                jumpToBottom()
+                return true
+            }
             stopMotion()
             let band = RubberBand(dimension: max(viewportHeight, 1))
             var state = TouchState(drag: TouchDrag(downAt: point.y),

@@ -45,7 +45,10 @@ public final class MessageListView: Widget {
             setNeedsLayout()
         }
     }
-    /// Called when older history should be loaded (see ``olderLoading``).
+    /// Called (once per request) when older history should be loaded. The model answers by
+    /// setting ``olderLoading`` to `true`, then prepending the page and setting it back to
+    /// `false` (or by just calling ``rowsPrepended(_:)``); at the start of history it sets
+    /// ``canLoadOlder`` to `false`. No new request comes sooner than 100 ms after completion.
     public var onNeedOlder: (() -> Void)?
     /// Set by the model while a page of older history is on its way: the list shows a
     /// `loading` row at the top. Going back to `false` completes the request.
