@@ -43,7 +43,7 @@ let package = Package(
                 dependencies: ["IRCProtocol", .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strict),
         .target(name: "ScrollPhysics", swiftSettings: strict),
-        .target(name: "Widgets", swiftSettings: strict),
+        .target(name: "Widgets", dependencies: ["ScrollPhysics"], swiftSettings: strict),
         .target(name: "ChatModel",
                 dependencies: ["IRCSession", "IRCProtocol", "IRCFormatting",
                                .product(name: "DequeModule", package: "swift-collections")],

@@ -7,8 +7,8 @@ extension WidgetHost {
     ///   captures the mouse until release and receives the moves in between as drags.
     /// - Keys go to the focused widget and bubble up; an unconsumed Tab / Shift+Tab moves focus
     ///   and an unconsumed Escape dismisses the topmost overlay.
-    /// - A single finger is treated like the left mouse button (the kinetic scroll view will
-    ///   claim fingers later).
+    /// - A single finger is treated like the left mouse button, with ``MouseEvent/isTouch`` set
+    ///   so that a kinetic list can scroll on a touch drag where a mouse drag selects.
     public func handle(_ event: InputEvent) {
         layoutIfNeeded()
         switch event {
@@ -32,14 +32,14 @@ extension WidgetHost {
         case .fingerDown(let t):
             guard primaryFinger == nil else { return }
             primaryFinger = t.fingerID
-            mouseMove(MouseEvent(position: t.position))
-            mouseDown(MouseEvent(position: t.position))
+            mouseMove(MouseEvent(position: t.position, isTouch: true))
+            mouseDown(MouseEvent(position: t.position, isTouch: true))
         case .fingerMove(let t):
-            if t.fingerID == primaryFinger { mouseMove(MouseEvent(position: t.position)) }
+            if t.fingerID == primaryFinger { mouseMove(MouseEvent(position: t.position, isTouch: true)) }
         case .fingerUp(let t):
             guard t.fingerID == primaryFinger else { return }
             primaryFinger = nil
-            mouseUp(MouseEvent(position: t.position))
+            mouseUp(MouseEvent(position: t.position, isTouch: true))
         case .keyDown(let e): keyDown(e)
         case .keyUp: break
         case .textInput(let text): _ = focusedWidget?.textInput(text)

@@ -17,13 +17,18 @@ public struct MouseEvent: Hashable, Sendable {
     public var clickCount: Int
     /// Modifiers held.
     public var modifiers: Modifiers
+    /// Whether the event comes from a finger on a touch screen (the host turns the primary
+    /// finger into left-button events): a touch drag scrolls where a mouse drag selects.
+    public var isTouch: Bool
 
     /// Creates a mouse event.
-    public init(position: Point, button: MouseButton = .left, clickCount: Int = 1, modifiers: Modifiers = []) {
+    public init(position: Point, button: MouseButton = .left, clickCount: Int = 1, modifiers: Modifiers = [],
+                isTouch: Bool = false) {
         self.position = position
         self.button = button
         self.clickCount = clickCount
         self.modifiers = modifiers
+        self.isTouch = isTouch
     }
 }
 

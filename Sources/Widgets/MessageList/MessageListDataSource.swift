@@ -1,0 +1,68 @@
+/// What the message list needs to know about its rows. The list never holds the rows: it asks
+/// for a row's id, layout, painting and text only when it needs them (rows near the viewport),
+/// so the model can hold 100,000 rows while the list stores 20 bytes per row.
+///
+/// Indices are positions in the model at the time of the call: the model changes its rows first
+/// and then tells the list (``MessageListView/rowsAppended(_:unseen:)`` and friends) before the
+/// next frame. Non-message rows (the first-unread marker, day separators, collapsed join/part
+/// groups) are ordinary rows with the ids `unread-marker`, `day-YYYY-MM-DD`, `group-FIRSTID`.
+@MainActor
+public protocol MessageListDataSource: AnyObject {
+    /// The number of rows. O(1).
+    var rowCount: Int { get }
+
+    /// A stable id for the row at `index` (its msgid, or an id that survives prepends and
+    /// trims). Expected O(1).
+    func rowID(at index: Int) -> String
+
+    /// The index of the row with `id`, if it is loaded (restoring an anchor after a buffer
+    /// switch or a replayed history). The default scans every row: O(n).
+    func index(ofRowID id: String) -> Int?
+
+    /// A guess for the height of a row that has not been laid out yet (px). Estimates are
+    /// corrected without moving what the user reads once the row comes near the viewport.
+    var estimatedRowHeight: Double { get }
+
+    /// Lays the row out at `width` (the list's width) and returns its height and its
+    /// selectable text. Called only for rows near the viewport (and for the first and last
+    /// row of a copied selection). Use `context.layoutText` so unchanged text is cached.
+    func layoutRow(at index: Int, width: Double, context: LayoutContext) -> MessageRowLayout
+
+    /// Paints the row into `rect` (list-local coordinates, already offset by the scroll
+    /// position). The default draws ``MessageRowLayout/text`` at its origin.
+    func paintRow(at index: Int, layout: MessageRowLayout, in rect: Rect, context: inout PaintContext)
+
+    /// The row as one line of plain text for the clipboard, e.g. `[12:01] <alice> hello`
+    /// (empty: the row is left out of copies).
+    func plainText(at index: Int) -> String
+}
+
+extension MessageListDataSource {
+    public func index(ofRowID id: String) -> Int? {
+        (0..<rowCount).first { rowID(at: $0) == id }
+    }
+
+    public func paintRow(at index: Int, layout: MessageRowLayout, in rect: Rect, context: inout PaintContext) {
+        if let text = layout.text {
+            context.drawText(text, at: Point(x: rect.minX + layout.textOrigin.x, y: rect.minY + layout.textOrigin.y))
+        }
+    }
+}
+
+/// One row laid out at the list's width: its height and, for rows with selectable text, the
+/// text layout and where it sits inside the row (for hit testing, selection and copying).
+public struct MessageRowLayout: Sendable, Hashable {
+    /// The row's height (px).
+    public var height: Double
+    /// The selectable text, if the row has any.
+    public var text: TextLayout?
+    /// Top-left corner of ``text`` relative to the row's top-left corner.
+    public var textOrigin: Point
+
+    /// Creates a row layout.
+    public init(height: Double, text: TextLayout? = nil, textOrigin: Point = .zero) {
+        self.height = height
+        self.text = text
+        self.textOrigin = textOrigin
+    }
+}

@@ -1,0 +1,194 @@
+import ScrollPhysics
+
+/// Input: wheel notches, touchpad deltas, touch drags, mouse clicks and drags (selection,
+/// scroll bar, pill) and the list's keys. Every new scroll input, touch or click stops a running
+/// motion in the same frame.
+extension MessageListView {
+    // MARK: - Wheel and touchpad
+
+    func handleWheel(_ event: WheelEvent) -> Bool {
+        guard event.dy != 0, dataSource != nil else { return false }
+        settle(nil)
+        let now = self.now
+        clock = now
+        if event.isNotched {
+            // A notch adds to the running animation's target, continuing its velocity.
+            var base = y
+            if case .animation(let animation, goal: .offset) = motion { base = animation.target }
+            // A running fling stops; only a running animation hands on its velocity.
+            let position = motion?.position(at: now) ?? y
+            var velocity = 0.0
+            if case .animation(let animation, _) = motion { velocity = animation.velocity(at: now) }
+            touchpad.reset()
+            touchpadActive = false
+            let distance = -event.dy * WheelAnimation.notchDistance(viewportHeight: viewportHeight)
+            let target = min(max(base + distance, 0), maxY)
+            motion = .animation(WheelAnimation(from: min(max(position, 0), maxY), velocity: velocity, to: target,
+                                               at: now, minY: 0, maxY: maxY), goal: .offset)
+            noteScrollActivity()
+        } else {
+            if motion != nil {
+                setUserY(motion?.position(at: now) ?? y)
+                motion = nil
+            }
+            let delta = -event.dy * pixelsPerPreciseUnit
+            touchpad.feed(delta: delta, at: now)
+            touchpadActive = true
+            let band = RubberBand(dimension: max(viewportHeight, 1))
+            let raw = band.rawPosition(forDisplayedPosition: y, minY: 0, maxY: maxY) + delta
+            setUserY(band.displayedPosition(forRawPosition: raw, minY: 0, maxY: maxY))
+            settle(nil)
+        }
+        checkNeedOlder()
+        scheduleWake()
+        return true
+    }
+
+    // MARK: - Mouse and touch
+
+    func handlePress(_ event: MouseEvent) -> Bool {
+        settle(nil)
+        clock = now
+        let point = event.position
+        if event.isTouch {
+            if isPillVisible, let pill = pillRect(), pill.contains(point) {
+                jumpToBottom()
+                return true
+            }
+            stopMotion()
+            let band = RubberBand(dimension: max(viewportHeight, 1))
+            var state = TouchState(drag: TouchDrag(downAt: point.y),
+                                   rawOrigin: band.rawPosition(forDisplayedPosition: y, minY: 0, maxY: maxY))
+            state.tracker.addSample(position: -point.y, at: now)
+            touch = state
+            scheduleWake()
+            return true
+        }
+        guard event.button == .left else { return false }
+        stopMotion(springBack: true)
+        defer { scheduleWake() }
+        if isPillVisible, let pill = pillRect(), pill.contains(point) {
+            jumpToBottom()
+            return true
+        }
+        if let bar = scrollBarGeometry(), bar.hitArea.contains(point) {
+            noteScrollActivity()
+            if bar.thumb.contains(point) {
+                thumbGrab = point.y - bar.thumb.minY
+            } else {
+                scrollAnimated(by: (point.y < bar.thumb.minY ? -0.9 : 0.9) * viewportHeight)
+            }
+            return true
+        }
+        let start = selectionPoint(at: point)
+        selection = ListSelection(anchor: start, focus: start)
+        isSelecting = true
+        setNeedsPaint()
+        return true
+    }
+
+    func handleDrag(_ event: MouseEvent) {
+        let point = event.position
+        let now = self.now
+        if var state = touch {
+            state.tracker.addSample(position: -point.y, at: now)
+            if let moved = state.drag.move(to: point.y) {
+                let band = RubberBand(dimension: max(viewportHeight, 1))
+                touch = state
+                setUserY(band.displayedPosition(forRawPosition: state.rawOrigin - moved, minY: 0, maxY: maxY))
+                settle(nil)
+                checkNeedOlder()
+            } else {
+                touch = state
+            }
+        } else if let grab = thumbGrab, let bar = scrollBarGeometry() {
+            setUserY(bar.y(forThumbTop: point.y - grab))
+            settle(nil)
+            checkNeedOlder()
+        } else if isSelecting, var current = selection {
+            current.focus = selectionPoint(at: point)
+            if current != selection {
+                selection = current
+                setNeedsPaint()
+            }
+        }
+        scheduleWake()
+    }
+
+    func handleRelease(_ event: MouseEvent) {
+        let now = self.now
+        if let state = touch {
+            touch = nil
+            if state.drag.isDragging {
+                let velocity = state.tracker.velocity(releasedAt: now)
+                motion = .kinetic(ScrollMotion.fling(from: y, velocity: velocity, minY: 0, maxY: maxY), start: now)
+            } else {
+                if selection != nil {
+                    selection = nil   // a tap clears the selection
+                    setNeedsPaint()
+                }
+                if y < 0 || y > maxY {
+                    motion = .kinetic(ScrollMotion.springBack(from: y, velocity: 0, minY: 0, maxY: maxY), start: now)
+                }
+            }
+        } else if thumbGrab != nil {
+            thumbGrab = nil
+            noteScrollActivity()
+        } else if isSelecting {
+            isSelecting = false
+            if selection?.isEmpty == true {
+                selection = nil
+                setNeedsPaint()
+            }
+        }
+        settle(nil)
+        scheduleWake()
+    }
+
+    func handleHover(_ event: MouseEvent) {
+        let overBar = scrollBarGeometry()?.hitArea.contains(event.position) ?? false
+        if overBar != isHoveringBar { isHoveringBar = overBar }
+        noteScrollActivity()
+        scheduleWake()
+    }
+
+    func handleExit() {
+        isHoveringBar = false
+        scheduleWake()
+    }
+
+    func cursorShape(at point: Point) -> CursorShape {
+        if isPillVisible, let pill = pillRect(), pill.contains(point) { return .hand }
+        if let bar = scrollBarGeometry(), bar.hitArea.contains(point) { return .arrow }
+        return .ibeam
+    }
+
+    // MARK: - Keys
+
+    /// The list's keys, for the chat window to forward while the input line has focus:
+    /// PageUp/PageDown scroll 90 % of the viewport (animated), Ctrl+Home/Ctrl+End go to the
+    /// oldest loaded row / the bottom (pinning), Ctrl+C copies the selection. Plain Home/End
+    /// are not consumed (they belong to the input line). Returns whether the key was used.
+    public func handleKey(_ event: KeyEvent) -> Bool {
+        let mods = event.modifiers
+        let ctrl = mods.contains(.ctrl) && !mods.contains(.alt) && !mods.contains(.gui)
+        switch event.key {
+        case .pageUp where mods.isEmpty || mods == [.shift]:
+            scrollAnimated(by: -0.9 * viewportHeight)
+            return true
+        case .pageDown where mods.isEmpty || mods == [.shift]:
+            scrollAnimated(by: 0.9 * viewportHeight)
+            return true
+        case .home where ctrl:
+            scrollToOldest()
+            return true
+        case .end where ctrl:
+            jumpToBottom()
+            return true
+        case .character("c") where ctrl:
+            return copySelection()
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,237 @@
+import ScrollPhysics
+
+/// The chat's message list: a kinetic, self-sizing, bottom-anchored list of rows from a
+/// ``MessageListDataSource`` (docs SCROLLING.md §2, with the physics of §1 from `ScrollPhysics`).
+///
+/// - **Position.** The list opens *pinned* (following new messages: `fromBottom ≤ 1`, and after
+///   any change `y = maxY` in the same frame). Only the user unpins or re-pins. Unpinned, the
+///   reading position is an *anchor* — the topmost (partly) visible row and the viewport's
+///   offset into it — and `y` is recomputed from it after every append, prepend, height change,
+///   rewrap and trim, shifting any running motion by the same amount.
+/// - **Rows** are laid out lazily: only rows within half a viewport of the viewport are measured
+///   (``MessageListDataSource/layoutRow(at:width:context:)``); the others keep estimated heights
+///   in a ``RowHeightIndex`` (O(log n) prefix sums), so the cost of a frame is
+///   O(visible rows · log n) whatever the scrollback length. Layouts are cached only for rows
+///   near the viewport.
+/// - **Input.** Wheel notches animate (``WheelAnimation``); touchpad deltas apply 1:1 with the
+///   rubber band and momentum 50 ms after the last event (``TouchpadMomentum``); touch drags
+///   (8 px slop) fling and bounce (``ScrollMotion``); a mouse drag selects text; PageUp/PageDown,
+///   Ctrl+Home/Ctrl+End and Ctrl+C through ``handleKey(_:)``. An overlay scroll bar (draggable
+///   thumb, clickable track) shows while scrolling and on hover; a "jump to newest" pill shows
+///   when unpinned and away from the bottom or with unseen messages.
+/// - **Time.** Everything is a function of the host's time; while nothing moves the list asks
+///   for no ticks.
+///
+/// The model tells the list about changes with ``rowsAppended(_:unseen:)``,
+/// ``rowsPrepended(_:)``, ``rowsRemovedFromTop(_:)``, ``rowChanged(at:)`` and ``reloadAll()``;
+/// they are applied together at the next layout pass (once per frame).
+public final class MessageListView: Widget {
+    /// The id of the non-message row shown while older history loads.
+    public static let loadingRowID = "loading"
+    /// The id of the first-unread marker row.
+    public static let unreadMarkerID = "unread-marker"
+    /// How often the list asks to be woken while something moves (s).
+    public static let frameInterval = 1.0 / 120
+
+    // MARK: - Configuration
+
+    /// The rows. Setting it reloads the list and pins it.
+    public weak var dataSource: (any MessageListDataSource)? {
+        didSet {
+            pending.removeAll()
+            pending.append(.reload)
+            reference = .bottom(offset: 0)
+            unseen = 0
+            setNeedsLayout()
+        }
+    }
+    /// Called (once per request) when older history should be loaded. The model answers by
+    /// setting ``olderLoading`` to `true`, then prepending the page and setting it back to
+    /// `false` (or by just calling ``rowsPrepended(_:)``); at the start of history it sets
+    /// ``canLoadOlder`` to `false`. No new request comes sooner than 100 ms after completion.
+    public var onNeedOlder: (() -> Void)?
+    /// Set by the model while a page of older history is on its way: the list shows a
+    /// `loading` row at the top. Going back to `false` completes the request.
+    public var olderLoading = false {
+        didSet {
+            guard olderLoading != oldValue else { return }
+            pending.append(.loading)
+            if !olderLoading { completeOlderRequest() }
+            setNeedsLayout()
+        }
+    }
+    /// Whether there is older history to ask for (the model clears it at the start of history).
+    public var canLoadOlder = true
+    /// Height of the `loading` row (px).
+    public var loadingRowHeight = 32.0
+    /// Pixels per unit of a precise (touchpad) scroll delta.
+    public var pixelsPerPreciseUnit = 1.0
+    /// How far below the viewport's top the first-unread marker is placed when the unread
+    /// messages do not fit (px).
+    public var markerTopMargin = 40.0
+    /// Whether the list takes keyboard focus when clicked (the chat window normally keeps
+    /// focus in the input line and forwards keys with ``handleKey(_:)``).
+    public var acceptsFocus = false
+    /// Colours and font of the list's own chrome.
+    public var theme = Theme.standard { didSet { if theme != oldValue { setNeedsPaint() } } }
+
+    // MARK: - State (internal: shared with the extensions in the other files)
+
+    var heights = RowHeightIndex()
+    var reference: ListReference = .bottom(offset: 0)
+    /// The current scroll offset (px from the top of the loaded content; negative past the top).
+    public internal(set) var y = 0.0
+    /// Messages appended while not pinned.
+    public internal(set) var unseen = 0
+    var pending: [ListChange] = []
+    var topInset = 0.0
+    var rowLayouts: [Int: MessageRowLayout] = [:]
+    var layoutWidth: Double?
+    var layoutContextCache: LayoutContext?
+    var motion: ListMotion?
+    var touchpad = TouchpadMomentum()
+    var touchpadActive = false
+    var touch: TouchState?
+    var thumbGrab: Double?
+    var selection: ListSelection?
+    var isSelecting = false
+    var scrollBarActivity: Double?
+    var isHoveringBar = false
+    var olderRequested = false
+    var lastOlderCompletion = -Double.infinity
+    var clock = 0.0
+    /// How many times a row was laid out (``MessageListDataSource/layoutRow(at:width:context:)``
+    /// calls); diagnostics and tests.
+    public internal(set) var rowLayoutCount = 0
+
+    /// Creates an empty list; set ``dataSource`` to show rows.
+    public override init() {
+        super.init()
+        clipsChildren = true
+        backgroundColor = theme.background
+    }
+
+    public override var isFocusable: Bool { acceptsFocus }
+
+    // MARK: - Geometry
+
+    /// Height of the viewport (px).
+    public var viewportHeight: Double { size.height }
+    /// Height of the loaded rows (estimates included) plus the loading row (px).
+    public var contentHeight: Double { topInset + heights.totalHeight }
+    /// The largest resting `y`: `max(0, contentHeight - viewportHeight)`.
+    public var maxY: Double { max(0, contentHeight - viewportHeight) }
+    /// `maxY - y`.
+    public var fromBottom: Double { maxY - y }
+    /// Whether the list follows new messages.
+    public var isPinned: Bool { if case .bottom = reference { return true } else { return false } }
+    /// Whether the jump-to-newest pill shows: not pinned and (`fromBottom > 100` or unseen > 0).
+    public var isPillVisible: Bool { !isPinned && (fromBottom > 100 || unseen > 0) }
+    /// Number of rows loaded.
+    public var rowCount: Int { heights.count }
+
+    /// The top of row `i` in content coordinates. O(log n).
+    public func rowTop(_ i: Int) -> Double { topInset + heights.prefixSum(i) }
+
+    /// The current time: the host's, or the last time the list saw.
+    var now: Double { max(host?.now.seconds ?? clock, clock) }
+
+    // MARK: - Layout and painting
+
+    public override func performLayout(_ constraints: BoxConstraints, _ context: LayoutContext) -> Size {
+        let newSize = constraints.biggest.width.isFinite && constraints.biggest.height.isFinite
+            ? constraints.biggest : constraints.smallest
+        frame.size = newSize
+        layoutContextCache = context
+        settle(context)
+        scheduleWake()
+        return newSize
+    }
+
+    public override func paint(_ context: inout PaintContext) {
+        super.paint(&context)
+        guard let dataSource else { return }
+        let saved = context.clip
+        context.pushClip(bounds)
+        if topInset > 0, topInset - y > 0 { paintLoadingRow(&context) }
+        if let visible = visibleRows() {
+            for i in visible {
+                guard let layout = rowLayouts[i] ?? cachedLayout(i) else { continue }
+                let rect = Rect(x: 0, y: rowTop(i) - y, width: size.width, height: heights.height(at: i))
+                paintSelection(row: i, layout: layout, rect: rect, &context)
+                dataSource.paintRow(at: i, layout: layout, in: rect, context: &context)
+            }
+        }
+        paintScrollBar(&context)
+        paintPill(&context)
+        context.popClip(restoring: saved)
+    }
+
+    private func paintLoadingRow(_ context: inout PaintContext) {
+        let font = theme.font
+        let text = StyledText("Loading older messages…", attributes: TextAttributes(font: font, foreground: theme.mutedText))
+        let layout = context.layoutText(text, maxWidth: nil)
+        let top = -y + (topInset - layout.size.height) / 2
+        context.drawText(layout, at: Point(x: (size.width - layout.size.width) / 2, y: top))
+    }
+
+    /// The rows at least partly inside the viewport, or `nil` when none are. O(log n).
+    func visibleRows() -> ClosedRange<Int>? {
+        guard heights.count > 0, viewportHeight > 0 else { return nil }
+        let top = y - topInset
+        let bottom = y + viewportHeight - topInset
+        guard bottom > 0, top < heights.totalHeight,
+              let first = heights.row(containing: top),
+              let last = heights.row(containing: bottom.nextDown) else { return nil }
+        return first...max(first, last)
+    }
+
+    /// The layout of row `i` from the cache, or laid out now (height unchanged).
+    func cachedLayout(_ i: Int) -> MessageRowLayout? {
+        if let layout = rowLayouts[i] { return layout }
+        guard let dataSource, let context = currentLayoutContext() else { return nil }
+        rowLayoutCount += 1
+        return dataSource.layoutRow(at: i, width: size.width, context: context)
+    }
+
+    func currentLayoutContext() -> LayoutContext? {
+        if let host { return LayoutContext(measurer: host.measurer, textCache: host.textCache) }
+        return layoutContextCache
+    }
+
+    // MARK: - Events (handled in MessageListView+Input.swift)
+
+    public override func scrollWheel(_ event: WheelEvent) -> Bool { handleWheel(event) }
+    public override func mouseDown(_ event: MouseEvent) -> Bool { handlePress(event) }
+    public override func mouseDragged(_ event: MouseEvent) { handleDrag(event) }
+    public override func mouseUp(_ event: MouseEvent) { handleRelease(event) }
+    public override func mouseMoved(_ event: MouseEvent) { handleHover(event) }
+    public override func mouseExited() { handleExit() }
+    public override func cursor(at point: Point) -> CursorShape? { cursorShape(at: point) }
+    public override func keyDown(_ event: KeyEvent) -> Bool { handleKey(event) }
+
+    public override func tick(_ time: FrameTime) -> FrameTime? {
+        step(to: time.seconds)
+        return nextWake()
+    }
+
+    // MARK: - Metrics
+
+    /// The list's state for the scenario runner's `metrics.jsonl` (applies pending changes first).
+    public var metrics: ListMetrics {
+        settle(nil)
+        var rows: [ListMetrics.Row] = []
+        if topInset > 0, topInset - y > 0, -y < viewportHeight {
+            rows.append(ListMetrics.Row(id: Self.loadingRowID, top: -y, height: topInset))
+        }
+        if let dataSource, let visible = visibleRows() {
+            for i in visible {
+                rows.append(ListMetrics.Row(id: dataSource.rowID(at: i), top: rowTop(i) - y,
+                                            height: heights.height(at: i)))
+            }
+        }
+        return ListMetrics(y: y, maxY: maxY, fromBottom: fromBottom, viewportHeight: viewportHeight,
+                           contentHeight: contentHeight, pinned: isPinned, unseen: unseen,
+                           pillVisible: isPillVisible, velocity: velocity(at: now), rows: rows)
+    }
+}
