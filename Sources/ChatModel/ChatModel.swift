@@ -125,3 +125,21 @@ extension SessionInput {
         }
     }
 }
+
+extension ChatModel {
+    /// Shows a line of the client itself (command output, errors) in a buffer. Not logged as
+    /// chat; not unread.
+    public func note(_ text: String, in id: BufferID, isError: Bool = false, at time: Date) {
+        guard let network = network(id.network), let buffer = buffer(id) else { return }
+        event(isError ? .error : .info, nick: nil, text: text, in: buffer, on: network, at: time)
+    }
+
+    /// Removes every line of a buffer from the screen (the logs keep them).
+    public func clear(_ id: BufferID) {
+        guard let buffer = buffer(id) else { return }
+        let count = buffer.scrollback.count
+        buffer.scrollback.removeAll()
+        buffer.firstUnreadID = nil
+        if count > 0 { changes.append(.linesTrimmed(id, count: count)) }
+    }
+}

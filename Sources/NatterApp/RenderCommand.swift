@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import SDLBackend
 import Widgets
@@ -9,6 +10,9 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Draw frames headless (no display needed) and write them as PNG files."
     )
+
+    @Argument(help: "A scenario file (see docs/SCENARIOS.md).")
+    var scenario: String?
 
     @Flag(help: "Draw the built-in demo frame to OUT/demo.png.")
     var demo = false
@@ -23,11 +27,12 @@ struct RenderCommand: ParsableCommand {
     var out: String
 
     func validate() throws {
-        guard demo else { throw ValidationError("say what to draw: --demo") }
+        guard demo != (scenario != nil) else { throw ValidationError("give a scenario file or --demo (one of them)") }
         guard scale >= 0.5, scale <= 4 else { throw ValidationError("--scale must be between 0.5 and 4") }
     }
 
     func run() throws {
+        if let scenario { return try MainActor.assumeIsolated { try runScenario(scenario) } }
         do {
             try SDLRuntime.startHeadless()
             let fonts = try FontLibrary()
@@ -37,6 +42,35 @@ struct RenderCommand: ParsableCommand {
             let path = out.hasSuffix("/") ? out + "demo.png" : out + "/demo.png"
             try canvas.savePNG(to: path)
             print("natter render: wrote \(path)")
+        } catch {
+            printError("natter render: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    @MainActor
+    private func runScenario(_ path: String) throws {
+        let file = URL(fileURLWithPath: path)
+        let steps: [ScenarioStep]
+        do {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            steps = try ScenarioParser.parse(text, file: path)
+        } catch let error as ScenarioError {
+            printError("natter render: \(error)")
+            throw ExitCode(2)
+        } catch {
+            printError("natter render: cannot read \(path): \(error)")
+            throw ExitCode(2)
+        }
+        do {
+            try SDLRuntime.startHeadless()
+            let fonts = try FontLibrary()
+            let runner = ScenarioRunner(scenarioFile: file, out: URL(fileURLWithPath: out), fonts: fonts)
+            try runner.run(steps, file: path)
+            print("natter render: wrote \(out)")
+        } catch let error as ScenarioError {
+            printError("natter render: \(error)")
+            throw ExitCode(2)
         } catch {
             printError("natter render: \(error)")
             throw ExitCode.failure

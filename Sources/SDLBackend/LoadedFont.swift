@@ -22,6 +22,7 @@ public final class LoadedFont {
     public let height: Int
     /// Recommended distance between baselines in native pixels.
     public let lineSkip: Int
+    private var advances: [UInt32: Int] = [:]
 
     /// Opens `file` at `pixelSize`, emboldening or slanting it when the face itself is not
     /// bold or italic but the request is.
@@ -57,10 +58,21 @@ public final class LoadedFont {
         TTF_GlyphIsProvided32(handle, scalar.value) != 0
     }
 
-    /// Width in native pixels of `text` shaped in this face.
-    public func nativeWidth(of text: String) -> Int {
-        var w: Int32 = 0, h: Int32 = 0
-        if TTF_SizeUTF8(handle, text, &w, &h) != 0 { return 0 }
-        return Int(w)
+    /// Advance width in native pixels of `text` in this face: the sum of its glyphs'
+    /// advances (0 for combining marks). Unlike `TTF_SizeUTF8`, which measures ink bounds in
+    /// whole pixels, this is additive: the width of "see " is the width of "see" plus " ",
+    /// so text measured word by word lines up with text drawn run by run.
+    public func nativeWidth<S: StringProtocol>(of text: S) -> Int {
+        var total = 0
+        for scalar in text.unicodeScalars {
+            if let cached = advances[scalar.value] { total += cached; continue }
+            var advance: Int32 = 0
+            var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0
+            let width = TTF_GlyphMetrics32(handle, scalar.value, &minX, &maxX, &minY, &maxY, &advance) == 0
+                && !scalar.properties.isGraphemeExtend ? Int(advance) : 0
+            advances[scalar.value] = width
+            total += width
+        }
+        return total
     }
 }

@@ -125,7 +125,7 @@ public final class Painter {
     public func measure(_ text: String, font: FontSpec) -> Double {
         var width = 0.0
         for segment in fonts.segments(of: text, spec: font, scale: scale) {
-            width += Double(segment.font.nativeWidth(of: String(segment.text))) * segment.font.fit
+            width += Double(segment.font.nativeWidth(of: segment.text)) * segment.font.fit
         }
         return width / scale
     }
@@ -184,7 +184,7 @@ public final class Painter {
                                        w: Int32(w.rounded()), h: Int32(h.rounded()))
             pieces.append(.init(texture: texture, destination: destination))
             bytes += Int(surface.pointee.w) * Int(surface.pointee.h) * 4
-            penX += Double(face.nativeWidth(of: String(segment.text))) * face.fit
+            penX += Double(face.nativeWidth(of: segment.text)) * face.fit
         }
         let entry = TextTexture(pieces: pieces, width: Int(penX.rounded()), height: primary.height, bytes: bytes)
         textCache.insert(entry, for: key)

@@ -114,3 +114,49 @@ struct DrawListExecutionTests {
         return Set(image.pixels.indices.filter { image.pixels[$0] & 0xFF > 128 })
     }
 }
+
+@Suite(.serialized)
+@MainActor
+struct TrailingSpaceTests {
+    @Test func trailingAndLoneSpacesHaveTheirAdvance() throws {
+        try SDLRuntime.startHeadless()
+        let fonts = try FontLibrary()
+        let canvas = try OffscreenCanvas(width: 100, height: 40, fonts: fonts)
+        let measurer = SDLTextMeasurer(painter: canvas.painter)
+        let font = FontSpec(size: 14)
+        let a = measurer.width(of: "a", font: font)
+        let aSpace = measurer.width(of: "a ", font: font)
+        let space = measurer.width(of: " ", font: font)
+        #expect(space > 2)
+        #expect(abs(aSpace - a - space) < 1)
+    }
+
+    /// Text measured word by word (as the layout does) must line up with the same text drawn as
+    /// one run: the last word's ink starts at the same pixel column either way.
+    @Test func wordByWordMeasurementMatchesOneDrawnRun() throws {
+        try SDLRuntime.startHeadless()
+        let fonts = try FontLibrary()
+        let font = FontSpec(size: 14)
+        let words = "the quick brown fox jumps over the lazy dog, again and again until the end".split(separator: " ")
+        let sentence = words.joined(separator: " ")
+        func firstInkColumn(of image: PixelImage, from x0: Int) -> Int? {
+            (x0..<image.width).first { x in (0..<image.height).contains { image.color(x: x, y: $0).r > 100 } }
+        }
+        let whole = try OffscreenCanvas(width: 700, height: 30, fonts: fonts)
+        whole.painter.clear(.black)
+        whole.painter.text(sentence, x: 0, y: 4, font: font, color: .white)
+        let pieces = try OffscreenCanvas(width: 700, height: 30, fonts: fonts)
+        pieces.painter.clear(.black)
+        let measurer = SDLTextMeasurer(painter: pieces.painter)
+        var x = 0.0
+        for (i, word) in words.enumerated() {
+            pieces.painter.text(String(word), x: x, y: 4, font: font, color: .white)
+            x += measurer.width(of: word, font: font) + (i < words.count - 1 ? measurer.width(of: " ", font: font) : 0)
+        }
+        let lastStart = Int(x - measurer.width(of: words.last!, font: font)) - 2
+        let a = firstInkColumn(of: whole.snapshot(), from: lastStart)
+        let b = firstInkColumn(of: pieces.snapshot(), from: lastStart)
+        #expect(a != nil && b != nil)
+        #expect(abs((a ?? 0) - (b ?? 0)) <= 1, "last word at \(a ?? -1) drawn whole, \(b ?? -1) word by word")
+    }
+}

@@ -1,0 +1,271 @@
+import ChatModel
+import Foundation
+import IRCProtocol
+import IRCSession
+import NatterUI
+import SDLBackend
+import Widgets
+
+/// Runs a scenario: the real model, session, controller and widgets on a virtual clock, drawn
+/// by SDL's software renderer. Server lines go through IRCProtocol → IRCSession → ChatModel
+/// exactly as in the window; what the client would send is collected for `metrics.jsonl`.
+@MainActor
+final class ScenarioRunner {
+    let folder: URL
+    let out: URL
+    let fonts: FontLibrary
+    private(set) var size = Size(width: 1024, height: 768)
+    private(set) var scale = 1.0
+    private var fps = 60.0
+    private var nick = "me"
+    private var networkName = "Test"
+    private var time = 0.0
+    private var lastFrame = 0.0
+    private var sent: [String] = []
+    private var olderPages = 0
+    private var stage: Stage?
+    private var metrics: [String] = []
+    /// Wall-clock time of virtual time 0: 2024-01-01 12:00:00 UTC.
+    static let epoch = Date(timeIntervalSince1970: 1_704_110_400)
+
+    /// Everything that exists once the first command needing the app runs.
+    private struct Stage {
+        var canvas: OffscreenCanvas
+        let model: ChatModel
+        let screen: ChatScreen
+        let controller: ChatController
+        var host: WidgetHost
+        let measurer: SDLTextMeasurer
+    }
+
+    init(scenarioFile: URL, out: URL, fonts: FontLibrary) {
+        folder = scenarioFile.deletingLastPathComponent()
+        self.out = out
+        self.fonts = fonts
+    }
+
+    /// Runs every step; throws a ScenarioError for a step that cannot run as written.
+    func run(_ steps: [ScenarioStep], file: String) throws {
+        for step in steps {
+            do {
+                try perform(step.command)
+            } catch let error as ScenarioError {
+                throw error
+            } catch {
+                throw ScenarioError(file: file, line: step.line, message: "\(error)")
+            }
+        }
+        if stage != nil { try flushMetrics() }
+    }
+
+    private func perform(_ command: ScenarioCommand) throws {
+        switch command {
+        case .size(let width, let height):
+            size = Size(width: Double(width), height: Double(height))
+            if var stage {
+                stage.canvas = try OffscreenCanvas(width: width, height: height, scale: scale, fonts: fonts)
+                self.stage = stage
+                rebindCanvas()
+            }
+        case .scale(let s):
+            scale = s
+            if var stage {
+                stage.canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), scale: s, fonts: fonts)
+                self.stage = stage
+                rebindCanvas()
+            }
+        case .fps(let f): fps = f
+        case .nick(let n): nick = n
+        case .network(let n): networkName = n
+        case .server(let line), .recv(let line):
+            let app = try ready()
+            app.controller.receive(try IRCMessage(parsing: line), network: networkName)
+        case .buffer(let name):
+            let app = try ready()
+            app.controller.sync()
+            guard let network = app.model.network(networkName) else { return }
+            let buffer = name == networkName ? network.serverBuffer
+                : network.buffer(named: name) ?? app.model.openQuery(name, network: networkName)
+            guard let buffer else { throw AppError("no buffer \(name)") }
+            app.controller.show(buffer.id)
+        case .history(let buffer, let file):
+            let app = try ready()
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                app.controller.receive(try IRCMessage(parsing: String(line)), network: networkName)
+            }
+            if let id = app.model.network(networkName)?.buffer(named: buffer)?.id { app.model.markRead(id) }
+            app.controller.sync()
+        case .older(let buffer, let count):
+            try older(buffer: buffer, count: count)
+        case .wait(let duration):
+            try advance(to: time + duration)
+        case .at(let target):
+            guard target >= time else { throw AppError("`at` cannot go back in time (now \(time) s)") }
+            try advance(to: target)
+        case .wheel(let notches):
+            try input(.wheel(WheelEvent(position: listCentre(), dy: -notches, isNotched: true)))
+        case .scroll(let dy):
+            try input(.wheel(WheelEvent(position: listCentre(), dy: -dy, isNotched: false)))
+        case .touch(let phase, let x, let y):
+            let touch = TouchEvent(fingerID: 1, position: Point(x: x, y: y))
+            try input(phase == .down ? .fingerDown(touch) : phase == .move ? .fingerMove(touch) : .fingerUp(touch))
+        case .mouseMove(let x, let y):
+            try input(.mouseMove(MouseEvent(position: Point(x: x, y: y), clickCount: 0)))
+        case .mouseDown(let x, let y, let button):
+            try input(.mouseDown(MouseEvent(position: Point(x: x, y: y), button: button)))
+        case .mouseUp(let x, let y, let button):
+            try input(.mouseUp(MouseEvent(position: Point(x: x, y: y), button: button)))
+        case .click(let x, let y):
+            try input(.mouseDown(MouseEvent(position: Point(x: x, y: y))))
+            try input(.mouseUp(MouseEvent(position: Point(x: x, y: y))))
+        case .key(let key):
+            try input(.keyDown(key))
+            try input(.keyUp(key))
+        case .type(let text):
+            try input(.textInput(text))
+        case .snapshot(let name):
+            try snapshot(name)
+        }
+    }
+
+    // MARK: - The app
+
+    private func ready() throws -> Stage {
+        if let stage { return stage }
+        let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), scale: scale, fonts: fonts)
+        let model = ChatModel()
+        model.addNetwork(name: networkName, configuration: SessionConfiguration(nick: nick, user: nick, realName: nick))
+        let screen = ChatScreen()
+        let measurer = SDLTextMeasurer(painter: canvas.painter)
+        let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
+                                        send: { _, _ in }, clock: { SessionTime(0) })
+        let host = WidgetHost(root: screen, size: size, measurer: measurer, clipboard: MemoryClipboard(), scale: scale,
+                              time: FrameTime(seconds: time))
+        host.clearColor = ChatTheme.dark.base.background
+        let stage = Stage(canvas: canvas, model: model, screen: screen, controller: controller, host: host, measurer: measurer)
+        self.stage = stage
+        controller.send = { [weak self] _, lines in self?.sent.append(contentsOf: lines.map { $0.serialized() }) }
+        controller.clock = { [weak self] in
+            let t = self?.time ?? 0
+            return SessionTime(monotonic: t, wall: Self.epoch.addingTimeInterval(t))
+        }
+        controller.deliver(.connected(now: controller.clock()), network: networkName)
+        if let server = model.network(networkName)?.serverBuffer { controller.show(server.id) }
+        host.focus(screen.input)
+        return stage
+    }
+
+    /// After a size or scale change: a new canvas, a host of the new size.
+    private func rebindCanvas() {
+        guard var stage else { return }
+        let measurer = SDLTextMeasurer(painter: stage.canvas.painter)
+        let host = WidgetHost(root: stage.screen, size: size, measurer: measurer, clipboard: stage.host.clipboard,
+                              scale: scale, time: FrameTime(seconds: time))
+        host.clearColor = stage.host.clearColor
+        host.focus(stage.screen.input)
+        stage.host = host
+        self.stage = stage
+    }
+
+    private func input(_ event: InputEvent) throws {
+        let app = try ready()
+        app.host.advance(to: FrameTime(seconds: time))
+        app.controller.sync()
+        app.host.layoutIfNeeded()
+        app.host.handle(event)
+        app.controller.sync()
+    }
+
+    /// Renders the frames on the fps grid up to `target`, then sets the clock to it.
+    private func advance(to target: Double) throws {
+        let app = try ready()
+        let step = 1 / fps
+        var frame = (lastFrame / step).rounded(.down) * step + step
+        while frame <= target + 1e-9 {
+            time = frame
+            render(app, full: false)
+            lastFrame = frame
+            frame += step
+        }
+        time = target
+    }
+
+    private func render(_ app: Stage, full: Bool) {
+        app.host.advance(to: FrameTime(seconds: time))
+        app.controller.sync()
+        app.host.layoutIfNeeded()
+        var list = DrawList()
+        if full { app.host.paintAll(into: &list) } else { _ = app.host.paint(into: &list) }
+        app.canvas.painter.execute(list)
+    }
+
+    private func snapshot(_ name: String) throws {
+        let app = try ready()
+        render(app, full: true)
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try app.canvas.savePNG(to: out.appendingPathComponent(name + ".png").path)
+        let record = SnapshotMetrics(name: name, t: (time * 1e6).rounded() / 1e6, buffer: currentBufferName(app),
+                                     list: app.screen.messages.metrics,
+                                     input: .init(text: app.screen.input.text, cursor: app.screen.input.state.caret),
+                                     sent: sent)
+        sent.removeAll()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        metrics.append(String(decoding: try encoder.encode(record), as: UTF8.self))
+    }
+
+    private func flushMetrics() throws {
+        let text = metrics.map { $0 + "\n" }.joined()
+        try text.write(to: out.appendingPathComponent("metrics.jsonl"), atomically: true, encoding: .utf8)
+    }
+
+    private func currentBufferName(_ app: Stage) -> String {
+        guard let id = app.controller.current, let buffer = app.model.buffer(id) else { return "" }
+        return buffer.kind == .server ? networkName : buffer.name
+    }
+
+    private func listCentre() -> Point {
+        guard let stage else { return Point(x: size.width / 2, y: size.height / 2) }
+        let frame = stage.screen.messages.windowFrame
+        return Point(x: frame.midX, y: frame.midY)
+    }
+
+    /// A page of `count` older messages for `buffer`, as a server's history batch: msgids
+    /// `older-N-K`, times a minute apart before the oldest line shown.
+    private func older(buffer name: String, count: Int) throws {
+        let app = try ready()
+        app.controller.sync()
+        olderPages += 1
+        let page = olderPages
+        let oldest = app.model.network(networkName)?.buffer(named: name)?.scrollback.lines.first?.time
+            ?? Self.epoch.addingTimeInterval(time)
+        let batch = "older\(page)"
+        app.controller.receive(try IRCMessage(parsing: ":srv BATCH +\(batch) chathistory \(name)"), network: networkName)
+        for k in 1...count {
+            let at = oldest.addingTimeInterval(-Double(count - k + 1) * 60)
+            let speaker = ["alice", "bob", "carol", "dave"][k % 4]
+            let text = "older message \(k) of page \(page)" + String(repeating: " and more words", count: k % 5)
+            let line = "@batch=\(batch);time=\(Self.serverTime(at));msgid=older-\(page)-\(k) :\(speaker)!u@h PRIVMSG \(name) :\(text)"
+            app.controller.receive(try IRCMessage(parsing: line), network: networkName)
+        }
+        app.controller.receive(try IRCMessage(parsing: ":srv BATCH -\(batch)"), network: networkName)
+    }
+
+    static func serverTime(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+}
+
+/// One line of `metrics.jsonl`.
+struct SnapshotMetrics: Encodable {
+    struct Input: Encodable { var text: String; var cursor: Int }
+    var name: String
+    var t: Double
+    var buffer: String
+    var list: ListMetrics
+    var input: Input
+    var sent: [String]
+}

@@ -1,0 +1,121 @@
+import ChatModel
+import Widgets
+
+/// A chat buffer as rows of the message list: its lines, with the "new messages" marker row
+/// (`unread-marker`) before the first unread line while the buffer has one. Rows are styled and
+/// laid out only when the list asks (rows near the viewport).
+@MainActor
+public final class BufferRows: MessageListDataSource {
+    /// The buffer shown.
+    public let buffer: ChatBuffer
+    /// How rows are styled.
+    public var styler: ChatLineStyler
+    /// Where the marker row is, as an index into the buffer's lines (nil: no marker).
+    public private(set) var markerIndex: Int?
+    /// Vertical padding around each row's text.
+    public var rowPadding = 2.0
+
+    /// Rows for `buffer` styled by `styler`.
+    public init(buffer: ChatBuffer, styler: ChatLineStyler) {
+        self.buffer = buffer
+        self.styler = styler
+        updateMarker()
+    }
+
+    /// Places the marker before the buffer's first unread line, or removes it. Returns whether
+    /// it moved (the list then reloads).
+    @discardableResult
+    public func updateMarker() -> Bool {
+        let index = buffer.firstUnreadID.flatMap { id in buffer.scrollback.lines.firstIndex { $0.id == id } }
+        let moved = index != markerIndex
+        markerIndex = index
+        return moved
+    }
+
+    /// Removes the marker without moving anything else (when the buffer is read).
+    public func clearMarker() { markerIndex = nil }
+
+    /// Keeps the marker on the same line when `count` lines were prepended.
+    public func linesPrepended(_ count: Int) { if let m = markerIndex { markerIndex = m + count } }
+
+    /// Keeps the marker on the same line when `count` lines were trimmed from the top.
+    public func linesTrimmed(_ count: Int) {
+        if let m = markerIndex { markerIndex = m - count >= 0 ? m - count : nil }
+    }
+
+    public var rowCount: Int { buffer.scrollback.count + (markerIndex == nil ? 0 : 1) }
+
+    public var estimatedRowHeight: Double { 20 }
+
+    public func rowID(at index: Int) -> String {
+        switch row(index) {
+        case .marker: return MessageListView.unreadMarkerID
+        case .line(let i): return buffer.scrollback.lines[i].id
+        }
+    }
+
+    public func index(ofRowID id: String) -> Int? {
+        if id == MessageListView.unreadMarkerID { return markerIndex }
+        guard let i = buffer.scrollback.lines.lastIndex(where: { $0.id == id }) else { return nil }
+        return rowIndex(ofLine: i)
+    }
+
+    public func layoutRow(at index: Int, width: Double, context: LayoutContext) -> MessageRowLayout {
+        switch row(index) {
+        case .marker:
+            return MessageRowLayout(height: 22)
+        case .line(let i):
+            let styled = styler.style(buffer.scrollback.lines[i])
+            let indent = context.layoutText(styled.prefix, maxWidth: nil).size.width
+            let inset = 10.0
+            let layout = context.layoutText(styled.text, maxWidth: max(40, width - 2 * inset),
+                                            hangingIndent: min(indent, width / 3))
+            return MessageRowLayout(height: layout.size.height + 2 * rowPadding, text: layout,
+                                    textOrigin: Point(x: inset, y: rowPadding))
+        }
+    }
+
+    public func paintRow(at index: Int, layout: MessageRowLayout, in rect: Rect, context: inout PaintContext) {
+        switch row(index) {
+        case .marker:
+            let theme = styler.theme
+            let mid = rect.minY + rect.height / 2
+            context.fill(Rect(x: rect.minX + 10, y: mid, width: rect.width - 20, height: 1), theme.base.alert)
+            let label = context.layoutText(StyledText([TextSpan("new messages", TextAttributes(
+                font: FontSpec(role: .ui, size: 11, bold: true), foreground: theme.base.alert,
+                background: theme.base.background))]), maxWidth: nil)
+            context.fill(Rect(x: rect.maxX - 24 - label.size.width, y: rect.minY, width: label.size.width + 8,
+                              height: rect.height), theme.base.background)
+            context.drawText(label, at: Point(x: rect.maxX - 20 - label.size.width,
+                                              y: mid - label.size.height / 2))
+        case .line(let i):
+            if buffer.scrollback.lines[i].isHighlight {
+                context.fill(rect, styler.theme.highlightRow)
+            }
+            if let text = layout.text {
+                context.drawText(text, at: Point(x: rect.minX + layout.textOrigin.x, y: rect.minY + layout.textOrigin.y))
+            }
+        }
+    }
+
+    public func plainText(at index: Int) -> String {
+        switch row(index) {
+        case .marker: return ""
+        case .line(let i): return styler.plainText(buffer.scrollback.lines[i])
+        }
+    }
+
+    /// The row index of line `i`.
+    public func rowIndex(ofLine i: Int) -> Int {
+        if let m = markerIndex, i >= m { return i + 1 }
+        return i
+    }
+
+    private enum Row { case marker, line(Int) }
+
+    private func row(_ index: Int) -> Row {
+        guard let m = markerIndex else { return .line(index) }
+        if index == m { return .marker }
+        return .line(index > m ? index - 1 : index)
+    }
+}

@@ -1,0 +1,152 @@
+import ChatModel
+import IRCSession
+import Widgets
+
+extension ChatController {
+    /// Carries out one command in buffer `id`.
+    func run(_ command: ChatCommand, in id: BufferID) {
+        guard let network = model.network(id.network), let buffer = model.buffer(id) else { return }
+        let target = buffer.kind == .server ? nil : buffer.name
+        let now = clock()
+        func intent(_ intent: UserIntent) { deliver(.intent(intent, now: now), network: id.network) }
+        func note(_ text: String, error: Bool = false) { model.note(text, in: id, isError: error, at: now.wall) }
+        func needsTarget() -> String? {
+            if target == nil { note("this buffer has no channel or query: use /msg or /join", error: true) }
+            return target
+        }
+        func needsChannel() -> String? {
+            guard buffer.kind == .channel else { note("this command works in a channel", error: true); return nil }
+            return buffer.name
+        }
+        switch command {
+        case .say(let text):
+            if let target = needsTarget() { intent(.sendMessage(target: target, text: text)) }
+        case .me(let text):
+            if let target = needsTarget() { intent(.sendAction(target: target, text: text)) }
+        case .msg(let to, let text):
+            intent(.sendMessage(target: to, text: text))
+        case .notice(let to, let text):
+            intent(.sendNotice(target: to, text: text))
+        case .query(let nick, let text):
+            if let query = model.openQuery(nick, network: id.network) {
+                if let text { intent(.sendMessage(target: nick, text: text)) }
+                sync()
+                show(query.id)
+            }
+        case .join(let channels, let keys):
+            intent(.join(channels.enumerated().map { ChannelKey($1, key: $0 < keys.count ? keys[$0] : nil) }))
+        case .part(let channel, let reason):
+            if let channel = channel ?? needsChannel() { intent(.part(channel: channel, reason: reason)) }
+        case .cycle(let channel):
+            if let channel = channel ?? needsChannel() {
+                intent(.part(channel: channel, reason: "cycling"))
+                intent(.join([ChannelKey(channel)]))
+            }
+        case .nick(let nick):
+            intent(.changeNick(nick))
+        case .topic(let text):
+            guard let channel = needsChannel() else { return }
+            if let text { intent(.setTopic(channel: channel, topic: text)) }
+            else { note(buffer.topic.map { "Topic: \($0)" } ?? "No topic is set") }
+        case .whois(let nick):
+            intent(.whois(nick))
+        case .mode(let explicit, let arguments):
+            guard let modeTarget = explicit ?? target ?? Optional(network.session.state.nick) else { return }
+            intent(.setMode(target: modeTarget, modes: arguments.first ?? "", parameters: Array(arguments.dropFirst())))
+        case .memberMode(let adding, let mode, let nicks):
+            guard let channel = needsChannel() else { return }
+            let modes = (adding ? "+" : "-") + String(repeating: mode, count: nicks.count)
+            intent(.setMode(target: channel, modes: modes, parameters: nicks))
+        case .kick(let nick, let reason):
+            if let channel = needsChannel() { intent(.kick(channel: channel, nick: nick, reason: reason)) }
+        case .ban(let mask):
+            if let channel = needsChannel() { intent(.setMode(target: channel, modes: "+b", parameters: [IgnoreList.normalize(mask)])) }
+        case .invite(let nick, let channel):
+            if let channel = channel ?? needsChannel() { intent(.invite(nick: nick, channel: channel)) }
+        case .away(let message):
+            intent(.away(message ?? "away"))
+        case .back:
+            intent(.back)
+        case .quit(let reason):
+            intent(.quit(reason: reason))
+        case .close:
+            close(buffer)
+        case .raw(let line):
+            intent(.raw(line))
+        case .ignore(let mask):
+            if let mask {
+                model.settings.ignores.add(mask)
+                note("Ignoring \(IgnoreList.normalize(mask))")
+            } else {
+                let masks = model.settings.ignores.masks
+                note(masks.isEmpty ? "Nobody is ignored" : "Ignored: " + masks.joined(separator: ", "))
+            }
+        case .unignore(let mask):
+            note(model.settings.ignores.remove(mask) ? "No longer ignoring \(IgnoreList.normalize(mask))"
+                                                     : "\(IgnoreList.normalize(mask)) was not ignored", error: false)
+        case .clear:
+            model.clear(id)
+        case .help(let name):
+            let entries = ChatCommand.usage.filter { name == nil || $0.0.contains("/\(name!)") }
+            if entries.isEmpty { note("no command /\(name ?? ""): /help lists the commands", error: true) }
+            for (form, what) in entries { note("\(form)  — \(what)") }
+        case .list(let pattern):
+            intent(.raw(pattern.map { "LIST \($0)" } ?? "LIST"))
+        case .connect, .disconnect, .reconnect:
+            if let onNetworkAction { onNetworkAction(id.network, command) }
+            else { note("connections are not available here", error: true) }
+        }
+    }
+
+    /// Closes a buffer: a joined channel is parted, queued messages to it are marked failed.
+    func close(_ buffer: ChatBuffer) {
+        guard buffer.kind != .server else {
+            model.note("the server buffer stays open; /quit disconnects", in: buffer.id, isError: true, at: clock().wall)
+            return
+        }
+        let now = clock()
+        if buffer.kind == .channel && buffer.isJoined {
+            deliver(.intent(.part(channel: buffer.name, reason: nil), now: now), network: buffer.id.network)
+        }
+        deliver(.intent(.discardPending(target: buffer.name), now: now), network: buffer.id.network)
+        let all = model.networks.flatMap(\.buffers)
+        let index = all.firstIndex { $0 === buffer } ?? 0
+        model.closeBuffer(buffer.id)
+        sync()
+        let remaining = model.networks.flatMap(\.buffers)
+        if let next = remaining.isEmpty ? nil : remaining[min(max(0, index - 1), remaining.count - 1)] {
+            current = nil
+            show(next.id)
+        }
+    }
+
+    /// Keys the input line left to the screen: buffer switching, history recall, list scrolling.
+    func handleKey(_ event: KeyEvent) -> Bool {
+        let all = model.networks.flatMap(\.buffers)
+        let position = all.firstIndex { $0.id == current }
+        func switchBy(_ delta: Int) -> Bool {
+            guard let position, !all.isEmpty else { return false }
+            show(all[(position + delta + all.count) % all.count].id)
+            return true
+        }
+        let m = event.modifiers
+        switch event.key {
+        case .character(let c) where m == [.alt] && c.isNumber:
+            let n = Int(String(c)) ?? 0
+            let index = n == 0 ? 9 : n - 1
+            if all.indices.contains(index) { show(all[index].id) }
+            return true
+        case .pageUp where m == [.ctrl]: return switchBy(-1)
+        case .pageDown where m == [.ctrl]: return switchBy(1)
+        case .up where m == [.alt]: return switchBy(-1)
+        case .down where m == [.alt]: return switchBy(1)
+        case .character("w") where m == [.ctrl]:
+            if let current, let buffer = model.buffer(current) { close(buffer) }
+            return true
+        case .up where m.isEmpty: return recallHistory(older: true)
+        case .down where m.isEmpty: return recallHistory(older: false)
+        default:
+            return screen.messages.handleKey(event)
+        }
+    }
+}

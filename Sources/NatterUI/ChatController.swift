@@ -1,0 +1,197 @@
+import ChatModel
+import Foundation
+import IRCProtocol
+import IRCSession
+import Widgets
+
+/// Binds the chat model to the screen: shows a buffer in the message list (keeping each
+/// buffer's reading position), brings the sidebar, topic and nick list up to date from the
+/// model's changes once per frame, and turns what the user types into commands and messages.
+@MainActor
+public final class ChatController {
+    public let model: ChatModel
+    public let screen: ChatScreen
+    public var styler: ChatLineStyler
+    /// The buffer on screen.
+    public internal(set) var current: BufferID?
+    /// Hands lines to a network's connection (the transport, or a scenario's `sent` list).
+    public var send: (String, [IRCMessage]) -> Void
+    /// The session time now (a virtual clock in scenarios).
+    public var clock: () -> SessionTime
+    /// Network actions the app carries out (connect, disconnect, reconnect, quit the app).
+    public var onNetworkAction: ((String, ChatCommand) -> Void)?
+    private var rows: [BufferID: BufferRows] = [:]
+    private var positions: [BufferID: SavedListPosition] = [:]
+    private var history: [BufferID: [String]] = [:]
+    private var historyIndex: Int?
+
+    public init(model: ChatModel, screen: ChatScreen, styler: ChatLineStyler = ChatLineStyler(),
+                send: @escaping (String, [IRCMessage]) -> Void, clock: @escaping () -> SessionTime) {
+        self.model = model
+        self.screen = screen
+        self.styler = styler
+        self.send = send
+        self.clock = clock
+        screen.sidebar.onSelect = { [weak self] id in self?.show(id) }
+        screen.nickList.onOpenQuery = { [weak self] nick in
+            guard let self, let network = self.current?.network, let query = self.model.openQuery(nick, network: network) else { return }
+            self.show(query.id)
+        }
+        screen.input.onSubmit = { [weak self] text in self?.submit(text) }
+        screen.messages.onNeedOlder = { [weak self] in self?.loadOlder() }
+        screen.onKey = { [weak self] event in self?.handleKey(event) ?? false }
+    }
+
+    /// A line from a network's server: through the session into the model; replies go out.
+    public func receive(_ message: IRCMessage, network: String) {
+        deliver(.received(message, now: clock()), network: network)
+    }
+
+    /// Any session input (connected, disconnected, ticks, intents); what it produces is sent.
+    public func deliver(_ input: SessionInput, network: String) {
+        let lines = model.handle(input, network: network)
+        if !lines.isEmpty { send(network, lines) }
+    }
+
+    /// Shows buffer `id`: saves the reading position of the buffer left, restores this one's
+    /// (or opens at its first unread line).
+    public func show(_ id: BufferID) {
+        guard let buffer = model.buffer(id), id != current else { return }
+        if let current { positions[current] = screen.messages.savedPosition }
+        let unread = buffer.unread
+        let rows = rows(for: buffer)
+        rows.updateMarker()
+        current = id
+        model.activeBuffer = id
+        screen.messages.dataSource = rows
+        screen.messages.canLoadOlder = !buffer.reachedOldest && buffer.kind != .server
+        screen.messages.olderLoading = buffer.isLoadingOlder
+        if let saved = positions[id], unread == 0 {
+            screen.messages.restore(saved)
+        } else if rows.markerIndex != nil {
+            screen.messages.openAtUnreadMarker(unseen: unread)
+        } else {
+            screen.messages.restore(SavedListPosition(pinned: true))
+        }
+        historyIndex = nil
+        refreshSidebar()
+        refreshHeader()
+    }
+
+    /// Applies the model's queued changes to the widgets (once per frame).
+    public func sync() {
+        var sidebar = false, header = false
+        for change in model.takeChanges() {
+            switch change {
+            case .linesAppended(let id, let count):
+                if id == current { screen.messages.rowsAppended(count) }
+            case .linesPrepended(let id, let count):
+                rows[id]?.linesPrepended(count)
+                if id == current {
+                    if count > 0 { screen.messages.rowsPrepended(count) }
+                    screen.messages.olderLoading = false
+                    screen.messages.canLoadOlder = !(model.buffer(id)?.reachedOldest ?? true)
+                }
+            case .linesTrimmed(let id, let count):
+                let hadMarker = rows[id]?.markerIndex != nil
+                rows[id]?.linesTrimmed(count)
+                if id == current {
+                    let markerGone = hadMarker && rows[id]?.markerIndex == nil
+                    screen.messages.rowsRemovedFromTop(count + (markerGone ? 1 : 0))
+                }
+            case .lineChanged(let id, let index):
+                if id == current, let rows = rows[id] { screen.messages.rowChanged(at: rows.rowIndex(ofLine: index)) }
+            case .unreadChanged, .buffersChanged, .connectionChanged:
+                sidebar = true
+            case .membersChanged(let id), .topicChanged(let id):
+                if id == current { header = true }
+            case .notify:
+                break
+            }
+        }
+        if sidebar { refreshSidebar() }
+        if header { refreshHeader() }
+    }
+
+    /// Runs what was typed: a command or a message to the current buffer.
+    public func submit(_ text: String) {
+        guard let current, !text.isEmpty else { return }
+        var past = history[current, default: []]
+        if past.last != text { past.append(text) }
+        history[current] = Array(past.suffix(100))
+        historyIndex = nil
+        screen.input.text = ""
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            switch ChatCommandParser.parse(String(line)) {
+            case .success(let command): run(command, in: current)
+            case .failure(let failure): model.note(failure.message, in: current, isError: true, at: clock().wall)
+            }
+        }
+        sync()
+    }
+
+    func loadOlder() {
+        guard let current else { return }
+        screen.messages.olderLoading = true
+        let lines = model.requestOlder(current, now: clock())
+        if !lines.isEmpty { send(current.network, lines) }
+        sync()
+        if model.buffer(current)?.isLoadingOlder == false { screen.messages.olderLoading = false }
+    }
+
+    func rows(for buffer: ChatBuffer) -> BufferRows {
+        if let existing = rows[buffer.id], existing.buffer === buffer { return existing }
+        let made = BufferRows(buffer: buffer, styler: styler)
+        rows[buffer.id] = made
+        return made
+    }
+
+    func recallHistory(older: Bool) -> Bool {
+        guard let current, let past = history[current], !past.isEmpty else { return false }
+        let index = older ? max(0, (historyIndex ?? past.count) - 1) : (historyIndex ?? past.count) + 1
+        if index >= past.count {
+            historyIndex = nil
+            screen.input.text = ""
+        } else {
+            historyIndex = index
+            screen.input.text = past[index]
+        }
+        return true
+    }
+
+    func refreshSidebar() {
+        var entries: [BufferListView.Entry] = []
+        var status: [String] = []
+        for network in model.networks {
+            entries.append(.init(id: network.serverBuffer.id, title: network.name, isHeader: true))
+            for buffer in network.buffers {
+                let title = buffer.kind == .server ? "server" : buffer.name
+                entries.append(.init(id: buffer.id, title: title, unread: buffer.unread, highlights: buffer.highlights,
+                                     isDimmed: buffer.kind == .channel && !buffer.isJoined))
+            }
+            status.append("\(network.name): " + Self.describe(network))
+        }
+        screen.sidebar.entries = entries
+        screen.sidebar.selected = current
+        screen.sidebar.status = status
+    }
+
+    func refreshHeader() {
+        guard let current, let buffer = model.buffer(current), let network = model.network(current.network) else { return }
+        screen.topicBar.title = buffer.kind == .server ? network.name : buffer.name
+        screen.topicBar.topic = buffer.topic.map { styler.message($0) } ?? []
+        screen.showsNickList = buffer.kind == .channel
+        screen.nickList.entries = buffer.kind == .channel
+            ? network.sortedMembers(of: buffer.name).map { .init(nick: $0.nick, prefixes: $0.prefixes, away: $0.away) } : []
+    }
+
+    static func describe(_ network: ChatNetwork) -> String {
+        let state = network.session.state
+        switch state.phase {
+        case .registered:
+            return state.lag.map { "connected, lag \(Int(($0 * 1000).rounded())) ms" } ?? "connected"
+        default:
+            return "\(state.phase)"
+        }
+    }
+}

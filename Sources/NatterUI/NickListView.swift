@@ -1,0 +1,74 @@
+import Widgets
+
+/// The nick list on the right: a count, then members sorted by prefix rank and name with their
+/// prefix symbols, away users dimmed. The wheel scrolls it; a double click opens a query.
+@MainActor
+public final class NickListView: Widget {
+    /// One member.
+    public struct Entry: Hashable, Sendable {
+        public var nick: String
+        public var prefixes: String
+        public var away: Bool
+        public init(nick: String, prefixes: String, away: Bool) { self.nick = nick; self.prefixes = prefixes; self.away = away }
+    }
+
+    /// The members in display order.
+    public var entries: [Entry] = [] { didSet { if entries != oldValue { clampOffset(); setNeedsPaint() } } }
+    /// Called with the nick a double click opens a query with.
+    public var onOpenQuery: ((String) -> Void)?
+    /// Colours and fonts.
+    public var theme = ChatTheme.dark { didSet { if theme != oldValue { setNeedsPaint() } } }
+    /// Width the list asks for.
+    public var preferredWidth = 160.0 { didSet { if preferredWidth != oldValue { setNeedsLayout() } } }
+    private var offset = 0.0
+    let rowHeight = 20.0
+    let headerHeight = 32.0
+
+    public override init() { super.init() }
+
+    public override func performLayout(_ constraints: BoxConstraints, _ context: LayoutContext) -> Size {
+        constraints.constrain(Size(width: preferredWidth, height: constraints.maxHeight.isFinite ? constraints.maxHeight : 400))
+    }
+
+    public override func paint(_ context: inout PaintContext) {
+        context.fill(bounds, theme.base.surface)
+        let header = context.layoutText(StyledText("\(entries.count) user\(entries.count == 1 ? "" : "s")", attributes: TextAttributes(
+            font: FontSpec(role: .ui, size: 12, bold: true), foreground: theme.dimText)), maxWidth: nil)
+        context.drawText(header, at: Point(x: 12, y: (headerHeight - header.size.height) / 2))
+        let previous = context.clip
+        context.pushClip(Rect(x: 0, y: headerHeight, width: size.width, height: size.height - headerHeight))
+        let first = max(0, Int(offset / rowHeight))
+        let last = min(entries.count, first + Int(size.height / rowHeight) + 2)
+        for index in first..<max(first, last) {
+            let entry = entries[index]
+            let color = theme.color(forNick: entry.nick)
+            let text = context.layoutText(StyledText([
+                TextSpan(entry.prefixes, TextAttributes(font: FontSpec(role: .mono, size: 13), foreground: theme.dimText)),
+                TextSpan(entry.nick, TextAttributes(font: theme.messageFont, foreground: entry.away ? color.withAlpha(110) : color,
+                                                    nick: entry.nick)),
+            ]), maxWidth: nil)
+            let y = headerHeight + Double(index) * rowHeight - offset
+            context.drawText(text, at: Point(x: 12, y: y + (rowHeight - text.size.height) / 2))
+        }
+        context.popClip(restoring: previous)
+    }
+
+    public override func scrollWheel(_ event: WheelEvent) -> Bool {
+        offset -= event.dy * (event.isNotched ? 3 * rowHeight : 1)
+        clampOffset()
+        setNeedsPaint()
+        return true
+    }
+
+    public override func mouseDown(_ event: MouseEvent) -> Bool {
+        let index = Int((event.position.y - headerHeight + offset) / rowHeight)
+        guard event.position.y >= headerHeight, entries.indices.contains(index) else { return false }
+        if event.clickCount >= 2 { onOpenQuery?(entries[index].nick) }
+        return true
+    }
+
+    private func clampOffset() {
+        let maxOffset = max(0, Double(entries.count) * rowHeight - (size.height - headerHeight))
+        offset = min(max(0, offset), maxOffset)
+    }
+}
