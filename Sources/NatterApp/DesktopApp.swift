@@ -1,29 +1,28 @@
+import NatterUI
 import SDLBackend
 import Widgets
 
-/// The desktop application: opens the window and runs its loop until the user quits.
+/// The desktop application: opens the window, shows the chat screen (or the welcome view when
+/// no network is configured), and runs the loop until the user quits.
+@MainActor
 struct DesktopApp {
     var size: WindowSize
-    var theme = Theme.dark
+    var quickStart: QuickStart?
 
     func run() throws {
         try SDLRuntime.startForWindow()
         let fonts = try FontLibrary()
         let window = try AppWindow(title: "Natter", width: size.width, height: size.height, fonts: fonts)
-        let welcome = WelcomeFrame(theme: theme)
-        window.run(handle: { event in
-            switch event {
-            case .quitRequested:
-                return .quit
-            case .keyDown(let key) where key.ctrl && key.name == "Q":
-                return .quit
-            case .resized:
-                return .redraw
-            case .keyDown, .wakeUp:
-                return .none
+        let root = WelcomeView(version: NatterVersion.string)
+        let ui = WidgetWindow(window: window, root: root)
+        ui.host.clearColor = ChatTheme.dark.base.background
+        ui.interceptKey = { key in
+            if key.modifiers == [.ctrl], key.key == .character("q") {
+                ui.quit()
+                return true
             }
-        }, draw: { painter, width, height in
-            welcome.draw(painter, width: width, height: height)
-        })
+            return false
+        }
+        ui.run()
     }
 }

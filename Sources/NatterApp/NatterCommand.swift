@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 
 /// `natter`: launches the desktop app; `natter render` draws frames to PNG with no display.
@@ -12,11 +13,48 @@ public struct NatterCommand: ParsableCommand {
     @Option(name: .customLong("window-size"), help: "Initial window size in logical pixels, WIDTHxHEIGHT.")
     var size: WindowSize = WindowSize(width: 1100, height: 720)
 
+    @Option(help: "Connect to this server at start: HOST or HOST:PORT.")
+    var server: String?
+
+    @Flag(inversion: .prefixedNo, help: "Use TLS (default; port 6697, or 6667 with --no-tls).")
+    var tls = true
+
+    @Flag(help: "Accept the server's TLS certificate without checking it (shown as insecure).")
+    var insecure = false
+
+    @Option(help: "Your nick on --server.")
+    var nick: String?
+
+    @Option(help: "Channels to join on --server, comma-separated: '#a,#b'.")
+    var join: String?
+
     public init() {}
+
+    public func validate() throws {
+        if server == nil, nick != nil || join != nil || insecure {
+            throw ValidationError("--nick, --join and --insecure go with --server")
+        }
+        if let server { _ = try QuickStart.address(server, tls: tls) }
+        if let nick, nick.isEmpty || nick.contains(" ") || nick.hasPrefix("#") || nick.hasPrefix(":") {
+            throw ValidationError("--nick: \(nick) is not a valid nick")
+        }
+    }
+
+    /// The network given by the flags, if any.
+    var quickStart: QuickStart? {
+        guard let server, let address = try? QuickStart.address(server, tls: tls) else { return nil }
+        let user = ProcessEnvironment.userName
+        return QuickStart(host: address.host, port: address.port, tls: tls, verifyCertificate: !insecure,
+                          nick: nick ?? user, channels: (join ?? "").split(separator: ",").map {
+                              let name = $0.trimmingCharacters(in: .whitespaces)
+                              return name.hasPrefix("#") || name.hasPrefix("&") ? name : "#" + name
+                          }.filter { $0.count > 1 })
+    }
 
     public func run() throws {
         do {
-            try DesktopApp(size: size).run()
+            let size = self.size, quickStart = self.quickStart
+            try MainActor.assumeIsolated { try DesktopApp(size: size, quickStart: quickStart).run() }
         } catch {
             printError("natter: \(error)")
             throw ExitCode.failure

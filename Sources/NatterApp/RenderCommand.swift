@@ -32,7 +32,10 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let scenario { return try MainActor.assumeIsolated { try runScenario(scenario) } }
+        if let scenario {
+            let command = self
+            return try MainActor.assumeIsolated { try command.runScenario(scenario) }
+        }
         do {
             try SDLRuntime.startHeadless()
             let fonts = try FontLibrary()

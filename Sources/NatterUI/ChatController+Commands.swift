@@ -69,6 +69,7 @@ extension ChatController {
             intent(.back)
         case .quit(let reason):
             intent(.quit(reason: reason))
+            onNetworkAction?(id.network, command)
         case .close:
             close(buffer)
         case .raw(let line):

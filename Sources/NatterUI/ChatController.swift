@@ -105,6 +105,8 @@ public final class ChatController {
                 sidebar = true
             case .membersChanged(let id), .topicChanged(let id):
                 if id == current { header = true }
+            case .linkDead(let network):
+                onNetworkAction?(network, .reconnect)
             case .notify:
                 break
             }

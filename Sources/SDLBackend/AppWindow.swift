@@ -36,7 +36,8 @@ public final class AppWindow {
     public let window: OpaquePointer
     /// The painter for the window's renderer.
     public let painter: Painter
-    private let renderer: OpaquePointer
+    /// The `SDL_Renderer *` of the window.
+    public let renderer: OpaquePointer
 
     /// Size in logical pixels.
     public private(set) var width: Int
@@ -71,7 +72,7 @@ public final class AppWindow {
     }
 
     /// The SDL event type that `wakeUp()` posts.
-    nonisolated(unsafe) private static var wakeEventType: UInt32 = {
+    nonisolated(unsafe) static var wakeEventType: UInt32 = {
         let type = SDL_RegisterEvents(1)
         return type == UInt32.max ? SDL_USEREVENT.rawValue : type
     }()
@@ -136,6 +137,9 @@ public final class AppWindow {
         return id == SDL_WINDOWEVENT_EXPOSED.rawValue || id == SDL_WINDOWEVENT_SHOWN.rawValue
             || id == SDL_WINDOWEVENT_RESTORED.rawValue
     }
+
+    /// Reads the logical and pixel sizes again (after a resize or a move to another display).
+    public func refreshSize() { _ = updateSize() }
 
     /// Reads the logical and pixel sizes; returns whether anything changed.
     private func updateSize() -> Bool {

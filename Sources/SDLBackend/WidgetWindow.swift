@@ -1,0 +1,181 @@
+import CSDL2
+import Widgets
+
+/// Runs a widget tree in the SDL window: SDL events become the toolkit's input events, and a
+/// frame is drawn only when something changed, only where it changed.
+///
+/// The loop blocks in `SDL_WaitEvent` when no widget has asked for a tick (an idle window uses
+/// no CPU), and in `SDL_WaitEventTimeout` until the earliest tick otherwise (animations, the
+/// caret, tooltips). Damaged rectangles are repainted into a window-sized target texture that
+/// keeps the rest of the frame, which is then copied to the screen.
+@MainActor
+public final class WidgetWindow {
+    /// The window.
+    public let window: AppWindow
+    /// The widget host the events go to.
+    public private(set) var host: WidgetHost
+    /// Called before each frame is laid out (the app applies model changes here).
+    public var beforeFrame: (() -> Void)?
+    /// Sees every key first; returning true consumes it (app-wide shortcuts like Ctrl+Q).
+    public var interceptKey: ((KeyEvent) -> Bool)?
+    /// Called when another thread woke the loop with `AppWindow.wakeUp()`.
+    public var onWake: (() -> Void)?
+    /// Whether the window should close now (asked on SDL_QUIT and after each batch of events).
+    public var shouldQuit: () -> Bool = { false }
+    private var quitRequested = false
+    private var target: OpaquePointer?
+    private var targetSize = (w: Int32(0), h: Int32(0))
+    private let measurer: SDLTextMeasurer
+    private var cursors: [CursorShape: OpaquePointer] = [:]
+    private var textInputOn = false
+
+    /// Seconds on a monotonic clock.
+    public static func now() -> Double {
+        Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
+    }
+
+    /// A window showing `root`.
+    public init(window: AppWindow, root: Widget, clipboard: any Clipboard = SDLClipboard()) {
+        self.window = window
+        measurer = SDLTextMeasurer(painter: window.painter)
+        host = WidgetHost(root: root, size: Size(width: Double(window.width), height: Double(window.height)),
+                          measurer: measurer, clipboard: clipboard, scale: window.painter.scale,
+                          time: FrameTime(seconds: Self.now()))
+        SDL_StopTextInput()
+    }
+
+    /// Asks the loop to end after the current batch of events.
+    public func quit() { quitRequested = true }
+
+    /// Runs until the window is closed or `quit()` is called.
+    public func run() {
+        draw(full: true)
+        var event = SDL_Event()
+        while !quitRequested {
+            let got: Int32
+            if let wake = host.nextWakeTime {
+                let ms = max(0, (wake.seconds - Self.now()) * 1000)
+                got = ms < 1 ? SDL_PollEvent(&event) : SDL_WaitEventTimeout(&event, Int32(ms.rounded(.up)))
+            } else {
+                got = SDL_WaitEvent(&event)
+            }
+            if got == 1 {
+                repeat { process(event) } while !quitRequested && SDL_PollEvent(&event) == 1
+            }
+            if quitRequested || shouldQuit() { break }
+            draw(full: false)
+        }
+        if let target { SDL_DestroyTexture(target) }
+        for cursor in cursors.values { SDL_FreeCursor(cursor) }
+    }
+
+    private func process(_ event: SDL_Event) {
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            quitRequested = true
+            return
+        case SDL_WINDOWEVENT:
+            let id = SDL_WindowEventID(UInt32(event.window.event))
+            if id == SDL_WINDOWEVENT_SIZE_CHANGED || id == SDL_WINDOWEVENT_DISPLAY_CHANGED {
+                window.refreshSize()
+                host.handle(.resize(Size(width: Double(window.width), height: Double(window.height)), scale: window.painter.scale))
+                return
+            }
+            if id == SDL_WINDOWEVENT_EXPOSED { host.invalidateAll() }
+        default:
+            if event.type == AppWindow.wakeEventType {
+                onWake?()
+                return
+            }
+        }
+        // SDL also reports touches as synthetic mouse events; the finger events carry them.
+        let touchMouse = UInt32.max // SDL_TOUCH_MOUSEID, (Uint32)-1
+        if (event.type == SDL_MOUSEMOTION.rawValue && event.motion.which == touchMouse)
+            || ((event.type == SDL_MOUSEBUTTONDOWN.rawValue || event.type == SDL_MOUSEBUTTONUP.rawValue)
+                && event.button.which == touchMouse) {
+            return
+        }
+        guard let input = SDLEventTranslator.translate(event, windowSize: host.size, scale: window.painter.scale) else { return }
+        host.advance(to: FrameTime(seconds: Self.now()))
+        if case .keyDown(let key) = input, interceptKey?(key) == true { return }
+        host.handle(input)
+    }
+
+    private func draw(full: Bool) {
+        host.advance(to: FrameTime(seconds: Self.now()))
+        beforeFrame?()
+        updateTextInput()
+        updateCursor()
+        guard full || host.needsPaint else { return }
+        let renderer = window.renderer
+        ensureTarget()
+        var list = DrawList()
+        if full || target == nil { host.paintAll(into: &list) } else { _ = host.paint(into: &list) }
+        guard !list.commands.isEmpty || full else { return }
+        if let target { SDL_SetRenderTarget(renderer, target) }
+        if full || target == nil { window.painter.clear(host.clearColor ?? .black) }
+        window.painter.execute(list)
+        if let target {
+            SDL_SetRenderTarget(renderer, nil)
+            SDL_RenderCopy(renderer, target, nil, nil)
+        }
+        SDL_RenderPresent(renderer)
+    }
+
+    /// A target texture the size of the output, recreated (and fully repainted) on resize.
+    private func ensureTarget() {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(window.renderer, &w, &h)
+        guard target == nil || targetSize != (w, h) else { return }
+        if let target { SDL_DestroyTexture(target) }
+        target = SDL_CreateTexture(window.renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                   Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h)
+        targetSize = (w, h)
+        host.invalidateAll()
+        if let target {
+            SDL_SetRenderTarget(window.renderer, target)
+            window.painter.clear(host.clearColor ?? .black)
+            var list = DrawList()
+            host.paintAll(into: &list)
+            window.painter.execute(list)
+            SDL_SetRenderTarget(window.renderer, nil)
+            _ = host.paint(into: &list) // the damage just painted is consumed
+        }
+    }
+
+    private func updateTextInput() {
+        if host.wantsTextInput != textInputOn {
+            textInputOn = host.wantsTextInput
+            if textInputOn { SDL_StartTextInput() } else { SDL_StopTextInput() }
+        }
+        if textInputOn, let rect = host.textInputRect {
+            var r = SDL_Rect(x: Int32(rect.minX), y: Int32(rect.minY), w: Int32(rect.width), h: Int32(rect.height))
+            SDL_SetTextInputRect(&r)
+        }
+    }
+
+    private func updateCursor() {
+        let shape = host.cursor
+        let system: SDL_SystemCursor
+        switch shape {
+        case .arrow: system = SDL_SYSTEM_CURSOR_ARROW
+        case .ibeam: system = SDL_SYSTEM_CURSOR_IBEAM
+        case .hand: system = SDL_SYSTEM_CURSOR_HAND
+        case .resizeHorizontal: system = SDL_SYSTEM_CURSOR_SIZEWE
+        case .resizeVertical: system = SDL_SYSTEM_CURSOR_SIZENS
+        }
+        if cursors[shape] == nil { cursors[shape] = SDL_CreateSystemCursor(system) }
+        if let cursor = cursors[shape], SDL_GetCursor() != cursor { SDL_SetCursor(cursor) }
+    }
+}
+
+/// The system clipboard through SDL.
+public final class SDLClipboard: Clipboard {
+    public init() {}
+    public func text() -> String? {
+        guard SDL_HasClipboardText() == SDL_TRUE, let raw = SDL_GetClipboardText() else { return nil }
+        defer { SDL_free(raw) }
+        return String(cString: raw)
+    }
+    public func setText(_ text: String) { SDL_SetClipboardText(text) }
+}
