@@ -1,3 +1,4 @@
+import NatterUI
 import SDLBackend
 import Widgets
 
@@ -24,10 +25,8 @@ public struct Theme: Sendable {
         0x7EC699, 0xF78C6C, 0x82AAFF, 0xFFCB6B,
     ].map { Color(rgb: $0) }
 
-    /// The colour for `nick`: the same nick always gets the same colour (FNV-1a of its bytes).
+    /// The colour for `nick`, the same as in the chat screens.
     public func color(forNick nick: String) -> Color {
-        var hash: UInt32 = 2166136261
-        for byte in nick.lowercased().utf8 { hash = (hash ^ UInt32(byte)) &* 16777619 }
-        return nickColors[Int(hash % UInt32(nickColors.count))]
+        nickColors[ChatTheme.colorIndex(nick, count: nickColors.count)]
     }
 }

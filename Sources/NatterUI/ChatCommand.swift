@@ -52,6 +52,12 @@ public enum ChatCommand: Hashable, Sendable {
 public enum ChatCommandParser {
     public struct Failure: Error, Hashable, Sendable { public var message: String }
 
+    /// Every command name, for completion.
+    public static let commandNames = ["away", "back", "ban", "clear", "close", "connect", "cycle", "deop", "devoice",
+                                      "disconnect", "help", "ignore", "invite", "join", "kick", "list", "me", "mode",
+                                      "msg", "nick", "notice", "op", "part", "query", "quit", "quote", "raw",
+                                      "reconnect", "topic", "unignore", "voice", "whois"]
+
     public static func parse(_ line: String) -> Result<ChatCommand, Failure> {
         guard line.hasPrefix("/"), !line.hasPrefix("//") else {
             return .success(.say(line.hasPrefix("//") ? String(line.dropFirst()) : line))

@@ -121,6 +121,30 @@ extension ChatController {
         }
     }
 
+    /// Tab completion at the caret: nicks (recent speakers first), channels, commands.
+    func completeWord(backwards: Bool) {
+        guard let current, let network = model.network(current.network), let buffer = model.buffer(current) else { return }
+        var nicks: [String] = []
+        var seen = Set<String>()
+        let own = network.caseMapping.lowercased(network.session.state.nick)
+        for line in buffer.scrollback.lines.reversed().prefix(1000) where line.isMessage {
+            if let nick = line.nick, seen.insert(network.caseMapping.lowercased(nick)).inserted { nicks.append(nick) }
+        }
+        let members = buffer.kind == .channel ? network.sortedMembers(of: buffer.name).map(\.nick)
+                                              : (buffer.kind == .query ? [buffer.name] : [])
+        let present = Set(members.map { network.caseMapping.lowercased($0) })
+        nicks = nicks.filter { buffer.kind != .channel || present.contains(network.caseMapping.lowercased($0)) }
+        nicks += members.filter { seen.insert(network.caseMapping.lowercased($0)).inserted }
+        nicks.removeAll { network.caseMapping.lowercased($0) == own }
+        let channels = network.buffers.filter { $0.kind == .channel }.map(\.name)
+        let commands = ChatCommandParser.commandNames
+        let input = screen.input
+        if let result = completer.complete(text: input.text, caret: input.state.caret, backwards: backwards,
+                                           nicks: nicks, channels: channels, commands: commands) {
+            input.replaceText(result.text, caret: result.caret)
+        }
+    }
+
     /// Keys the input line left to the screen: buffer switching, history recall, list scrolling.
     func handleKey(_ event: KeyEvent) -> Bool {
         let all = model.networks.flatMap(\.buffers)
@@ -143,6 +167,9 @@ extension ChatController {
         case .down where m == [.alt]: return switchBy(1)
         case .character("w") where m == [.ctrl]:
             if let current, let buffer = model.buffer(current) { close(buffer) }
+            return true
+        case .tab where m.isEmpty || m == [.shift]:
+            completeWord(backwards: m == [.shift])
             return true
         case .up where m.isEmpty: return recallHistory(older: true)
         case .down where m.isEmpty: return recallHistory(older: false)

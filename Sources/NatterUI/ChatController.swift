@@ -24,6 +24,8 @@ public final class ChatController {
     private var positions: [BufferID: SavedListPosition] = [:]
     private var history: [BufferID: [String]] = [:]
     private var historyIndex: Int?
+    /// Tab completion state (kept across redraws; reset by any other edit).
+    public var completer = TabCompleter()
 
     public init(model: ChatModel, screen: ChatScreen, styler: ChatLineStyler = ChatLineStyler(),
                 send: @escaping (String, [IRCMessage]) -> Void, clock: @escaping () -> SessionTime) {

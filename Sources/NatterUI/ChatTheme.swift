@@ -27,10 +27,21 @@ public struct ChatTheme: Hashable, Sendable {
 
     public init() {}
 
-    /// The colour for `nick` (FNV-1a of its lower-cased bytes): stable across runs.
+    /// The colour for `nick`: stable across runs and machines (FNV-1a of its lower-cased
+    /// bytes, then murmur3's finaliser, because FNV's low bits alone pick few colours).
     public func color(forNick nick: String) -> Color {
+        nickColors[Self.colorIndex(nick, count: nickColors.count)]
+    }
+
+    /// The index of `nick`'s colour among `count` colours.
+    public static func colorIndex(_ nick: String, count: Int) -> Int {
         var hash: UInt32 = 2166136261
         for byte in nick.lowercased().utf8 { hash = (hash ^ UInt32(byte)) &* 16777619 }
-        return nickColors[Int(hash % UInt32(nickColors.count))]
+        hash ^= hash >> 16
+        hash = hash &* 0x85EBCA6B
+        hash ^= hash >> 13
+        hash = hash &* 0xC2B2AE35
+        hash ^= hash >> 16
+        return Int(hash % UInt32(count))
     }
 }

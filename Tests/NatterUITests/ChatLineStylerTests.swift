@@ -77,3 +77,13 @@ struct ChatLineStylerTests {
         #expect(spans.first { $0.text == "lost" }?.attributes.strikethrough == true)
     }
 }
+
+struct NickColorTests {
+    @Test func nicksSpreadOverThePalette() {
+        let nicks = ["alice", "bob", "carol", "dave", "eve", "frank", "grace", "heidi", "ivan", "judy", "mallory",
+                     "oscar", "peggy", "trent", "victor", "walter", "me", "Albert", "我是猫", "natter"]
+        let used = Set(nicks.map { ChatTheme.colorIndex($0, count: 12) })
+        #expect(used.count >= 8, "20 nicks use only \(used.count) of 12 colours")
+        #expect(ChatTheme.colorIndex("Alice", count: 12) == ChatTheme.colorIndex("alice", count: 12))
+    }
+}

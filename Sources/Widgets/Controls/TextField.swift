@@ -71,6 +71,18 @@ public final class TextField: Widget {
         }
     }
 
+    /// Replaces the content and puts the caret at `caret` (a grapheme index), as one undoable
+    /// edit (completion uses it).
+    public func replaceText(_ newText: String, caret: Int) {
+        guard newText != state.text || caret != state.caret else { return }
+        history.record(state, kind: .other)
+        state.setText(newText)
+        state.caret = caret
+        state.anchor = state.caret
+        composition = nil
+        contentChanged()
+    }
+
     public override var isFocusable: Bool { true }
     public override var acceptsTextInput: Bool { true }
 
