@@ -20,10 +20,7 @@ public struct Theme: Sendable {
     public static let dark = Theme()
 
     /// Stable colours for nicks, readable on the dark background.
-    public var nickColors: [Color] = [
-        0xE06C75, 0x98C379, 0xE5C07B, 0x61AFEF, 0xC678DD, 0x56B6C2, 0xD19A66, 0xBE5046,
-        0x7EC699, 0xF78C6C, 0x82AAFF, 0xFFCB6B,
-    ].map { Color(rgb: $0) }
+    public var nickColors: [Color] = ChatTheme.dark.nickColors
 
     /// The colour for `nick`, the same as in the chat screens.
     public func color(forNick nick: String) -> Color {

@@ -16,8 +16,7 @@ public struct ChatTheme: Hashable, Sendable {
     public var errorText = Color(rgb: 0xF26B6F)
     /// Nick colours: the same nick always gets the same one.
     public var nickColors: [Color] = [
-        0xE06C75, 0x98C379, 0xE5C07B, 0x61AFEF, 0xC678DD, 0x56B6C2, 0xD19A66, 0xBE5046,
-        0x7EC699, 0xF78C6C, 0x82AAFF, 0xFFCB6B,
+        0xE06C75, 0xF5A25D, 0xE5D47B, 0x98C379, 0x4EC9B0, 0x61AFEF, 0xC678DD, 0xFF8FB1, 0xB08968, 0x90A4AE,
     ].map { Color(rgb: $0) }
     /// `strftime`-like pattern of timestamps: `HH`, `mm`, `ss` are replaced.
     public var timestampFormat = "HH:mm"
@@ -27,8 +26,7 @@ public struct ChatTheme: Hashable, Sendable {
 
     public init() {}
 
-    /// The colour for `nick`: stable across runs and machines (FNV-1a of its lower-cased
-    /// bytes, then murmur3's finaliser, because FNV's low bits alone pick few colours).
+    /// The colour for `nick`: stable across runs and machines (FNV-1a of its lower-cased bytes).
     public func color(forNick nick: String) -> Color {
         nickColors[Self.colorIndex(nick, count: nickColors.count)]
     }
@@ -37,11 +35,6 @@ public struct ChatTheme: Hashable, Sendable {
     public static func colorIndex(_ nick: String, count: Int) -> Int {
         var hash: UInt32 = 2166136261
         for byte in nick.lowercased().utf8 { hash = (hash ^ UInt32(byte)) &* 16777619 }
-        hash ^= hash >> 16
-        hash = hash &* 0x85EBCA6B
-        hash ^= hash >> 13
-        hash = hash &* 0xC2B2AE35
-        hash ^= hash >> 16
         return Int(hash % UInt32(count))
     }
 }

@@ -79,11 +79,23 @@ struct ChatLineStylerTests {
 }
 
 struct NickColorTests {
-    @Test func nicksSpreadOverThePalette() {
-        let nicks = ["alice", "bob", "carol", "dave", "eve", "frank", "grace", "heidi", "ivan", "judy", "mallory",
-                     "oscar", "peggy", "trent", "victor", "walter", "me", "Albert", "我是猫", "natter"]
-        let used = Set(nicks.map { ChatTheme.colorIndex($0, count: 12) })
-        #expect(used.count >= 8, "20 nicks use only \(used.count) of 12 colours")
-        #expect(ChatTheme.colorIndex("Alice", count: 12) == ChatTheme.colorIndex("alice", count: 12))
+    @Test func paletteColoursAreTellApart() {
+        let colors = ChatTheme.dark.nickColors
+        for (i, a) in colors.enumerated() {
+            for b in colors[(i + 1)...] {
+                let distance = (pow(Double(a.r) - Double(b.r), 2) + pow(Double(a.g) - Double(b.g), 2)
+                                + pow(Double(a.b) - Double(b.b), 2)).squareRoot()
+                #expect(distance > 55, "\(a) and \(b) are too alike (\(distance))")
+            }
+        }
+    }
+
+    @Test func nicksSpreadEvenly() {
+        let count = ChatTheme.dark.nickColors.count
+        var uses = [Int](repeating: 0, count: count)
+        for i in 0..<1200 { uses[ChatTheme.colorIndex("user\(i)", count: count)] += 1 }
+        let fair = 1200 / count
+        #expect(uses.allSatisfy { $0 > fair * 2 / 3 && $0 < fair * 3 / 2 }, "uses: \(uses)")
+        #expect(ChatTheme.colorIndex("Alice", count: count) == ChatTheme.colorIndex("alice", count: count))
     }
 }
