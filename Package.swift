@@ -50,7 +50,10 @@ let package = Package(
                 swiftSettings: strict),
 
         // The screens: binds the chat model to widgets.
-        .target(name: "NatterUI", dependencies: ["Widgets", "ChatModel", "IRCFormatting"], swiftSettings: strict),
+        .target(name: "NatterUI",
+                dependencies: ["Widgets", "ChatModel", "IRCFormatting", "IRCSession",
+                               .product(name: "DequeModule", package: "swift-collections")],
+                swiftSettings: strict),
 
         // SDL at the edge, and the composition root.
         .target(name: "SDLBackend",

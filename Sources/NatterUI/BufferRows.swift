@@ -1,121 +1,218 @@
 import ChatModel
+import Foundation
 import Widgets
 
-/// A chat buffer as rows of the message list: its lines, with the "new messages" marker row
-/// (`unread-marker`) before the first unread line while the buffer has one. Rows are styled and
-/// laid out only when the list asks (rows near the viewport).
+/// A chat buffer as rows of the message list: its lines, a day separator (`day-YYYY-MM-DD`)
+/// before each day, the "new messages" marker (`unread-marker`) before the first unread line,
+/// and runs of joins, parts, quits and nick changes collapsed into one row (`group-FIRSTID`)
+/// that a click expands. Rows are styled and laid out only when the list asks (rows near the
+/// viewport).
 @MainActor
 public final class BufferRows: MessageListDataSource {
     /// The buffer shown.
     public let buffer: ChatBuffer
     /// How rows are styled.
     public var styler: ChatLineStyler
-    /// Where the marker row is, as an index into the buffer's lines (nil: no marker).
-    public private(set) var markerIndex: Int?
     /// Vertical padding around each row's text.
     public var rowPadding = 2.0
+    /// Called with a link's URL when it is clicked.
+    public var onOpenLink: ((String) -> Void)?
+    private var index: BufferRowIndex
+    private var expanded: Set<String> = []
+    private static let dayFormat: DateFormatter = {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.dateFormat = "EEEE, d MMMM yyyy"
+        return f
+    }()
 
-    /// Rows for `buffer` styled by `styler`.
+    /// Rows for `buffer`, with the marker before its first unread line.
     public init(buffer: ChatBuffer, styler: ChatLineStyler) {
         self.buffer = buffer
         self.styler = styler
-        updateMarker()
+        index = BufferRowIndex(timeZone: styler.timeZone)
+        index.markerLine = markerLineNumber()
+        index.rebuild(buffer.scrollback.lines)
     }
 
-    /// Places the marker before the buffer's first unread line, or removes it. Returns whether
-    /// it moved (the list then reloads).
-    @discardableResult
-    public func updateMarker() -> Bool {
-        let index = buffer.firstUnreadID.flatMap { id in buffer.scrollback.lines.firstIndex { $0.id == id } }
-        let moved = index != markerIndex
-        markerIndex = index
-        return moved
-    }
+    /// Whether the marker row is shown.
+    public var hasMarker: Bool { index.markerLine != nil }
 
-    /// Removes the marker without moving anything else (when the buffer is read).
-    public func clearMarker() { markerIndex = nil }
+    /// Lines were appended to the buffer.
+    public func linesAppended(_ count: Int) -> RowDelta { index.linesAppended(count, lines: buffer.scrollback.lines) }
+    /// Older lines were prepended.
+    public func linesPrepended(_ count: Int) -> RowDelta { index.linesPrepended(count, lines: buffer.scrollback.lines) }
+    /// The oldest lines were dropped.
+    public func linesTrimmed(_ count: Int) -> RowDelta { index.linesTrimmed(count, lines: buffer.scrollback.lines) }
+    /// Removes the marker (when the reader leaves the buffer it stays until then).
+    public func clearMarker() -> RowDelta { index.setMarker(nil, lines: buffer.scrollback.lines) }
 
-    /// Keeps the marker on the same line when `count` lines were prepended.
-    public func linesPrepended(_ count: Int) { if let m = markerIndex { markerIndex = m + count } }
+    /// The row showing line `i` of the buffer.
+    public func rowIndex(ofLine i: Int) -> Int? { index.rowIndex(ofLineIndex: i) }
 
-    /// Keeps the marker on the same line when `count` lines were trimmed from the top.
-    public func linesTrimmed(_ count: Int) {
-        if let m = markerIndex { markerIndex = m - count >= 0 ? m - count : nil }
-    }
-
-    public var rowCount: Int { buffer.scrollback.count + (markerIndex == nil ? 0 : 1) }
+    public var rowCount: Int { index.rows.count }
 
     public var estimatedRowHeight: Double { 20 }
 
-    public func rowID(at index: Int) -> String {
-        switch row(index) {
+    public func rowID(at row: Int) -> String {
+        switch index.rows[row] {
+        case .day(let day): return "day-\(day)"
         case .marker: return MessageListView.unreadMarkerID
-        case .line(let i): return buffer.scrollback.lines[i].id
+        case .line(let n): return line(n).id
+        case .group(let first, _): return "group-\(line(first).id)"
         }
     }
 
-    public func index(ofRowID id: String) -> Int? {
-        if id == MessageListView.unreadMarkerID { return markerIndex }
-        guard let i = buffer.scrollback.lines.lastIndex(where: { $0.id == id }) else { return nil }
-        return rowIndex(ofLine: i)
-    }
-
-    public func layoutRow(at index: Int, width: Double, context: LayoutContext) -> MessageRowLayout {
-        switch row(index) {
+    public func layoutRow(at row: Int, width: Double, context: LayoutContext) -> MessageRowLayout {
+        let inset = 10.0
+        switch index.rows[row] {
         case .marker:
             return MessageRowLayout(height: 22)
-        case .line(let i):
-            let styled = styler.style(buffer.scrollback.lines[i])
+        case .day(let day):
+            let label = context.layoutText(dayLabel(day), maxWidth: nil)
+            return MessageRowLayout(height: label.size.height + 12, text: label,
+                                    textOrigin: Point(x: max(inset, (width - label.size.width) / 2), y: 6))
+        case .line(let n):
+            let styled = styler.style(line(n))
             let indent = context.layoutText(styled.prefix, maxWidth: nil).size.width
-            let inset = 10.0
             let layout = context.layoutText(styled.text, maxWidth: max(40, width - 2 * inset),
                                             hangingIndent: min(indent, width / 3))
+            return MessageRowLayout(height: layout.size.height + 2 * rowPadding, text: layout,
+                                    textOrigin: Point(x: inset, y: rowPadding))
+        case .group(let first, let last):
+            let id = line(first).id
+            let isExpanded = expanded.contains(id)
+            let text = isExpanded ? expandedText(first...last) : summary(first...last)
+            let layout = context.layoutText(text, maxWidth: max(40, width - 2 * inset), hangingIndent: isExpanded ? 0 : 40)
             return MessageRowLayout(height: layout.size.height + 2 * rowPadding, text: layout,
                                     textOrigin: Point(x: inset, y: rowPadding))
         }
     }
 
-    public func paintRow(at index: Int, layout: MessageRowLayout, in rect: Rect, context: inout PaintContext) {
-        switch row(index) {
+    public func paintRow(at row: Int, layout: MessageRowLayout, in rect: Rect, context: inout PaintContext) {
+        let theme = styler.theme
+        switch index.rows[row] {
         case .marker:
-            let theme = styler.theme
             let mid = rect.minY + rect.height / 2
             context.fill(Rect(x: rect.minX + 10, y: mid, width: rect.width - 20, height: 1), theme.base.alert)
             let label = context.layoutText(StyledText([TextSpan("new messages", TextAttributes(
-                font: FontSpec(role: .ui, size: 11, bold: true), foreground: theme.base.alert,
-                background: theme.base.background))]), maxWidth: nil)
+                font: FontSpec(role: .ui, size: 11, bold: true), foreground: theme.base.alert))]), maxWidth: nil)
             context.fill(Rect(x: rect.maxX - 24 - label.size.width, y: rect.minY, width: label.size.width + 8,
                               height: rect.height), theme.base.background)
-            context.drawText(label, at: Point(x: rect.maxX - 20 - label.size.width,
-                                              y: mid - label.size.height / 2))
-        case .line(let i):
-            if buffer.scrollback.lines[i].isHighlight {
-                context.fill(rect, styler.theme.highlightRow)
-            }
+            context.drawText(label, at: Point(x: rect.maxX - 20 - label.size.width, y: mid - label.size.height / 2))
+            return
+        case .day:
+            let mid = rect.minY + rect.height / 2
+            context.fill(Rect(x: rect.minX + 10, y: mid, width: rect.width - 20, height: 1), theme.base.border)
             if let text = layout.text {
-                context.drawText(text, at: Point(x: rect.minX + layout.textOrigin.x, y: rect.minY + layout.textOrigin.y))
+                context.fill(Rect(x: rect.minX + layout.textOrigin.x - 8, y: rect.minY, width: text.size.width + 16,
+                                  height: rect.height), theme.base.background)
+            }
+        case .line(let n):
+            if line(n).isHighlight { context.fill(rect, theme.highlightRow) }
+        case .group:
+            break
+        }
+        if let text = layout.text {
+            context.drawText(text, at: Point(x: rect.minX + layout.textOrigin.x, y: rect.minY + layout.textOrigin.y))
+        }
+    }
+
+    public func plainText(at row: Int) -> String {
+        switch index.rows[row] {
+        case .marker: return ""
+        case .day(let day): return "--- \(day) ---"
+        case .line(let n): return styler.plainText(line(n))
+        case .group(let first, let last): return (first...last).map { styler.plainText(line($0)) }.joined(separator: "\n")
+        }
+    }
+
+    public func activateRow(at row: Int, character: Int, layout: MessageRowLayout) -> Bool {
+        switch index.rows[row] {
+        case .group(let first, _):
+            let id = line(first).id
+            if expanded.remove(id) == nil { expanded.insert(id) }
+            return true
+        case .line:
+            var offset = 0
+            for span in layout.text?.text.spans ?? [] {
+                let count = span.text.count
+                if character >= offset && character < offset + count {
+                    if let link = span.attributes.link { onOpenLink?(link) }
+                    break
+                }
+                offset += count
+            }
+            return false
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Text
+
+    private func line(_ number: Int) -> ChatLine { buffer.scrollback.lines[index.lineIndex(number)] }
+
+    private func markerLineNumber() -> Int? {
+        guard let id = buffer.firstUnreadID, let i = buffer.scrollback.lines.firstIndex(where: { $0.id == id }) else { return nil }
+        return index.base + i
+    }
+
+    private func dayLabel(_ day: String) -> StyledText {
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = styler.timeZone
+        var text = day
+        if parts.count == 3, let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])) {
+            let format = Self.dayFormat
+            format.timeZone = styler.timeZone
+            text = format.string(from: date)
+        }
+        return StyledText(text, attributes: TextAttributes(font: FontSpec(role: .ui, size: 12, bold: true),
+                                                           foreground: styler.theme.dimText))
+    }
+
+    /// "alice and bob joined · carol left · dave quit · erin is now erin_  (4 events, click to show)"
+    private func summary(_ numbers: ClosedRange<Int>) -> StyledText {
+        var joined: [String] = [], left: [String] = [], quit: [String] = [], renamed: [String] = []
+        for n in numbers {
+            let l = line(n)
+            let nick = l.nick ?? "?"
+            switch l.kind {
+            case .join: joined.append(nick)
+            case .part: left.append(nick)
+            case .quit: quit.append(nick)
+            case .nickChange(let new): renamed.append("\(nick) is now \(new)")
+            default: break
             }
         }
-    }
-
-    public func plainText(at index: Int) -> String {
-        switch row(index) {
-        case .marker: return ""
-        case .line(let i): return styler.plainText(buffer.scrollback.lines[i])
+        func names(_ list: [String], _ verb: String) -> String? {
+            guard !list.isEmpty else { return nil }
+            var seen = Set<String>()
+            let unique = list.filter { seen.insert($0).inserted }
+            let shown = unique.prefix(4)
+            let rest = unique.count - shown.count
+            let joinedNames = rest > 0 ? shown.joined(separator: ", ") + " and \(rest) other\(rest == 1 ? "" : "s")"
+                : (shown.count > 1 ? shown.dropLast().joined(separator: ", ") + " and " + shown.last! : shown.first!)
+            return "\(joinedNames) \(verb)"
         }
+        let parts = [names(joined, "joined"), names(left, "left"), names(quit, "quit")].compactMap { $0 }
+            + renamed.prefix(2) + (renamed.count > 2 ? ["\(renamed.count - 2) more nick changes"] : [])
+        let time = styler.timestamp(line(numbers.lowerBound).time)
+        let dim = styler.theme.dimText
+        return StyledText([
+            TextSpan(time + " ", TextAttributes(font: styler.theme.monoFont, foreground: dim)),
+            TextSpan("⇄ " + parts.joined(separator: " · "), TextAttributes(font: styler.theme.messageFont, foreground: dim)),
+            TextSpan("  ▸ \(numbers.count)", TextAttributes(font: FontSpec(role: .ui, size: 11), foreground: styler.theme.base.link)),
+        ])
     }
 
-    /// The row index of line `i`.
-    public func rowIndex(ofLine i: Int) -> Int {
-        if let m = markerIndex, i >= m { return i + 1 }
-        return i
-    }
-
-    private enum Row { case marker, line(Int) }
-
-    private func row(_ index: Int) -> Row {
-        guard let m = markerIndex else { return .line(index) }
-        if index == m { return .marker }
-        return .line(index > m ? index - 1 : index)
+    private func expandedText(_ numbers: ClosedRange<Int>) -> StyledText {
+        var spans: [TextSpan] = []
+        for n in numbers {
+            if !spans.isEmpty { spans.append(TextSpan("\n", TextAttributes(font: styler.theme.messageFont))) }
+            spans += styler.style(line(n)).text.spans
+        }
+        return StyledText(spans)
     }
 }

@@ -18,6 +18,10 @@ public final class ChatController {
     public var send: (String, [IRCMessage]) -> Void
     /// The session time now (a virtual clock in scenarios).
     public var clock: () -> SessionTime
+    /// Opens a clicked link (the app hands it to xdg-open).
+    public var onOpenLink: ((String) -> Void)?
+    /// A highlight or private message worth a desktop notification.
+    public var onNotify: ((BufferID, String, String) -> Void)?
     /// Network actions the app carries out (connect, disconnect, reconnect, quit the app).
     public var onNetworkAction: ((String, ChatCommand) -> Void)?
     private var rows: [BufferID: BufferRows] = [:]
@@ -61,8 +65,10 @@ public final class ChatController {
         guard let buffer = model.buffer(id), id != current else { return }
         if let current { positions[current] = screen.messages.savedPosition }
         let unread = buffer.unread
-        let rows = rows(for: buffer)
-        rows.updateMarker()
+        let rows = BufferRows(buffer: buffer, styler: styler)
+        rows.onOpenLink = { [weak self] url in self?.onOpenLink?(url) }
+        if let current { self.rows[current] = nil }
+        self.rows[id] = rows
         current = id
         model.activeBuffer = id
         screen.messages.dataSource = rows
@@ -70,7 +76,7 @@ public final class ChatController {
         screen.messages.olderLoading = buffer.isLoadingOlder
         if let saved = positions[id], unread == 0 {
             screen.messages.restore(saved)
-        } else if rows.markerIndex != nil {
+        } else if rows.hasMarker {
             screen.messages.openAtUnreadMarker(unseen: unread)
         } else {
             screen.messages.restore(SavedListPosition(pinned: true))
@@ -86,35 +92,38 @@ public final class ChatController {
         for change in model.takeChanges() {
             switch change {
             case .linesAppended(let id, let count):
-                if id == current { screen.messages.rowsAppended(count) }
+                if id == current, let rows = rows[id] { apply(rows.linesAppended(count)) }
             case .linesPrepended(let id, let count):
-                rows[id]?.linesPrepended(count)
-                if id == current {
-                    if count > 0 { screen.messages.rowsPrepended(count) }
+                if id == current, let rows = rows[id] {
+                    apply(rows.linesPrepended(count))
                     screen.messages.olderLoading = false
                     screen.messages.canLoadOlder = !(model.buffer(id)?.reachedOldest ?? true)
                 }
             case .linesTrimmed(let id, let count):
-                let hadMarker = rows[id]?.markerIndex != nil
-                rows[id]?.linesTrimmed(count)
-                if id == current {
-                    let markerGone = hadMarker && rows[id]?.markerIndex == nil
-                    screen.messages.rowsRemovedFromTop(count + (markerGone ? 1 : 0))
-                }
+                if id == current, let rows = rows[id] { apply(rows.linesTrimmed(count)) }
             case .lineChanged(let id, let index):
-                if id == current, let rows = rows[id] { screen.messages.rowChanged(at: rows.rowIndex(ofLine: index)) }
+                if id == current, let row = rows[id]?.rowIndex(ofLine: index) { screen.messages.rowChanged(at: row) }
             case .unreadChanged, .buffersChanged, .connectionChanged:
                 sidebar = true
             case .membersChanged(let id), .topicChanged(let id):
                 if id == current { header = true }
             case .linkDead(let network):
                 onNetworkAction?(network, .reconnect)
-            case .notify:
-                break
+            case .notify(let id, let title, let body):
+                onNotify?(id, title, body)
             }
         }
         if sidebar { refreshSidebar() }
         if header { refreshHeader() }
+    }
+
+    /// Tells the list how its rows changed.
+    private func apply(_ delta: RowDelta) {
+        let list = screen.messages
+        if delta.removedFromTop > 0 { list.rowsRemovedFromTop(delta.removedFromTop) }
+        if delta.prepended > 0 { list.rowsPrepended(delta.prepended) }
+        for row in delta.changed { list.rowChanged(at: row) }
+        if delta.appended > 0 { list.rowsAppended(delta.appended, unseen: delta.appendedMessages) }
     }
 
     /// Runs what was typed: a command or a message to the current buffer.
@@ -141,13 +150,6 @@ public final class ChatController {
         if !lines.isEmpty { send(current.network, lines) }
         sync()
         if model.buffer(current)?.isLoadingOlder == false { screen.messages.olderLoading = false }
-    }
-
-    func rows(for buffer: ChatBuffer) -> BufferRows {
-        if let existing = rows[buffer.id], existing.buffer === buffer { return existing }
-        let made = BufferRows(buffer: buffer, styler: styler)
-        rows[buffer.id] = made
-        return made
     }
 
     func recallHistory(older: Bool) -> Bool {

@@ -35,9 +35,16 @@ public protocol MessageListDataSource: AnyObject {
     /// The row as one line of plain text for the clipboard, e.g. `[12:01] <alice> hello`
     /// (empty: the row is left out of copies).
     func plainText(at index: Int) -> String
+
+    /// A click (press and release without a drag) on row `index` at text position `character`:
+    /// open a link, expand a collapsed group. Returns whether the row changed (it is laid out
+    /// again without moving the reading position). The default does nothing.
+    func activateRow(at index: Int, character: Int, layout: MessageRowLayout) -> Bool
 }
 
 extension MessageListDataSource {
+    public func activateRow(at index: Int, character: Int, layout: MessageRowLayout) -> Bool { false }
+
     public func index(ofRowID id: String) -> Int? {
         (0..<rowCount).first { rowID(at: $0) == id }
     }

@@ -136,9 +136,14 @@ extension MessageListView {
             noteScrollActivity()
         } else if isSelecting {
             isSelecting = false
-            if selection?.isEmpty == true {
+            if let click = selection, click.isEmpty {
                 selection = nil
                 setNeedsPaint()
+                let row = click.anchor.row
+                if row < heights.count, let layout = cachedLayout(row),
+                   dataSource?.activateRow(at: row, character: click.anchor.character, layout: layout) == true {
+                    rowChanged(at: row)
+                }
             }
         }
         settle(nil)

@@ -1,0 +1,218 @@
+import ChatModel
+import DequeModule
+import Foundation
+
+/// The lines of a buffer as the model holds them.
+typealias Lines = Deque<ChatLine>
+
+/// One row of a buffer in the message list.
+enum BufferRow: Hashable {
+    /// A day separator before the first line of a day (`day-YYYY-MM-DD`).
+    case day(String)
+    /// The "new messages" marker before the first unread line.
+    case marker
+    /// One line, by absolute line number.
+    case line(Int)
+    /// A run of consecutive joins, parts, quits and nick changes shown as one row
+    /// (`group-FIRSTID`), by absolute line numbers (inclusive).
+    case group(first: Int, last: Int)
+}
+
+/// How the list must be told about a change of rows: applied in this order.
+public struct RowDelta: Hashable, Sendable {
+    public var removedFromTop = 0
+    public var prepended = 0
+    public var changed: [Int] = []
+    public var appended = 0
+    /// Of the appended rows, how many are messages (for the unseen count).
+    public var appendedMessages = 0
+    public var isEmpty: Bool { removedFromTop == 0 && prepended == 0 && changed.isEmpty && appended == 0 }
+}
+
+/// The rows of a buffer derived from its lines: day separators, the unread marker, single lines
+/// and collapsed join/part groups. Lines are numbered absolutely (the first line held is `base`)
+/// so rows survive prepends and trims without renumbering. Appends rebuild only the trailing
+/// group or line (O(1) amortised); prepends and trims rebuild in O(n) and report the change as
+/// "remove the changed head rows, prepend the new ones", so the rows below keep their measured
+/// heights.
+struct BufferRowIndex {
+    private(set) var rows: [BufferRow] = []
+    /// Absolute number of the first line held.
+    private(set) var base = 0
+    private(set) var lineCount = 0
+    /// Absolute number of the line the marker goes before.
+    var markerLine: Int?
+    /// A group shorter than this stays as single lines.
+    let minimumGroup = 2
+    let timeZone: TimeZone
+
+    init(timeZone: TimeZone) { self.timeZone = timeZone }
+
+    /// Rebuilds every row from `lines`.
+    mutating func rebuild(_ lines: Lines) {
+        lineCount = lines.count
+        rows = []
+        append(rowsFor: lines[...], from: base, previous: nil)
+    }
+
+    /// `count` lines were added at the end of `lines` (which already holds them).
+    mutating func linesAppended(_ count: Int, lines: Lines) -> RowDelta {
+        guard count > 0 else { return RowDelta() }
+        // Rows that may change: the trailing line or group, when the new lines could join it.
+        var cut = rows.count
+        while cut > 0 {
+            if case .group = rows[cut - 1] { cut -= 1; break }
+            if case .line(let n) = rows[cut - 1], isGroupable(lines[n - base]) { cut -= 1; continue }
+            break
+        }
+        // A day or marker row right before the rebuilt lines belongs to them: rebuild it too.
+        while cut > 0, cut < rows.count {
+            if case .day = rows[cut - 1] { cut -= 1; continue }
+            if case .marker = rows[cut - 1] { cut -= 1; continue }
+            break
+        }
+        let firstLine = cut < rows.count ? firstLine(atOrAfter: cut) ?? (base + lineCount) : base + lineCount
+        let previous = firstLine > base ? lines[firstLine - 1 - base] : nil
+        let old = Array(rows[cut...])
+        rows.removeSubrange(cut...)
+        lineCount = lines.count
+        append(rowsFor: lines[(firstLine - base)...], from: firstLine, previous: previous)
+        let fresh = rows[cut...]
+        var delta = RowDelta()
+        for (offset, row) in fresh.enumerated() {
+            if offset < old.count {
+                if row != old[offset] { delta.changed.append(cut + offset) }
+            } else {
+                delta.appended += 1
+                if case .line(let n) = row, lines[n - base].isMessage { delta.appendedMessages += 1 }
+            }
+        }
+        if fresh.count < old.count {   // cannot happen for appends; keep the list consistent anyway
+            return RowDelta(removedFromTop: 0, prepended: 0, changed: Array(cut..<rows.count), appended: 0)
+        }
+        return delta
+    }
+
+    /// `count` lines were added at the start (history); rebuilds and reports the changed head.
+    mutating func linesPrepended(_ count: Int, lines: Lines) -> RowDelta {
+        guard count > 0 else { return RowDelta() }
+        base -= count
+        return replaceAll(lines)
+    }
+
+    /// `count` lines were dropped from the start (trim, clear).
+    mutating func linesTrimmed(_ count: Int, lines: Lines) -> RowDelta {
+        guard count > 0 else { return RowDelta() }
+        base += count
+        if let m = markerLine, m < base { markerLine = nil }
+        return replaceAll(lines)
+    }
+
+    /// The marker moved or went: rebuilds (the list reloads around its anchor).
+    mutating func setMarker(_ line: Int?, lines: Lines) -> RowDelta {
+        guard line != markerLine else { return RowDelta() }
+        markerLine = line
+        return replaceAll(lines)
+    }
+
+    /// The line with this absolute number as an index into the lines held.
+    func lineIndex(_ number: Int) -> Int { number - base }
+
+    /// The row that shows line `index` (an index into the lines held). O(log n).
+    func rowIndex(ofLineIndex index: Int) -> Int? {
+        let number = index + base
+        var low = 0, high = rows.count - 1
+        var found: Int?
+        while low <= high {
+            let mid = (low + high) / 2
+            guard let first = firstLine(atOrAfter: mid) else { high = mid - 1; continue }
+            if first <= number { found = mid; low = mid + 1 } else { high = mid - 1 }
+        }
+        guard var i = found else { return nil }
+        while i < rows.count, lineRange(of: rows[i]) == nil { i += 1 }
+        guard i < rows.count, let range = lineRange(of: rows[i]), range.contains(number) else { return nil }
+        return i
+    }
+
+    /// The first line number held by row `index` or, for a day or marker row, by the next
+    /// row holding lines.
+    private func firstLine(atOrAfter index: Int) -> Int? {
+        var i = index
+        while i < rows.count {
+            if let range = lineRange(of: rows[i]) { return range.lowerBound }
+            i += 1
+        }
+        return nil
+    }
+
+    // MARK: - Building
+
+    private mutating func replaceAll(_ lines: Lines) -> RowDelta {
+        let old = rows
+        lineCount = lines.count
+        rows = []
+        append(rowsFor: lines[...], from: base, previous: nil)
+        var common = 0
+        while common < old.count, common < rows.count, old[old.count - 1 - common] == rows[rows.count - 1 - common] {
+            common += 1
+        }
+        return RowDelta(removedFromTop: old.count - common, prepended: rows.count - common)
+    }
+
+    /// Appends rows for `lines` (numbered from `first`); `previous` is the line before them.
+    private mutating func append(rowsFor lines: Lines.SubSequence, from first: Int, previous: ChatLine?) {
+        var lastDay = previous.map { day($0.time) }
+        var run: (start: Int, end: Int)?
+        func flushRun() {
+            guard let current = run else { return }
+            if current.end - current.start + 1 >= minimumGroup {
+                rows.append(.group(first: current.start, last: current.end))
+            } else {
+                for n in current.start...current.end { rows.append(.line(n)) }
+            }
+            run = nil
+        }
+        for (offset, line) in lines.enumerated() {
+            let number = first + offset
+            let lineDay = day(line.time)
+            let newDay = lineDay != lastDay
+            if newDay || number == markerLine { flushRun() }
+            if newDay {
+                rows.append(.day(lineDay))
+                lastDay = lineDay
+            }
+            if number == markerLine { rows.append(.marker) }
+            if isGroupable(line) {
+                if let current = run, current.end == number - 1 { run = (current.start, number) } else { flushRun(); run = (number, number) }
+            } else {
+                flushRun()
+                rows.append(.line(number))
+            }
+        }
+        flushRun()
+    }
+
+    private func isGroupable(_ line: ChatLine) -> Bool {
+        switch line.kind {
+        case .join, .part, .quit, .nickChange: return true
+        default: return false
+        }
+    }
+
+    private func lineRange(of row: BufferRow) -> ClosedRange<Int>? {
+        switch row {
+        case .line(let n): return n...n
+        case .group(let a, let b): return a...b
+        case .day, .marker: return nil
+        }
+    }
+
+    private func firstLineNumber(of row: BufferRow) -> Int? { lineRange(of: row)?.lowerBound }
+
+    func day(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+    }
+}

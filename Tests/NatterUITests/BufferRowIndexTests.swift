@@ -1,0 +1,101 @@
+import ChatModel
+import DequeModule
+import Foundation
+@testable import NatterUI
+import Testing
+
+struct BufferRowIndexTests {
+    let utc = TimeZone(identifier: "UTC")!
+    let day1 = 1_704_110_400.0   // 2024-01-01 12:00 UTC
+    let day2 = 1_704_196_800.0   // 2024-01-02 12:00 UTC
+
+    func line(_ id: String, _ kind: ChatLineKind, at t: Double) -> ChatLine {
+        ChatLine(id: id, time: Date(timeIntervalSince1970: t), kind: kind, nick: id, text: "x")
+    }
+
+    func ids(_ index: BufferRowIndex, _ lines: Deque<ChatLine>) -> [String] {
+        index.rows.map { row in
+            switch row {
+            case .day(let d): return "day-\(d)"
+            case .marker: return "marker"
+            case .line(let n): return lines[index.lineIndex(n)].id
+            case .group(let a, let b): return "group-\(lines[index.lineIndex(a)].id)-\(b - a + 1)"
+            }
+        }
+    }
+
+    @Test func daysMarkersAndGroups() {
+        var lines: Deque<ChatLine> = [
+            line("m1", .message, at: day1), line("j1", .join, at: day1 + 1), line("j2", .join, at: day1 + 2),
+            line("p1", .part, at: day1 + 3), line("m2", .message, at: day1 + 4), line("j3", .join, at: day1 + 5),
+            line("m3", .message, at: day2), line("q1", .quit, at: day2 + 1), line("n1", .nickChange(newNick: "x"), at: day2 + 2),
+        ]
+        var index = BufferRowIndex(timeZone: utc)
+        index.markerLine = 6
+        index.rebuild(lines)
+        #expect(ids(index, lines) == ["day-2024-01-01", "m1", "group-j1-3", "m2", "j3",
+                                      "day-2024-01-02", "marker", "m3", "group-q1-2"])
+        #expect(index.rowIndex(ofLineIndex: 2) == 2 && index.rowIndex(ofLineIndex: 6) == 7 && index.rowIndex(ofLineIndex: 8) == 8)
+        lines.append(line("m4", .message, at: day2 + 10))
+        let delta = index.linesAppended(1, lines: lines)
+        #expect(delta == RowDelta(appended: 1, appendedMessages: 1))
+        _ = lines
+    }
+
+    @Test func aJoinAfterAJoinGrowsTheLastRowInPlace() {
+        var lines: Deque<ChatLine> = [line("m1", .message, at: day1), line("j1", .join, at: day1 + 1)]
+        var index = BufferRowIndex(timeZone: utc)
+        index.rebuild(lines)
+        lines.append(line("j2", .join, at: day1 + 2))
+        #expect(index.linesAppended(1, lines: lines) == RowDelta(changed: [2]))
+        lines.append(line("j3", .join, at: day1 + 3))
+        #expect(index.linesAppended(1, lines: lines) == RowDelta(changed: [2]))
+        #expect(ids(index, lines) == ["day-2024-01-01", "m1", "group-j1-3"])
+        lines.append(line("m2", .message, at: day2))
+        #expect(index.linesAppended(1, lines: lines) == RowDelta(appended: 2, appendedMessages: 1))
+    }
+
+    @Test func aBufferStartingWithAJoinGetsOneDayRow() {
+        var lines: Deque<ChatLine> = [line("j0", .join, at: day1)]
+        var index = BufferRowIndex(timeZone: utc)
+        index.rebuild(lines)
+        lines.append(line("m1", .message, at: day1 + 1))
+        #expect(index.linesAppended(1, lines: lines) == RowDelta(appended: 1, appendedMessages: 1))
+        #expect(ids(index, lines) == ["day-2024-01-01", "j0", "m1"])
+        lines.append(line("j1", .join, at: day1 + 2))
+        lines.append(line("j2", .join, at: day1 + 3))
+        #expect(index.linesAppended(2, lines: lines) == RowDelta(appended: 1))
+        #expect(ids(index, lines) == ["day-2024-01-01", "j0", "m1", "group-j1-2"])
+    }
+
+    @Test func prependAndTrimReplaceOnlyTheChangedHead() {
+        var lines: Deque<ChatLine> = [line("m5", .message, at: day2), line("m6", .message, at: day2 + 1)]
+        var index = BufferRowIndex(timeZone: utc)
+        index.rebuild(lines)
+        // Older lines on the same day: the day row moves to the top; m5 and m6 keep their rows.
+        lines.insert(contentsOf: [line("m3", .message, at: day2 - 20), line("m4", .message, at: day2 - 10)], at: 0)
+        #expect(index.linesPrepended(2, lines: lines) == RowDelta(removedFromTop: 1, prepended: 3))
+        #expect(ids(index, lines) == ["day-2024-01-02", "m3", "m4", "m5", "m6"])
+        // An older day: a new day row above it, the rest untouched.
+        lines.insert(line("m1", .message, at: day1), at: 0)
+        #expect(index.linesPrepended(1, lines: lines) == RowDelta(prepended: 2))
+        // Trimming the first day's only line removes its day row with it.
+        lines.removeFirst()
+        #expect(index.linesTrimmed(1, lines: lines) == RowDelta(removedFromTop: 2))
+        #expect(ids(index, lines) == ["day-2024-01-02", "m3", "m4", "m5", "m6"])
+        // Trimming part of a day: its day row is rebuilt at the new top.
+        lines.removeFirst()
+        #expect(index.linesTrimmed(1, lines: lines) == RowDelta(removedFromTop: 2, prepended: 1))
+        #expect(ids(index, lines) == ["day-2024-01-02", "m4", "m5", "m6"])
+    }
+
+    @Test func appendingToALongBufferTouchesOnlyTheTail() {
+        var lines = Deque((0..<20_000).map { line("m\($0)", $0 % 7 == 0 ? .join : .message, at: day1 + Double($0)) })
+        var index = BufferRowIndex(timeZone: utc)
+        index.rebuild(lines)
+        let before = index.rows.count
+        lines.append(line("new", .message, at: day1 + 30_000))
+        let delta = index.linesAppended(1, lines: lines)
+        #expect(delta.appended == 1 && delta.changed.isEmpty && index.rows.count == before + 1)
+    }
+}
