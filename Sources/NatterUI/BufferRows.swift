@@ -66,7 +66,10 @@ public final class BufferRows: MessageListDataSource {
             return MessageRowLayout(height: 22)
         case .line(let i):
             let styled = styler.style(buffer.scrollback.lines[i])
-            let indent = context.layoutText(styled.prefix, maxWidth: nil).size.width
+            // Continuation lines start under the message text: the prefix's full advance,
+            // including the spaces after the nick (which the layout's size leaves out).
+            let prefix = context.layoutText(styled.prefix, maxWidth: nil)
+            let indent = prefix.lines.first?.runs.map { $0.x + $0.width }.max() ?? 0
             let inset = 10.0
             let layout = context.layoutText(styled.text, maxWidth: max(40, width - 2 * inset),
                                             hangingIndent: min(indent, width / 3))
