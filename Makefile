@@ -40,7 +40,7 @@ test: test-deps
 # Look at every changed PNG before committing it.
 golden: deps
 	$(SWIFT) build --build-tests
-	NATTER_UPDATE_GOLDENS=1 $(SWIFT) test --skip-build --filter RenderTests
+	NATTER_UPDATE_GOLDENS=1 $(SWIFT) test --skip-build --filter RenderTests.RenderScenarioTests
 
 # Release-build benchmarks; writes BENCHMARKS.md. SUITES="protocol formatting" picks suites.
 bench: deps
