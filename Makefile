@@ -9,7 +9,7 @@ APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconf
 # Packages the tests need: a private X server, input and screenshots, real IRC servers.
 TEST_DEPS = xvfb xauth xdotool imagemagick inspircd atheme-services ngircd openssl procps
 
-.PHONY: all deps test-deps build release run test bench screenshot install uninstall clean
+.PHONY: all deps test-deps build release run test golden bench screenshot install uninstall clean
 
 all: build
 
@@ -35,6 +35,12 @@ run: release
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Rewrites the render tests' golden PNGs (Tests/RenderTests/Goldens) from the current code.
+# Look at every changed PNG before committing it.
+golden: deps
+	$(SWIFT) build --build-tests
+	NATTER_UPDATE_GOLDENS=1 $(SWIFT) test --skip-build --filter RenderTests.RenderScenarioTests
 
 # Release-build benchmarks; writes BENCHMARKS.md. SUITES="protocol formatting" picks suites.
 bench: deps

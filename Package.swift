@@ -76,6 +76,9 @@ let package = Package(
         .testTarget(name: "NatterUITests", dependencies: ["NatterUI"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),
         .testTarget(name: "NatterAppTests", dependencies: ["NatterApp"], swiftSettings: strict),
+        // Golden images and metrics of `natter render` scenarios; runs the built natter binary.
+        .testTarget(name: "RenderTests", dependencies: ["SDLBackend"],
+                    exclude: ["Scenarios", "Goldens", "README.md"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -74,7 +74,10 @@ public final class BufferRows: MessageListDataSource {
                                     textOrigin: Point(x: max(inset, (width - label.size.width) / 2), y: 6))
         case .line(let n):
             let styled = styler.style(line(n))
-            let indent = context.layoutText(styled.prefix, maxWidth: nil).size.width
+            // Continuation lines start under the message text: the prefix's full advance,
+            // including the spaces after the nick (which the layout's size leaves out).
+            let prefix = context.layoutText(styled.prefix, maxWidth: nil)
+            let indent = prefix.lines.first?.runs.map { $0.x + $0.width }.max() ?? 0
             let layout = context.layoutText(styled.text, maxWidth: max(40, width - 2 * inset),
                                             hangingIndent: min(indent, width / 3))
             return MessageRowLayout(height: layout.size.height + 2 * rowPadding, text: layout,

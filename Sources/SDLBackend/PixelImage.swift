@@ -31,11 +31,33 @@ public struct PixelImage: Sendable, Equatable {
         self.pixels = pixels
     }
 
+    /// An image of `width × height` pixels given as 0xAARRGGBB words, top row first.
+    public init(width: Int, height: Int, pixels: [UInt32]) {
+        precondition(width > 0 && height > 0 && pixels.count == width * height, "pixel count must be width × height")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
     /// Loads a PNG file.
     public init(contentsOfPNG path: String) throws(BackendError) {
         guard let surface = IMG_Load(path) else { throw BackendError.sdl("cannot read \(path)") }
         defer { SDL_FreeSurface(surface) }
         self.init(copying: surface)
+    }
+
+    /// Writes the pixels to `path` as PNG.
+    public func writePNG(to path: String) throws(BackendError) {
+        var copy = pixels
+        let result: Int32? = copy.withUnsafeMutableBytes { bytes in
+            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(
+                bytes.baseAddress, Int32(width), Int32(height), 32, Int32(width * 4),
+                SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
+            defer { SDL_FreeSurface(surface) }
+            return IMG_SavePNG(surface, path)
+        }
+        guard let result else { throw BackendError.sdl("cannot make a \(width)x\(height) surface") }
+        if result != 0 { throw BackendError.sdl("cannot write \(path)") }
     }
 
     /// The colour at (`x`, `y`).

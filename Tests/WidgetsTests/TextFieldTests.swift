@@ -216,3 +216,33 @@ private func type(_ host: WidgetHost, _ text: String) {
     s.selectWord(at: 9)
     #expect(s.selectedText == ", ")
 }
+
+/// A parent that records the keys its focused child leaves to it.
+@MainActor
+private final class KeyRecorder: Widget {
+    var keys: [KeyEvent] = []
+    override func keyDown(_ event: KeyEvent) -> Bool {
+        keys.append(event)
+        return true
+    }
+}
+
+@Test @MainActor func ctrlHomeAndCtrlEndAreLeftToTheParent() {
+    // The chat screen's message list scrolls to the oldest row / the bottom with them while the
+    // input line has focus (SCROLLING.md §2); plain Home/End stay with the field.
+    let field = TextField(text: "hello", font: f10)
+    let parent = KeyRecorder()
+    parent.addChild(field)
+    let (host, _) = makeHost(parent)
+    host.focus(field)
+    host.handle(.key(.home, .ctrl))
+    #expect(field.state.caret == 5)
+    host.handle(.key(.home))
+    #expect(field.state.caret == 0)
+    host.handle(.key(.end, .ctrl))
+    #expect(field.state.caret == 0)
+    host.handle(.key(.end))
+    #expect(field.state.caret == 5)
+    #expect(parent.keys.map(\.key) == [.home, .end])
+    #expect(parent.keys.allSatisfy { $0.modifiers == .ctrl })
+}

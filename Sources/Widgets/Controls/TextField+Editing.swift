@@ -70,7 +70,7 @@ extension TextField {
             var next = state
             next.move(left: event.key == .left, byWord: ctrl, extending: shift)
             applyMove(next)
-        case .home, .end:
+        case .home where !ctrl, .end where !ctrl:
             var next = state
             next.moveCaret(to: event.key == .home ? 0 : state.characters.count, extending: shift)
             applyMove(next)

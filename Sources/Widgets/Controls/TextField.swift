@@ -4,7 +4,8 @@
 ///
 /// Key bindings (Ctrl on Linux): ←/→ (Ctrl: by word, Shift: select), Home/End, Backspace/Delete
 /// (Ctrl: by word), Ctrl+A, Ctrl+C, Ctrl+X, Ctrl+V, Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y, Enter
-/// (``onSubmit``). Other keys (↑/↓, Tab, Page Up…) are left to the parent.
+/// (``onSubmit``). Other keys (↑/↓, Tab, Page Up, Ctrl+Home, Ctrl+End…) are left to the parent:
+/// the chat screen's message list uses Ctrl+Home/Ctrl+End while the input line has focus.
 public final class TextField: Widget {
     /// Editing state (text, caret, selection).
     public internal(set) var state = TextEditingState()
