@@ -110,8 +110,8 @@ extension ChatModel {
         let buffer = buffer(for: message, on: network)
         guard var line = line(for: message, on: network) else { return }
         // Our queued message going out: the pending row becomes the real one, in place.
-        if let local = message.localID, let index = buffer.scrollback.replace(id: "pending-\(local)", with: line) {
-            changes.append(.lineChanged(buffer.id, index: index))
+        if let local = message.localID, buffer.scrollback.replace(id: "pending-\(local)", with: line) != nil {
+            changes.append(.lineChanged(buffer.id, id: line.id))
             logs?.append(line, network: network.name, buffer: logName(buffer))
             return
         }
@@ -186,7 +186,7 @@ extension ChatModel {
                 var line = buffer.scrollback.lines[index]
                 line.delivery = .failed
                 buffer.scrollback.replace(id: line.id, with: line)
-                changes.append(.lineChanged(buffer.id, index: index))
+                changes.append(.lineChanged(buffer.id, id: line.id))
             }
         }
     }

@@ -10,8 +10,8 @@ public enum ModelChange: Sendable, Hashable {
     case linesPrepended(BufferID, count: Int)
     /// The oldest lines were dropped (scrollback cap).
     case linesTrimmed(BufferID, count: Int)
-    /// The line at this index changed in place (a pending message sent or failed).
-    case lineChanged(BufferID, index: Int)
+    /// The line with this id changed in place (a pending message sent or failed).
+    case lineChanged(BufferID, id: String)
     /// Unread or highlight counts changed.
     case unreadChanged(BufferID)
     /// The member list of a channel changed.

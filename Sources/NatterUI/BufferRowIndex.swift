@@ -39,7 +39,8 @@ struct BufferRowIndex {
     private(set) var rows: [BufferRow] = []
     /// Absolute number of the first line held.
     private(set) var base = 0
-    private(set) var lineCount = 0
+    /// Absolute number just past the last line the rows show.
+    private(set) var end = 0
     /// Absolute number of the line the marker goes before.
     var markerLine: Int?
     /// A group shorter than this stays as single lines.
@@ -50,14 +51,39 @@ struct BufferRowIndex {
 
     /// Rebuilds every row from `lines`.
     mutating func rebuild(_ lines: Lines) {
-        lineCount = lines.count
+        end = base + lines.count
         rows = []
         append(rowsFor: lines[...], from: base, previous: nil)
+    }
+
+    /// Brings the rows up to `lines` after a frame's worth of changes: `trimmed` lines dropped
+    /// from the start, `prepended` added before them, `appended` added at the end (in any order
+    /// within the frame). Returns the list notifications in the order to apply them: the tail
+    /// first (row indices as they were), then the head.
+    mutating func update(appended: Int, prepended: Int, trimmed: Int, lines: Lines) -> [RowDelta] {
+        base += trimmed - prepended
+        if let m = markerLine, m < base { markerLine = nil }
+        var deltas: [RowDelta] = []
+        if appended > 0 {
+            if let tail = appendTail(lines) { deltas.append(tail) } else {
+                // The trim reached the rows the appends would rebuild: start over.
+                return [replaceAll(lines)]
+            }
+        }
+        if trimmed > 0 || prepended > 0 { deltas.append(replaceAll(lines)) }
+        end = base + lines.count
+        return deltas.filter { !$0.isEmpty }
     }
 
     /// `count` lines were added at the end of `lines` (which already holds them).
     mutating func linesAppended(_ count: Int, lines: Lines) -> RowDelta {
         guard count > 0 else { return RowDelta() }
+        return appendTail(lines) ?? replaceAll(lines)
+    }
+
+    /// Rebuilds the rows from the last group or line that new lines could join; nil when those
+    /// lines are no longer held.
+    private mutating func appendTail(_ lines: Lines) -> RowDelta? {
         // Rows that may change: the trailing line or group, when the new lines could join it.
         var cut = rows.count
         while cut > 0 {
@@ -71,11 +97,12 @@ struct BufferRowIndex {
             if case .marker = rows[cut - 1] { cut -= 1; continue }
             break
         }
-        let firstLine = cut < rows.count ? firstLine(atOrAfter: cut) ?? (base + lineCount) : base + lineCount
+        let firstLine = cut < rows.count ? firstLine(atOrAfter: cut) ?? end : end
+        guard firstLine >= base, firstLine - base <= lines.count else { return nil }
         let previous = firstLine > base ? lines[firstLine - 1 - base] : nil
         let old = Array(rows[cut...])
         rows.removeSubrange(cut...)
-        lineCount = lines.count
+        end = base + lines.count
         append(rowsFor: lines[(firstLine - base)...], from: firstLine, previous: previous)
         let fresh = rows[cut...]
         var delta = RowDelta()
@@ -95,17 +122,12 @@ struct BufferRowIndex {
 
     /// `count` lines were added at the start (history); rebuilds and reports the changed head.
     mutating func linesPrepended(_ count: Int, lines: Lines) -> RowDelta {
-        guard count > 0 else { return RowDelta() }
-        base -= count
-        return replaceAll(lines)
+        update(appended: 0, prepended: count, trimmed: 0, lines: lines).first ?? RowDelta()
     }
 
     /// `count` lines were dropped from the start (trim, clear).
     mutating func linesTrimmed(_ count: Int, lines: Lines) -> RowDelta {
-        guard count > 0 else { return RowDelta() }
-        base += count
-        if let m = markerLine, m < base { markerLine = nil }
-        return replaceAll(lines)
+        update(appended: 0, prepended: 0, trimmed: count, lines: lines).first ?? RowDelta()
     }
 
     /// The marker moved or went: rebuilds (the list reloads around its anchor).
@@ -149,7 +171,7 @@ struct BufferRowIndex {
 
     private mutating func replaceAll(_ lines: Lines) -> RowDelta {
         let old = rows
-        lineCount = lines.count
+        end = base + lines.count
         rows = []
         append(rowsFor: lines[...], from: base, previous: nil)
         var common = 0

@@ -38,6 +38,12 @@ public final class BufferRows: MessageListDataSource {
     /// Whether the marker row is shown.
     public var hasMarker: Bool { index.markerLine != nil }
 
+    /// A frame's changes to the buffer's lines, netted: returns the list notifications to apply
+    /// in order.
+    public func update(appended: Int, prepended: Int, trimmed: Int) -> [RowDelta] {
+        index.update(appended: appended, prepended: prepended, trimmed: trimmed, lines: buffer.scrollback.lines)
+    }
+
     /// Lines were appended to the buffer.
     public func linesAppended(_ count: Int) -> RowDelta { index.linesAppended(count, lines: buffer.scrollback.lines) }
     /// Older lines were prepended.

@@ -89,20 +89,20 @@ public final class ChatController {
     /// Applies the model's queued changes to the widgets (once per frame).
     public func sync() {
         var sidebar = false, header = false
+        // The current buffer's line changes are netted over the frame: the scrollback already
+        // holds their sum, and the rows follow it in one step.
+        var appended = 0, prepended = 0, trimmed = 0, historyDone = false
+        var changedLines: [String] = []
         for change in model.takeChanges() {
             switch change {
             case .linesAppended(let id, let count):
-                if id == current, let rows = rows[id] { apply(rows.linesAppended(count)) }
+                if id == current { appended += count }
             case .linesPrepended(let id, let count):
-                if id == current, let rows = rows[id] {
-                    apply(rows.linesPrepended(count))
-                    screen.messages.olderLoading = false
-                    screen.messages.canLoadOlder = !(model.buffer(id)?.reachedOldest ?? true)
-                }
+                if id == current { prepended += count; historyDone = true }
             case .linesTrimmed(let id, let count):
-                if id == current, let rows = rows[id] { apply(rows.linesTrimmed(count)) }
-            case .lineChanged(let id, let index):
-                if id == current, let row = rows[id]?.rowIndex(ofLine: index) { screen.messages.rowChanged(at: row) }
+                if id == current { trimmed += count }
+            case .lineChanged(let id, let line):
+                if id == current { changedLines.append(line) }
             case .unreadChanged, .buffersChanged, .connectionChanged:
                 sidebar = true
             case .membersChanged(let id), .topicChanged(let id):
@@ -112,6 +112,20 @@ public final class ChatController {
             case .notify(let id, let title, let body):
                 onNotify?(id, title, body)
             }
+        }
+        if let current, let rows = rows[current], appended + prepended + trimmed > 0 {
+            for delta in rows.update(appended: appended, prepended: prepended, trimmed: trimmed) { apply(delta) }
+        }
+        if let current, let rows = rows[current], let buffer = model.buffer(current) {
+            for id in changedLines {
+                if let index = buffer.scrollback.lines.lastIndex(where: { $0.id == id }), let row = rows.rowIndex(ofLine: index) {
+                    screen.messages.rowChanged(at: row)
+                }
+            }
+        }
+        if historyDone, let current {
+            screen.messages.olderLoading = false
+            screen.messages.canLoadOlder = !(model.buffer(current)?.reachedOldest ?? true)
         }
         if sidebar { refreshSidebar() }
         if header { refreshHeader() }

@@ -38,6 +38,10 @@ public final class LoadedFont {
         if italic && !file.isItalic { style |= TTF_STYLE_ITALIC }
         if style != TTF_STYLE_NORMAL { TTF_SetFontStyle(handle, style) }
         TTF_SetFontHinting(handle, TTF_HINTING_LIGHT)
+        // Kerning would make a drawn run narrower than the sum of its words' advances, which is
+        // how the layout measures; without it, text measured word by word and drawn run by run
+        // agree to the pixel.
+        TTF_SetFontKerning(handle, 0)
         ascent = Int(TTF_FontAscent(handle))
         height = Int(TTF_FontHeight(handle))
         lineSkip = Int(TTF_FontLineSkip(handle))
@@ -58,21 +62,62 @@ public final class LoadedFont {
         TTF_GlyphIsProvided32(handle, scalar.value) != 0
     }
 
-    /// Advance width in native pixels of `text` in this face: the sum of its glyphs'
-    /// advances (0 for combining marks). Unlike `TTF_SizeUTF8`, which measures ink bounds in
-    /// whole pixels, this is additive: the width of "see " is the width of "see" plus " ",
+    /// Advance width in native pixels of `text` in this face. A single-scalar cluster of a
+    /// script that needs no shaping counts its glyph's advance (cached); runs of other clusters
+    /// (emoji sequences, flags, combining marks, Arabic and other shaped scripts) are measured
+    /// shaped by HarfBuzz, right to left with their script where they are. Unlike
+    /// `TTF_SizeUTF8` over the whole text, this is additive: "see " measures as "see" plus " ",
     /// so text measured word by word lines up with text drawn run by run.
     public func nativeWidth<S: StringProtocol>(of text: S) -> Int {
         var total = 0
-        for scalar in text.unicodeScalars {
-            if let cached = advances[scalar.value] { total += cached; continue }
-            var advance: Int32 = 0
-            var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0
-            let width = TTF_GlyphMetrics32(handle, scalar.value, &minX, &maxX, &minY, &maxY, &advance) == 0
-                && !scalar.properties.isGraphemeExtend ? Int(advance) : 0
-            advances[scalar.value] = width
-            total += width
+        var shaped = ""
+        for cluster in text {
+            let scalars = cluster.unicodeScalars
+            if scalars.count == 1, let scalar = scalars.first, !Self.needsShaping(scalar) {
+                if !shaped.isEmpty { total += shapedWidth(shaped); shaped = "" }
+                total += advance(scalar)
+            } else {
+                shaped.append(cluster)
+            }
         }
+        if !shaped.isEmpty { total += shapedWidth(shaped) }
         return total
+    }
+
+    private func advance(_ scalar: Unicode.Scalar) -> Int {
+        if let cached = advances[scalar.value] { return cached }
+        var advance: Int32 = 0
+        var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0
+        let width = TTF_GlyphMetrics32(handle, scalar.value, &minX, &maxX, &minY, &maxY, &advance) == 0
+            && !scalar.properties.isGraphemeExtend ? Int(advance) : 0
+        advances[scalar.value] = width
+        return width
+    }
+
+    /// The shaped width of a run, as `TTF_RenderUTF8_Blended` will lay it out.
+    private func shapedWidth(_ text: String) -> Int {
+        let script = Painter.script(of: text)
+        let rightToLeft = script != "Zzzz"
+        if rightToLeft {
+            TTF_SetFontDirection(handle, TTF_DIRECTION_RTL)
+            TTF_SetFontScriptName(handle, script)
+        }
+        var w: Int32 = 0, h: Int32 = 0
+        let ok = TTF_SizeUTF8(handle, text, &w, &h) == 0
+        if rightToLeft {
+            TTF_SetFontDirection(handle, TTF_DIRECTION_LTR)
+            TTF_SetFontScriptName(handle, "Zzzz")
+        }
+        return ok ? Int(w) : 0
+    }
+
+    /// Scripts whose glyphs change with their neighbours (joining, reordering, conjuncts).
+    static func needsShaping(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: return true   // Hebrew, Arabic, Syriac, Thaana, NKo
+        case 0x0900...0x0DFF, 0x0E00...0x0FFF, 0x1000...0x109F, 0x1780...0x17FF: return true // Indic, Thai, Lao, Tibetan, Myanmar, Khmer
+        case 0x1100...0x11FF, 0x200C, 0x200D: return true  // conjoining jamo, ZWNJ, ZWJ
+        default: return false
+        }
     }
 }

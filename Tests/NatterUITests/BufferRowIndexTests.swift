@@ -98,4 +98,24 @@ struct BufferRowIndexTests {
         let delta = index.linesAppended(1, lines: lines)
         #expect(delta.appended == 1 && delta.changed.isEmpty && index.rows.count == before + 1)
     }
+
+    @Test func aFrameWithAppendsAndATrimIsAppliedAsOneStep() {
+        var lines = Deque((0..<100).map { line("m\($0)", .message, at: day1 + Double($0)) })
+        var index = BufferRowIndex(timeZone: utc)
+        index.rebuild(lines)
+        #expect(index.rows.count == 101)
+        // In one frame: 30 lines arrive, then the cap drops the oldest 50.
+        lines.append(contentsOf: (100..<130).map { line("m\($0)", .message, at: day1 + Double($0)) })
+        lines.removeFirst(50)
+        let deltas = index.update(appended: 30, prepended: 0, trimmed: 50, lines: lines)
+        #expect(deltas == [RowDelta(appended: 30, appendedMessages: 30), RowDelta(removedFromTop: 51, prepended: 1)])
+        #expect(ids(index, lines).prefix(3) == ["day-2024-01-01", "m50", "m51"])
+        #expect(ids(index, lines).last == "m129" && index.rows.count == 81)
+        // A prepend and appends in one frame.
+        lines.insert(contentsOf: (40..<50).map { line("m\($0)", .message, at: day1 + Double($0)) }, at: 0)
+        lines.append(line("m130", .message, at: day1 + 130))
+        let more = index.update(appended: 1, prepended: 10, trimmed: 0, lines: lines)
+        #expect(more == [RowDelta(appended: 1, appendedMessages: 1), RowDelta(removedFromTop: 1, prepended: 11)])
+        #expect(ids(index, lines).prefix(2) == ["day-2024-01-01", "m40"] && index.rows.count == 92)
+    }
 }

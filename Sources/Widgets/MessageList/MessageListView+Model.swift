@@ -178,7 +178,15 @@ extension MessageListView {
         let target: Double
         switch reference {
         case .bottom(let offset): target = maxY + offset
-        case .row(let index, let offset, _): target = rowTop(index) + offset
+        case .row(let index, let offset, let id):
+            // With no gesture or motion running, the anchor gives way rather than leave blank
+            // space: a window grown taller than the content below the anchor clamps to maxY.
+            var position = rowTop(index) + offset
+            if !isUserScrolling && position > maxY {
+                position = maxY
+                reference = .row(index: index, offset: position - rowTop(index), id: id)
+            }
+            target = position
         }
         let delta = target - y
         if delta != 0 {
