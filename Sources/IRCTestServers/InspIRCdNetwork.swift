@@ -38,7 +38,8 @@ public final class InspIRCdNetwork: @unchecked Sendable {
             try runTool(locateExecutable("openssl"),
                         ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
                          "-nodes", "-keyout", keyPath, "-out", certificatePath, "-days", "2",
-                         "-subj", "/CN=irc.example"],
+                         "-subj", "/CN=irc.example",
+                         "-addext", "subjectAltName=DNS:irc.example"],
                         logPath: directory.appendingPathComponent("openssl.log").path)
             try inspircdConfig.write(to: directory.appendingPathComponent("inspircd.conf"),
                                      atomically: true, encoding: .utf8)

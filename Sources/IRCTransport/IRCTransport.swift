@@ -304,7 +304,9 @@ public final class IRCTransport: Sendable {
             let uptime = NIODeadline.now() - connectedAt
             state.value.backoff.connectionEnded(after: .nanoseconds(uptime.nanoseconds))
         }
-        let delay = state.value.backoff.nextDelay(using: &state.value.random)
+        var random = state.value.random
+        let delay = state.value.backoff.nextDelay(using: &random)
+        state.value.random = random
         post(.reconnectScheduled(delay: delay), connection: connection)
         state.value.reconnectTimer = eventLoop.scheduleTask(in: .nanoseconds(Int64(delay.seconds * 1e9))) {
             self.state.value.reconnectTimer = nil
