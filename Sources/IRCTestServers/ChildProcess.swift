@@ -18,6 +18,21 @@ public final class ChildProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var exitStatus: Int32?
     private var exitSignal: Int32?
+    /// A shell that stops this child if the test runner dies first (crash, SIGKILL).
+    private var watchdog: ChildProcess?
+
+    /// Starts `path`. With `outlivesNoTestRunner`, a small watchdog shell also starts: if the test
+    /// runner ends without stopping the child (a crash), it sends SIGCONT, SIGTERM and, 3 s later,
+    /// SIGKILL, so no daemon is left behind.
+    public convenience init(_ path: String, _ arguments: [String], logPath: String? = nil,
+                            outlivesNoTestRunner: Bool) throws {
+        try self.init(path, arguments, logPath: logPath)
+        guard outlivesNoTestRunner else { return }
+        let script = "while kill -0 $1 2>/dev/null; do sleep 0.5; done; "
+            + "kill -CONT $2; kill -TERM $2; sleep 3; kill -KILL $2"
+        watchdog = try ChildProcess("/bin/sh", ["-c", script, "natter-test-watchdog",
+                                                "\(getpid())", "\(pid)"])
+    }
 
     public init(_ path: String, _ arguments: [String], logPath: String? = nil) throws {
         var attributes = posix_spawnattr_t()
@@ -91,6 +106,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Stops the child: SIGCONT (in case it was stopped), SIGTERM, then SIGKILL after `grace`.
     public func stop(grace: Double = 2) {
+        watchdog?.killNow()
         guard isRunning else { return }
         kill(pid, SIGCONT)
         kill(pid, SIGTERM)
@@ -102,6 +118,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Kills the child at once with SIGKILL and reaps it.
     public func killNow() {
+        watchdog?.killNow()
         guard isRunning else { return }
         kill(pid, SIGKILL)
         waitForExit(seconds: 2)

@@ -117,14 +117,16 @@ public final class InspIRCdNetwork: @unchecked Sendable {
         inspircd = try ChildProcess("/bin/sh",
                                     ["-c", "ulimit -H -c 0; exec \"$0\" \"$@\"", binary, "--nofork", "--runasroot",
                                      "--config", directory.appendingPathComponent("inspircd.conf").path],
-                                    logPath: directory.appendingPathComponent("inspircd.out").path)
+                                    logPath: directory.appendingPathComponent("inspircd.out").path,
+                                    outlivesNoTestRunner: true)
         if hasServices && (atheme == nil || atheme?.isRunning == false) {
             atheme = try ChildProcess(try locateExecutable("atheme-services"),
                                       ["-n", "-c", directory.appendingPathComponent("atheme.conf").path,
                                        "-D", directory.appendingPathComponent("atheme-data").path,
                                        "-l", directory.appendingPathComponent("atheme.log").path,
                                        "-p", directory.appendingPathComponent("atheme.pid").path],
-                                      logPath: directory.appendingPathComponent("atheme.out").path)
+                                      logPath: directory.appendingPathComponent("atheme.out").path,
+                                      outlivesNoTestRunner: true)
         }
         try waitUntilReady(timeout: readyTimeout)
     }

@@ -36,7 +36,8 @@ public final class NgircdServer: @unchecked Sendable {
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
         do {
             process = try ChildProcess(try locateExecutable("ngircd"), ["-n", "-f", configPath],
-                                       logPath: directory.appendingPathComponent("ngircd.out").path)
+                                       logPath: directory.appendingPathComponent("ngircd.out").path,
+                                       outlivesNoTestRunner: true)
             let deadline = Date().addingTimeInterval(readyTimeout)
             while !LoopbackPorts.isListening(clientPort) {
                 guard process?.isRunning == true else {
