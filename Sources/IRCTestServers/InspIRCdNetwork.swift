@@ -75,6 +75,25 @@ public final class InspIRCdNetwork: @unchecked Sendable {
         }
     }
 
+    /// Makes a self-signed client certificate (PEM files in the server's directory) and returns
+    /// its paths and its SHA-256 fingerprint as lowercase hex, as InspIRCd's `sslinfo` shows it.
+    public func makeClientCertificate(name: String) throws -> (certificate: String, key: String, fingerprint: String) {
+        let certificate = directory.appendingPathComponent("\(name)-cert.pem").path
+        let key = directory.appendingPathComponent("\(name)-key.pem").path
+        let log = directory.appendingPathComponent("openssl-\(name).log").path
+        let openssl = try locateExecutable("openssl")
+        try runTool(openssl, ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                              "-nodes", "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=\(name)"],
+                    logPath: log)
+        let fingerprintFile = directory.appendingPathComponent("\(name)-fp.txt").path
+        try runTool(openssl, ["x509", "-in", certificate, "-noout", "-fingerprint", "-sha256", "-out", fingerprintFile],
+                    logPath: log)
+        let text = try String(contentsOfFile: fingerprintFile, encoding: .utf8)
+        guard let hex = text.split(separator: "=").last else { throw TestServerError("no fingerprint: \(text)") }
+        return (certificate, key, hex.replacingOccurrences(of: ":", with: "")
+            .trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
+    }
+
     /// Kills InspIRCd at once (SIGKILL), as a crash would; atheme keeps running and relinks later.
     public func killServer() {
         inspircd?.killNow()
@@ -175,7 +194,7 @@ public final class InspIRCdNetwork: @unchecked Sendable {
         let modules = ["cap", "ircv3", "ircv3_servertime", "ircv3_msgid", "ircv3_echomessage", "ircv3_batch",
                        "ircv3_labeledresponse", "ircv3_ctctags", "ircv3_accounttag", "ircv3_chghost",
                        "ircv3_invitenotify", "ircv3_capnotify", "namesx", "uhnames", "setname", "monitor",
-                       "chanhistory", "ssl_gnutls"]
+                       "chanhistory", "ssl_gnutls", "sslinfo"]
             + (hasServices ? ["sasl", "services_account", "spanningtree"] : [])
         var lines = [
             #"<server name="irc.example" description="Test IRCd" network="TestNet">"#,
@@ -190,7 +209,7 @@ public final class InspIRCdNetwork: @unchecked Sendable {
             #"<connect name="flood" allow="*" port="\#(floodPort)" localmax="1000" globalmax="1000" maxconnwarn="no" threshold="1000000" commandrate="100000000" fakelag="no" recvq="4M" softsendq="4M" hardsendq="16M" useident="no" resolvehostnames="no">"#,
             #"<connect name="main" allow="*" localmax="1000" globalmax="1000" maxconnwarn="no" threshold="1000" hardsendq="16M" useident="no" resolvehostnames="no">"#,
             #"<dns server="127.0.0.1" timeout="1">"#,
-            #"<sslprofile name="Clients" provider="gnutls" certfile="\#(d)/cert.pem" keyfile="\#(d)/key.pem">"#,
+            #"<sslprofile name="Clients" provider="gnutls" hash="sha256" certfile="\#(d)/cert.pem" keyfile="\#(d)/key.pem">"#,
             #"<chanhistory maxlines="50" prefixmsg="yes" bots="yes">"#,
             #"<options defaultmodes="ntoH 50:1d">"#,
         ]

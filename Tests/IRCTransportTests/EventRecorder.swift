@@ -84,13 +84,13 @@ extension IRCTransportEvent.Kind {
 }
 
 /// A transport for tests: fast ticks and flood control unless told otherwise.
-func makeTransport(port: UInt16, security: IRCTransportSecurity = .plaintext,
+func makeTransport(port: UInt16 = 0, security: IRCTransportSecurity = .plaintext, endpoint: IRCServerEndpoint? = nil,
                    reconnects: Bool = false, backoff: ReconnectBackoff = ReconnectBackoff(),
                    floodControl: FloodControl = FloodControl(burst: 20, interval: .milliseconds(50)),
                    tickInterval: Duration = .seconds(5)) -> (IRCTransport, EventRecorder) {
     let recorder = EventRecorder()
     let configuration = IRCTransportConfiguration(
-        endpoint: IRCServerEndpoint(host: "127.0.0.1", port: Int(port), security: security),
+        endpoint: endpoint ?? IRCServerEndpoint(host: "127.0.0.1", port: Int(port), security: security),
         reconnects: reconnects, backoff: backoff, floodControl: floodControl,
         tickInterval: tickInterval, connectTimeout: .seconds(5))
     return (IRCTransport(configuration, events: recorder.queue), recorder)

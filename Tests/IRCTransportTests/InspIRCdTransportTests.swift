@@ -44,16 +44,36 @@ struct InspIRCdTransportTests {
 
     @Test func tlsWithASelfSignedCertificateIsRejectedByDefault() throws {
         let network = try Fixtures.network()
-        let (transport, recorder) = makeTransport(port: network.tlsPort, security: .tls(IRCTLSOptions()))
+        // The default endpoint: TLS with verification on.
+        let endpoint = IRCServerEndpoint(host: "127.0.0.1", port: Int(network.tlsPort))
+        #expect(endpoint.security == .tls(IRCTLSOptions(verifiesCertificate: true)))
+        let (transport, recorder) = makeTransport(endpoint: endpoint)
         transport.start()
         let event = try recorder.next("disconnected") { $0.disconnect != nil }
         guard case .certificateRejected(let detail) = event.kind.disconnect?.reason else {
             Issue.record("expected a certificate error, got \(event.kind)")
             return
         }
-        #expect(detail.contains("certificate"))
+        #expect(detail.contains("certificate verify failed"))
         #expect(!recorder.history.contains { $0.kind.isConnected })
         try recorder.next("stopped") { $0.isStopped }
+    }
+
+    @Test func tlsClientCertificateIsPresented() throws {
+        let network = try Fixtures.network()
+        let client = try network.makeClientCertificate(name: "natterCert")
+        let options = IRCTLSOptions(serverName: "irc.example",
+                                    clientCertificate: IRCClientCertificate(certificateFile: client.certificate,
+                                                                            privateKeyFile: client.key),
+                                    additionalTrustRootFiles: [network.certificatePath])
+        let (transport, recorder) = makeTransport(port: network.tlsPort, security: .tls(options))
+        defer { try? shutDown(transport, recorder) }
+        transport.start()
+        try recorder.next("connected") { $0.isConnected }
+        try register(transport, recorder, nick: "natterCert")
+        transport.send(IRCMessage(command: "WHOIS", parameters: ["natterCert"]))
+        let certFP = try recorder.message("276")
+        #expect(certFP.parameters.last?.contains(client.fingerprint) == true, "\(certFP.parameters)")
     }
 
     @Test func tlsAcceptedWithTheExplicitInsecureOptOut() throws {
