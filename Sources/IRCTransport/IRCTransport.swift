@@ -20,6 +20,8 @@ import Synchronization
 /// Nothing is dropped silently: lines queued but unsent when a link drops come back in
 /// ``IRCTransportEvent/Kind/disconnected(reason:unsent:)``, and lines sent while no link is up
 /// come back in ``IRCTransportEvent/Kind/notSent(_:reason:)``.
+///
+/// Call ``stop()`` when done: a live link keeps the transport alive until it closes.
 public final class IRCTransport: Sendable {
     /// How urgently a line should go out.
     public enum Priority: Sendable {

@@ -31,7 +31,8 @@ public struct IRCTransportEvent: Sendable {
         case reconnectScheduled(delay: Duration)
         /// Lines handed to ``IRCTransport/send(_:)`` that were not queued.
         case notSent([IRCMessage], reason: IRCNotSentReason)
-        /// ``IRCTransport/stop()`` finished: no more events follow from this transport.
+        /// ``IRCTransport/stop()`` finished (or the link dropped with reconnecting off): nothing
+        /// follows except ``notSent(_:reason:)`` for lines sent afterwards.
         case stopped
     }
 }
