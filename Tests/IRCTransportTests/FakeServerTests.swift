@@ -136,4 +136,26 @@ struct FakeServerTests {
             #expect(delay <= nominal && delay >= nominal * 0.5)
         }
     }
+
+    @Test func backoffGrowsOnShortConnectionsAndResetsAfterAStableOne() throws {
+        let server = try FakeIRCServer()
+        let (transport, recorder) = makeTransport(
+            port: server.port, reconnects: true,
+            backoff: ReconnectBackoff(initialDelay: .milliseconds(50), maximumDelay: .seconds(1), jitter: 0,
+                                      stableAfter: .milliseconds(300)))
+        defer { try? shutDown(transport, recorder) }
+        transport.start()
+        func dropAfter(_ seconds: Double) throws -> Duration? {
+            let client = try server.accept()
+            try recorder.next("connected") { $0.isConnected }
+            Thread.sleep(forTimeInterval: seconds)
+            client.close()
+            try recorder.next("closed by server") { $0.disconnect?.reason == .closedByServer }
+            return try recorder.next("scheduled") { $0.reconnectDelay != nil }.kind.reconnectDelay
+        }
+        #expect(try dropAfter(0) == .milliseconds(50))
+        #expect(try dropAfter(0) == .milliseconds(100))
+        #expect(try dropAfter(0) == .milliseconds(200))
+        #expect(try dropAfter(0.4) == .milliseconds(50))     // up for longer than stableAfter
+    }
 }
