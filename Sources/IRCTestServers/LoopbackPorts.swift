@@ -8,7 +8,7 @@ public enum LoopbackPorts {
         defer { sockets.forEach { close($0) } }
         var ports: [UInt16] = []
         for _ in 0..<count {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { throw TestServerError("socket failed") }
             sockets.append(fd)
             var address = sockaddr_in.loopback(port: 0)
@@ -29,7 +29,7 @@ public enum LoopbackPorts {
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port`.
     public static func isListening(_ port: UInt16) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var address = sockaddr_in.loopback(port: port)

@@ -18,7 +18,7 @@ public final class RawIRCClient: @unchecked Sendable {
     public init(port: UInt16, timeout: Double = 5) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { throw TestServerError("socket failed") }
             var address = sockaddr_in.loopback(port: port)
             let result = withUnsafePointer(to: &address) {
@@ -150,7 +150,7 @@ public final class FakeIRCServer: @unchecked Sendable {
     public let port: UInt16
 
     public init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestServerError("socket failed") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -187,6 +187,8 @@ public final class FakeIRCServer: @unchecked Sendable {
         }
         let client = Glibc.accept(fd, nil, nil)
         guard client >= 0 else { throw TestServerError("accept failed") }
+        // Children spawned meanwhile by other suites must not inherit (and keep open) this socket.
+        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
         return RawIRCClient(acceptedFD: client)
     }
 }
