@@ -105,6 +105,7 @@ func register(_ transport: IRCTransport, _ recorder: EventRecorder, nick: String
 
 /// Stops a transport and waits for its last event.
 func shutDown(_ transport: IRCTransport, _ recorder: EventRecorder) throws {
+    if recorder.history.contains(where: { $0.kind.isStopped }) { return }
     transport.stop()
     try recorder.next("stopped", timeout: 5) { $0.isStopped }
 }
