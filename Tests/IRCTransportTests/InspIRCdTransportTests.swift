@@ -5,7 +5,7 @@ import IRCTransport
 import Testing
 
 /// The transport against a real InspIRCd 3 linked to atheme, one server for the whole suite.
-@Suite("Transport against InspIRCd + atheme", .serialized, .inspircdWithServices)
+@Suite("Transport against InspIRCd + atheme", .inspircdWithServices)
 struct InspIRCdTransportTests {
     @Test func plainTCPRegistersJoinsAndExchangesMessagesBothWays() throws {
         let network = try Fixtures.network()
