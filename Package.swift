@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "IRCProtocolTests", dependencies: ["IRCProtocol", propertyBased], swiftSettings: strict),
         .testTarget(name: "IRCFormattingTests", dependencies: ["IRCFormatting", propertyBased], swiftSettings: strict),
         .testTarget(name: "IRCTransportTests",
-                    dependencies: ["IRCTransport", "IRCTestServers", "IRCProtocol", nioCore, nioPosix, nioSSL],
+                    dependencies: ["IRCTransport", "IRCTestServers", "IRCProtocol"],
                     swiftSettings: strict),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"], swiftSettings: strict),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets"], swiftSettings: strict),
