@@ -8,6 +8,10 @@ import PackageDescription
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
+let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
+let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
+let nioTLS = Target.Dependency.product(name: "NIOTLS", package: "swift-nio")
+let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
 let propertyBased = Target.Dependency.product(name: "PropertyBased", package: "swift-property-based")
 
 let package = Package(
@@ -24,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // C libraries. SDL2's pkg-config flags carry -D_REENTRANT, which SwiftPM refuses with a
@@ -55,12 +61,18 @@ let package = Package(
                                .product(name: "DequeModule", package: "swift-collections")],
                 swiftSettings: strict),
 
+        // Sockets at the edge: SwiftNIO + NIOSSL (no SDL).
+        .target(name: "IRCTransport", dependencies: ["IRCProtocol", nioCore, nioPosix, nioTLS, nioSSL],
+                swiftSettings: strict),
+        // Test support only (not a product): real IRC servers in temp dirs, a raw-socket client.
+        .target(name: "IRCTestServers", dependencies: ["IRCProtocol"], swiftSettings: strict),
+
         // SDL at the edge, and the composition root.
         .target(name: "SDLBackend",
                 dependencies: ["Widgets", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"],
                 swiftSettings: strict),
         .target(name: "NatterApp",
-                dependencies: ["SDLBackend", "Widgets", "NatterUI", "ChatModel",
+                dependencies: ["SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCTransport",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
@@ -70,6 +82,9 @@ let package = Package(
         .testTarget(name: "IRCProtocolTests", dependencies: ["IRCProtocol", propertyBased], swiftSettings: strict),
         .testTarget(name: "IRCSessionTests", dependencies: ["IRCSession"], swiftSettings: strict),
         .testTarget(name: "IRCFormattingTests", dependencies: ["IRCFormatting", propertyBased], swiftSettings: strict),
+        .testTarget(name: "IRCTransportTests",
+                    dependencies: ["IRCTransport", "IRCTestServers", "IRCProtocol"],
+                    swiftSettings: strict),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"], swiftSettings: strict),
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel"], swiftSettings: strict),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets"], swiftSettings: strict),

@@ -78,6 +78,9 @@ public final class LogStore {
     /// across reads.
     public func lines(network: String, buffer: String, before date: Date, limit: Int) -> [ChatLine] {
         let dir = folder(network: network, buffer: buffer)
+        // Logs keep whole seconds: a line logged in the same second as `date` may be the very
+        // line shown first (it was logged as it arrived), so only earlier seconds count.
+        let date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
         guard limit > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return [] }
         let lastDay = dayName(date)
         let days = names.filter { $0.hasSuffix(".log") }.map { String($0.dropLast(4)) }

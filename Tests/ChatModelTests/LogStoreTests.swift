@@ -56,4 +56,15 @@ struct LogStoreTests {
         #expect(page.map(\.id) == again.map(\.id), "ids are stable across reads")
         #expect(Set(page.map(\.id)).count == 10)
     }
+
+    @Test func theLineShownFirstIsNotReadBackFromItsOwnLog() {
+        let store = LogStore(root: root, timeZone: utc)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let shown = ChatLine(id: "live", time: at(0.4), kind: .join, nick: "me")
+        store.append(ChatLine(id: "old", time: at(-5), kind: .message, nick: "a", text: "earlier"), network: "N", buffer: "#c")
+        store.append(shown, network: "N", buffer: "#c")
+        store.closeAll()
+        let page = store.lines(network: "N", buffer: "#c", before: shown.time, limit: 10)
+        #expect(page.map(\.text) == ["earlier"])
+    }
 }

@@ -1,0 +1,151 @@
+import Foundation
+
+/// An error from the test-server harness, with a message meant for a test failure.
+public struct TestServerError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// A child process started with `posix_spawn`, an empty signal mask and default signal handlers.
+///
+/// Foundation's `Process` passes on the spawning thread's signal mask, and the test runner's
+/// threads block SIGTERM and SIGINT: a daemon started that way would ignore SIGTERM. Standard
+/// output and error go to `logPath` (or /dev/null).
+public final class ChildProcess: @unchecked Sendable {
+    // @unchecked: the mutable exit fields are only touched under `lock`.
+    public let pid: pid_t
+    public let path: String
+    private let lock = NSLock()
+    private var exitStatus: Int32?
+    private var exitSignal: Int32?
+    /// A shell that stops this child if the test runner dies first (crash, SIGKILL).
+    private var watchdog: ChildProcess?
+
+    /// Starts `path`. With `outlivesNoTestRunner`, a small watchdog shell also starts: if the test
+    /// runner ends without stopping the child (a crash), it sends SIGCONT, SIGTERM and, 3 s later,
+    /// SIGKILL, so no daemon is left behind.
+    public convenience init(_ path: String, _ arguments: [String], logPath: String? = nil,
+                            outlivesNoTestRunner: Bool) throws {
+        try self.init(path, arguments, logPath: logPath)
+        guard outlivesNoTestRunner else { return }
+        let script = "while kill -0 $1 2>/dev/null; do sleep 0.5; done; "
+            + "kill -CONT $2; kill -TERM $2; sleep 3; kill -KILL $2"
+        watchdog = try ChildProcess("/bin/sh", ["-c", script, "natter-test-watchdog",
+                                                "\(getpid())", "\(pid)"])
+    }
+
+    public init(_ path: String, _ arguments: [String], logPath: String? = nil) throws {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGPIPE, SIGHUP, SIGCONT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let log = logPath ?? "/dev/null"
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            throw TestServerError("cannot start \(path): \(String(cString: strerror(result)))")
+        }
+        self.pid = pid
+        self.path = path
+    }
+
+    /// Whether the child is still running (reaps it when it has ended).
+    public var isRunning: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard exitStatus == nil, exitSignal == nil else { return false }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        guard result == pid else { return result == 0 }
+        if status & 0x7f == 0 { exitStatus = (status >> 8) & 0xff } else { exitSignal = status & 0x7f }
+        return false
+    }
+
+    /// The exit status, or the signal that ended the child; both `nil` while it runs.
+    public var termination: (status: Int32?, signal: Int32?) {
+        _ = isRunning
+        lock.lock()
+        defer { lock.unlock() }
+        return (exitStatus, exitSignal)
+    }
+
+    /// Waits up to `seconds` for the child to end; returns whether it did.
+    @discardableResult
+    public func waitForExit(seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while isRunning {
+            if Date() >= deadline { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return true
+    }
+
+    /// Sends `number` to the child if it still runs.
+    public func signal(_ number: Int32) { if isRunning { kill(pid, number) } }
+
+    /// Stops the child: SIGCONT (in case it was stopped), SIGTERM, then SIGKILL after `grace`.
+    public func stop(grace: Double = 2) {
+        watchdog?.killNow()
+        guard isRunning else { return }
+        kill(pid, SIGCONT)
+        kill(pid, SIGTERM)
+        if !waitForExit(seconds: grace) {
+            kill(pid, SIGKILL)
+            waitForExit(seconds: 2)
+        }
+    }
+
+    /// Kills the child at once with SIGKILL and reaps it.
+    public func killNow() {
+        watchdog?.killNow()
+        guard isRunning else { return }
+        kill(pid, SIGKILL)
+        waitForExit(seconds: 2)
+    }
+
+    deinit { stop() }
+}
+
+/// Runs a tool to completion; throws with its output when it fails.
+func runTool(_ path: String, _ arguments: [String], logPath: String) throws {
+    let child = try ChildProcess(path, arguments, logPath: logPath)
+    guard child.waitForExit(seconds: 30) else {
+        child.killNow()
+        throw TestServerError("\(path) did not finish")
+    }
+    let termination = child.termination
+    guard termination.status == 0 else {
+        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        throw TestServerError("\(path) \(arguments.joined(separator: " ")) failed: \(log)")
+    }
+}
+
+/// Finds an executable by name in the usual system directories.
+func locateExecutable(_ name: String) throws -> String {
+    for directory in ["/usr/sbin", "/usr/bin", "/sbin", "/bin", "/usr/local/bin", "/usr/local/sbin"] {
+        let path = "\(directory)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    throw TestServerError("\(name) is not installed (make test-deps installs it)")
+}
