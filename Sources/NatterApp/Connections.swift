@@ -10,25 +10,26 @@ import SDLBackend
 /// on the UI thread through a queue that wakes the window loop (an SDL user event), and go
 /// through the controller into the session and the model.
 @MainActor
-final class Connections {
+public final class Connections {
     private let queue: IRCTransportEventQueue
     private var transports: [String: IRCTransport] = [:]
     private var networks: [IRCTransportID: String] = [:]
     private weak var controller: ChatController?
 
-    init() {
-        queue = IRCTransportEventQueue(wakeUp: { AppWindow.wakeUp() })
+    /// Connections whose events wake the window loop; tests pass their own `wakeUp`.
+    public init(wakeUp: @escaping @Sendable () -> Void = { AppWindow.wakeUp() }) {
+        queue = IRCTransportEventQueue(wakeUp: wakeUp)
     }
 
     /// The session time now.
-    func now() -> SessionTime {
+    public func now() -> SessionTime {
         SessionTime(monotonic: WidgetWindow.now(), wall: Date())
     }
 
     private var endpoints: [String: IRCServerEndpoint] = [:]
 
     /// Starts connecting `network` to `endpoint`; lines the controller sends go to it.
-    func connect(network: String, endpoint: IRCServerEndpoint, controller: ChatController) {
+    public func connect(network: String, endpoint: IRCServerEndpoint, controller: ChatController) {
         self.controller = controller
         endpoints[network] = endpoint
         let transport = IRCTransport(IRCTransportConfiguration(endpoint: endpoint), events: queue)
@@ -38,33 +39,33 @@ final class Connections {
     }
 
     /// Lines from the session to the server.
-    func send(network: String, lines: [IRCMessage]) {
+    public func send(network: String, lines: [IRCMessage]) {
         transports[network]?.send(lines)
     }
 
     /// Closes a link (a dead link, or /reconnect); the transport reconnects.
-    func forceClose(network: String, reason: String) {
+    public func forceClose(network: String, reason: String) {
         transports[network]?.forceClose(reason: reason)
     }
 
     /// Disconnects `network` and stops reconnecting (/quit, /disconnect).
-    func stop(network: String) {
+    public func stop(network: String) {
         transports.removeValue(forKey: network)?.stop()
     }
 
     /// Connects `network` again after a /disconnect (/connect).
-    func restart(network: String) {
+    public func restart(network: String) {
         guard transports[network] == nil, let endpoint = endpoints[network], let controller else { return }
         connect(network: network, endpoint: endpoint, controller: controller)
     }
 
     /// Stops every transport (at quit).
-    func stopAll() {
+    public func stopAll() {
         for transport in transports.values { transport.stop() }
     }
 
     /// Applies what the transports reported since the last wake-up.
-    func drain() {
+    public func drain() {
         guard let controller else { return }
         for event in queue.drain() {
             guard let network = networks[event.transport] else { continue }
