@@ -156,7 +156,15 @@ extension ChatModel {
         if case .disconnected = phase {
             for buffer in network.buffers where buffer.kind == .channel { buffer.isJoined = false }
         }
-        info("\(phase)", on: network, at: now)
+        let text: String
+        switch phase {
+        case .disconnected: text = "Disconnected"
+        case .negotiatingCapabilities: text = "Negotiating capabilities…"
+        case .authenticating: text = "Logging in…"
+        case .registering: text = "Registering…"
+        case .registered: return   // `registered` says who we are
+        }
+        info(text, on: network, at: now)
     }
 
     private func applySASL(_ outcome: SASLOutcome, on network: ChatNetwork, now: Date) {

@@ -72,10 +72,15 @@ public final class Connections {
             let now = now()
             switch event.kind {
             case .connecting(let endpoint):
+                controller.linkStatus[network] = "connecting…"
                 controller.model.note("Connecting to \(endpoint.host):\(endpoint.port)…", in: serverBuffer(network, controller),
                                       at: now.wall)
             case .connected(let info):
-                if info.isInsecure {
+                controller.linkStatus[network] = info.isInsecure && info.isTLS ? "insecure TLS" : (info.isTLS ? "" : "no TLS")
+                if !info.isTLS {
+                    controller.model.note("Connected without TLS: the connection is not encrypted",
+                                          in: serverBuffer(network, controller), at: now.wall)
+                } else if info.isInsecure {
                     controller.model.note("Connected WITHOUT checking the server's TLS certificate (insecure)",
                                           in: serverBuffer(network, controller), isError: true, at: now.wall)
                 }
@@ -92,12 +97,13 @@ public final class Connections {
                 requeue(unsent, network: network, controller: controller, now: now)
             case .reconnectScheduled(let delay):
                 let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+                controller.linkStatus[network] = "reconnecting in \(Int(seconds.rounded())) s"
                 controller.model.note("Reconnecting in \(Int(seconds.rounded())) s", in: serverBuffer(network, controller),
                                       at: now.wall)
             case .notSent(let lines, _):
                 requeue(lines, network: network, controller: controller, now: now)
             case .stopped:
-                break
+                controller.linkStatus[network] = "disconnected"
             }
         }
     }

@@ -155,19 +155,28 @@ extension ChatController {
             return true
         }
         let m = event.modifiers
+        switch keyBindings.action(for: event) {
+        case "next_buffer": return switchBy(1)
+        case "previous_buffer": return switchBy(-1)
+        case "close_buffer":
+            if let current, let buffer = model.buffer(current) { close(buffer) }
+            return true
+        case "jump_to_newest":
+            screen.messages.jumpToBottom()
+            return true
+        case "jump_to_oldest":
+            screen.messages.scrollToOldest()
+            return true
+        default: break
+        }
         switch event.key {
         case .character(let c) where m == [.alt] && c.isNumber:
             let n = Int(String(c)) ?? 0
             let index = n == 0 ? 9 : n - 1
             if all.indices.contains(index) { show(all[index].id) }
             return true
-        case .pageUp where m == [.ctrl]: return switchBy(-1)
-        case .pageDown where m == [.ctrl]: return switchBy(1)
         case .up where m == [.alt]: return switchBy(-1)
         case .down where m == [.alt]: return switchBy(1)
-        case .character("w") where m == [.ctrl]:
-            if let current, let buffer = model.buffer(current) { close(buffer) }
-            return true
         case .tab where m.isEmpty || m == [.shift]:
             completeWord(backwards: m == [.shift])
             return true

@@ -28,6 +28,11 @@ public final class ChatController {
     private var positions: [BufferID: SavedListPosition] = [:]
     private var history: [BufferID: [String]] = [:]
     private var historyIndex: Int?
+    /// What the connection layer knows of each network's link beyond the session: "reconnecting
+    /// in 8 s", "insecure TLS". Shown in the status lines under the buffer list.
+    public var linkStatus: [String: String] = [:] { didSet { refreshSidebar() } }
+    /// Configurable keys (buffer switching, closing, jumping).
+    public var keyBindings = KeyBindings()
     /// Tab completion state (kept across redraws; reset by any other edit).
     public var completer = TabCompleter()
 
@@ -189,7 +194,11 @@ public final class ChatController {
                 entries.append(.init(id: buffer.id, title: title, unread: buffer.unread, highlights: buffer.highlights,
                                      isDimmed: buffer.kind == .channel && !buffer.isJoined))
             }
-            status.append("\(network.name): " + Self.describe(network))
+            var line = "\(network.name): " + Self.describe(network)
+            if let link = linkStatus[network.name], !link.isEmpty {
+                line = network.session.state.phase == .registered ? line + " · " + link : "\(network.name): " + link
+            }
+            status.append(line)
         }
         screen.sidebar.entries = entries
         screen.sidebar.selected = current
@@ -210,8 +219,8 @@ public final class ChatController {
         switch state.phase {
         case .registered:
             return state.lag.map { "connected, lag \(Int(($0 * 1000).rounded())) ms" } ?? "connected"
-        default:
-            return "\(state.phase)"
+        case .disconnected: return "disconnected"
+        case .negotiatingCapabilities, .authenticating, .registering: return "connecting…"
         }
     }
 }

@@ -138,6 +138,11 @@ public final class AppWindow {
             || id == SDL_WINDOWEVENT_RESTORED.rawValue
     }
 
+    /// Marks the window as wanting attention (the taskbar's urgent hint) until it is focused.
+    public func requestAttention() {
+        SDL_FlashWindow(window, SDL_FLASH_UNTIL_FOCUSED)
+    }
+
     /// Reads the logical and pixel sizes again (after a resize or a move to another display).
     public func refreshSize() { _ = updateSize() }
 

@@ -1,0 +1,92 @@
+import Foundation
+import TOMLKit
+
+/// A problem with the configuration file, naming the file, the line and the key.
+public struct ConfigError: Error, CustomStringConvertible, Sendable {
+    public var file: String
+    public var line: Int?
+    public var key: String?
+    public var message: String
+
+    public var description: String {
+        var text = file
+        if let line { text += ":\(line)" }
+        text += ": "
+        if let key { text += "\(key): " }
+        return text + message
+    }
+}
+
+/// Reads `config.toml` into a ``NatterConfig``: every key is checked for its type and range,
+/// unknown keys are errors (a typo must not be silently ignored), and errors name the file, the
+/// line and the key.
+public enum ConfigLoader {
+    /// `$XDG_CONFIG_HOME/natter/config.toml`, or `~/.config/natter/config.toml`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/natter/config.toml" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/natter/config.toml"
+    }
+
+    /// Reads and checks the file at `path`.
+    public static func load(path: String) throws(ConfigError) -> NatterConfig {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw ConfigError(file: path, line: nil, key: nil, message: "cannot read the file: \(error.localizedDescription)")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Checks `text` as the contents of `file`.
+    public static func parse(_ text: String, file: String) throws(ConfigError) -> NatterConfig {
+        let table: TOMLTable
+        do { table = try TOMLTable(string: text) } catch let error as TOMLParseError {
+            throw ConfigError(file: file, line: Int(error.source.begin.line), key: nil, message: error.description)
+        } catch {
+            throw ConfigError(file: file, line: nil, key: nil, message: "\(error)")
+        }
+        let reader = ConfigReader(file: file, lines: KeyLines(text))
+        return try reader.read(table)
+    }
+}
+
+/// Where each key of a TOML text is written, as `table.key` paths with array-of-tables indices
+/// (`networks[0].sasl.account`), for error messages.
+struct KeyLines {
+    private var lines: [String: Int] = [:]
+
+    init(_ text: String) {
+        var table = ""
+        var arrayCounts: [String: Int] = [:]
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("[[") , let end = line.range(of: "]]") {
+                let name = String(line[line.index(line.startIndex, offsetBy: 2)..<end.lowerBound]).trimmingCharacters(in: .whitespaces)
+                let n = arrayCounts[name, default: -1] + 1
+                arrayCounts[name] = n
+                table = "\(name)[\(n)]"
+                lines[table] = index + 1
+            } else if line.hasPrefix("["), let end = line.firstIndex(of: "]") {
+                let name = String(line[line.index(after: line.startIndex)..<end]).trimmingCharacters(in: .whitespaces)
+                // `[networks.sasl]` belongs to the latest `[[networks]]`.
+                let parts = name.split(separator: ".").map(String.init)
+                var path = parts[0]
+                if let n = arrayCounts[parts[0]] { path += "[\(n)]" }
+                table = ([path] + parts.dropFirst()).joined(separator: ".")
+                lines[table] = index + 1
+            } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
+                let key = line[..<equals].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                lines[table.isEmpty ? key : "\(table).\(key)"] = index + 1
+            }
+        }
+    }
+
+    /// The line of `path`, or of the nearest enclosing table.
+    func line(of path: String) -> Int? {
+        var candidate = path
+        while true {
+            if let line = lines[candidate] { return line }
+            guard let dot = candidate.lastIndex(of: ".") else { return nil }
+            candidate = String(candidate[..<dot])
+        }
+    }
+}

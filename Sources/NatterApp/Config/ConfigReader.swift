@@ -1,0 +1,194 @@
+import NatterUI
+import Foundation
+import TOMLKit
+
+/// Reads checked values out of the parsed TOML, with paths for error messages.
+struct ConfigReader {
+    let file: String
+    let lines: KeyLines
+
+    func read(_ root: TOMLTable) throws(ConfigError) -> NatterConfig {
+        var config = NatterConfig()
+        try onlyKeys(root, ["networks", "theme", "scrollback", "highlights", "ignores", "notifications", "completion", "keys"], at: "")
+        if let value = root["networks"] {
+            guard let array = value.array else { throw fail("networks", "must be a list of [[networks]] tables") }
+            for (index, item) in array.enumerated() {
+                guard let table = item.table else { throw fail("networks[\(index)]", "must be a table") }
+                config.networks.append(try network(table, at: "networks[\(index)]"))
+            }
+            let names = config.networks.map { $0.name.lowercased() }
+            if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+                throw fail("networks", "two networks are named \(duplicate)")
+            }
+        }
+        if let theme = try table(root, "theme", at: "") {
+            try onlyKeys(theme, ["font", "mono_font", "font_size", "timestamp_format"], at: "theme")
+            config.theme.font = try string(theme, "font", at: "theme") ?? config.theme.font
+            config.theme.monoFont = try string(theme, "mono_font", at: "theme") ?? config.theme.monoFont
+            if let size = try number(theme, "font_size", at: "theme") {
+                guard (6...72).contains(size) else { throw fail("theme.font_size", "must be between 6 and 72") }
+                config.theme.fontSize = size
+            }
+            config.theme.timestampFormat = try string(theme, "timestamp_format", at: "theme") ?? config.theme.timestampFormat
+        }
+        if let scrollback = try table(root, "scrollback", at: "") {
+            try onlyKeys(scrollback, ["lines", "trim_batch"], at: "scrollback")
+            if let lines = try int(scrollback, "lines", at: "scrollback") {
+                guard (100...1_000_000).contains(lines) else { throw fail("scrollback.lines", "must be between 100 and 1000000") }
+                config.scrollbackLines = lines
+            }
+            if let batch = try int(scrollback, "trim_batch", at: "scrollback") {
+                guard batch >= 1 && batch <= config.scrollbackLines else {
+                    throw fail("scrollback.trim_batch", "must be between 1 and scrollback.lines")
+                }
+                config.trimBatch = batch
+            }
+        }
+        if let highlights = try table(root, "highlights", at: "") {
+            try onlyKeys(highlights, ["keywords", "masks"], at: "highlights")
+            config.highlightKeywords = try strings(highlights, "keywords", at: "highlights") ?? []
+            config.highlightMasks = try strings(highlights, "masks", at: "highlights") ?? []
+        }
+        if let ignores = try table(root, "ignores", at: "") {
+            try onlyKeys(ignores, ["masks"], at: "ignores")
+            config.ignoreMasks = try strings(ignores, "masks", at: "ignores") ?? []
+        }
+        if let notifications = try table(root, "notifications", at: "") {
+            try onlyKeys(notifications, ["enabled"], at: "notifications")
+            config.notifications = try bool(notifications, "enabled", at: "notifications") ?? true
+        }
+        if let completion = try table(root, "completion", at: "") {
+            try onlyKeys(completion, ["suffix"], at: "completion")
+            config.completionSuffix = try string(completion, "suffix", at: "completion") ?? config.completionSuffix
+        }
+        if let keys = try table(root, "keys", at: "") {
+            try onlyKeys(keys, KeyBindings.actions, at: "keys")
+            for action in keys.keys {
+                guard let name = try string(keys, action, at: "keys") else { continue }
+                do { _ = try KeyName.parse(name) } catch { throw fail("keys.\(action)", error.text) }
+                config.keys[action] = name
+            }
+        }
+        return config
+    }
+
+    private func network(_ table: TOMLTable, at path: String) throws(ConfigError) -> NatterConfig.Network {
+        try onlyKeys(table, ["name", "host", "port", "tls", "verify_certificate", "nick", "alternative_nicks", "user",
+                             "realname", "channels", "password", "password_command", "sasl", "client_certificate",
+                             "client_key", "autoconnect"], at: path)
+        guard let host = try string(table, "host", at: path), !host.isEmpty else { throw fail("\(path).host", "is required") }
+        let tls = try bool(table, "tls", at: path) ?? true
+        let port = try int(table, "port", at: path) ?? (tls ? 6697 : 6667)
+        guard (1...65535).contains(port) else { throw fail("\(path).port", "must be a whole number from 1 to 65535") }
+        let login = ProcessEnvironment.userName
+        guard let nick = try string(table, "nick", at: path) ?? Optional(login), Self.isNick(nick) else {
+            throw fail("\(path).nick", "is not a valid nick")
+        }
+        let alternatives = try strings(table, "alternative_nicks", at: path) ?? []
+        if let bad = alternatives.first(where: { !Self.isNick($0) }) { throw fail("\(path).alternative_nicks", "\(bad) is not a valid nick") }
+        var channels: [(name: String, key: String?)] = []
+        for entry in try strings(table, "channels", at: path) ?? [] {
+            let parts = entry.split(separator: " ", maxSplits: 1).map(String.init)
+            guard let name = parts.first, name.count > 1, "#&+!".contains(name.first!) else {
+                throw fail("\(path).channels", "\(entry) is not a channel (write \"#name\" or \"#name key\")")
+            }
+            channels.append((name, parts.count > 1 ? parts[1] : nil))
+        }
+        var sasl: NatterConfig.SASL?
+        if let saslTable = try self.table(table, "sasl", at: path) {
+            let sub = "\(path).sasl"
+            try onlyKeys(saslTable, ["mechanism", "account", "password", "password_command"], at: sub)
+            let mechanismName = try string(saslTable, "mechanism", at: sub) ?? "plain"
+            guard let mechanism = NatterConfig.SASL.Mechanism(rawValue: mechanismName.lowercased()) else {
+                throw fail("\(sub).mechanism", "must be one of plain, external, scram-sha-256")
+            }
+            let account = try string(saslTable, "account", at: sub) ?? nick
+            let password = try secret(saslTable, at: sub)
+            if mechanism != .external && password == nil {
+                throw fail(sub, "\(mechanism.rawValue) needs password_command (or password)")
+            }
+            sasl = NatterConfig.SASL(mechanism: mechanism, account: account, password: password)
+        }
+        let certificate = try string(table, "client_certificate", at: path)
+        if sasl?.mechanism == .external && certificate == nil {
+            throw fail("\(path).client_certificate", "is needed for SASL EXTERNAL")
+        }
+        return NatterConfig.Network(
+            name: try string(table, "name", at: path) ?? host, host: host, port: port, tls: tls,
+            verifyCertificate: try bool(table, "verify_certificate", at: path) ?? true,
+            nick: nick, alternativeNicks: alternatives, user: try string(table, "user", at: path) ?? nick,
+            realName: try string(table, "realname", at: path) ?? nick, channels: channels,
+            password: try secret(table, at: path), sasl: sasl, clientCertificate: certificate,
+            clientKey: try string(table, "client_key", at: path) ?? certificate,
+            autoConnect: try bool(table, "autoconnect", at: path) ?? true)
+    }
+
+    private func secret(_ table: TOMLTable, at path: String) throws(ConfigError) -> NatterConfig.Secret? {
+        let literal = try string(table, "password", at: path)
+        let command = try string(table, "password_command", at: path)
+        if literal != nil && command != nil { throw fail("\(path).password", "give password or password_command, not both") }
+        if let command { return .command(command) }
+        return literal.map { .literal($0) }
+    }
+
+    static func isNick(_ nick: String) -> Bool {
+        guard let first = nick.first, !nick.isEmpty, nick.count <= 64 else { return false }
+        return !first.isNumber && first != "-" && !"#&:".contains(first)
+            && !nick.contains { $0 == " " || $0 == "," || $0 == "*" || $0 == "?" || $0 == "!" || $0 == "@" }
+    }
+
+    // MARK: - Typed access
+
+    private func fail(_ path: String, _ message: String) -> ConfigError {
+        ConfigError(file: file, line: lines.line(of: path), key: path, message: message)
+    }
+
+    private func onlyKeys(_ table: TOMLTable, _ allowed: [String], at path: String) throws(ConfigError) {
+        for key in table.keys where !allowed.contains(key) {
+            let full = path.isEmpty ? key : "\(path).\(key)"
+            throw fail(full, "unknown setting (known here: \(allowed.joined(separator: ", ")))")
+        }
+    }
+
+    private func table(_ table: TOMLTable, _ key: String, at path: String) throws(ConfigError) -> TOMLTable? {
+        guard let value = table[key] else { return nil }
+        guard let result = value.table else { throw fail(path.isEmpty ? key : "\(path).\(key)", "must be a table") }
+        return result
+    }
+
+    private func string(_ table: TOMLTable, _ key: String, at path: String) throws(ConfigError) -> String? {
+        guard let value = table[key] else { return nil }
+        guard let string = value.string else { throw fail("\(path).\(key)", "must be text in quotes") }
+        return string
+    }
+
+    private func int(_ table: TOMLTable, _ key: String, at path: String) throws(ConfigError) -> Int? {
+        guard let value = table[key] else { return nil }
+        guard let int = value.int else { throw fail("\(path).\(key)", "must be a whole number") }
+        return int
+    }
+
+    private func number(_ table: TOMLTable, _ key: String, at path: String) throws(ConfigError) -> Double? {
+        guard let value = table[key] else { return nil }
+        if let int = value.int { return Double(int) }
+        guard let double = value.double else { throw fail("\(path).\(key)", "must be a number") }
+        return double
+    }
+
+    private func bool(_ table: TOMLTable, _ key: String, at path: String) throws(ConfigError) -> Bool? {
+        guard let value = table[key] else { return nil }
+        guard let bool = value.bool else { throw fail("\(path).\(key)", "must be true or false") }
+        return bool
+    }
+
+    private func strings(_ table: TOMLTable, _ key: String, at path: String) throws(ConfigError) -> [String]? {
+        guard let value = table[key] else { return nil }
+        guard let array = value.array else { throw fail("\(path).\(key)", "must be a list of texts") }
+        var result: [String] = []
+        for item in array {
+            guard let string = item.string else { throw fail("\(path).\(key)", "must be a list of texts") }
+            result.append(string)
+        }
+        return result
+    }
+}

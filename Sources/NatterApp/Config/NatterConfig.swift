@@ -1,0 +1,124 @@
+import Foundation
+
+/// Natter's settings, read from `$XDG_CONFIG_HOME/natter/config.toml`:
+///
+/// ```toml
+/// [[networks]]
+/// name = "Libera"
+/// host = "irc.libera.chat"          # port 6697 with TLS (the default), 6667 without
+/// nick = "me"
+/// alternative_nicks = ["me_", "me__"]
+/// channels = ["#natter", "#secret key"]   # a key after a space
+/// password_command = "pass irc/libera"   # server password from a command (never stored)
+/// [networks.sasl]
+/// mechanism = "plain"                     # plain, external, scram-sha-256
+/// account = "me"
+/// password_command = "pass irc/libera-sasl"
+///
+/// [theme]
+/// font = "DejaVu Sans"
+/// mono_font = "DejaVu Sans Mono"
+/// font_size = 14
+/// timestamp_format = "HH:mm"
+///
+/// [scrollback]
+/// lines = 10000
+/// trim_batch = 500
+///
+/// [highlights]
+/// keywords = ["natter"]
+/// masks = []
+///
+/// [ignores]
+/// masks = ["spammer!*@*"]
+///
+/// [notifications]
+/// enabled = true
+///
+/// [completion]
+/// suffix = ": "
+///
+/// [keys]
+/// next_buffer = "Ctrl+PageDown"
+/// ```
+public struct NatterConfig: Hashable, Sendable {
+    public var networks: [Network] = []
+    public var theme = ThemeSettings()
+    public var scrollbackLines = 10_000
+    public var trimBatch = 500
+    public var highlightKeywords: [String] = []
+    public var highlightMasks: [String] = []
+    public var ignoreMasks: [String] = []
+    public var notifications = true
+    public var completionSuffix = ": "
+    /// Key bindings by action name (`next_buffer`, …) as key names (`Ctrl+PageDown`).
+    public var keys: [String: String] = [:]
+
+    public init() {}
+
+    /// One network to connect to.
+    public struct Network: Hashable, Sendable {
+        public var name: String
+        public var host: String
+        public var port: Int
+        public var tls: Bool
+        public var verifyCertificate: Bool
+        public var nick: String
+        public var alternativeNicks: [String]
+        public var user: String
+        public var realName: String
+        public var channels: [(name: String, key: String?)]
+        public var password: Secret?
+        public var sasl: SASL?
+        public var clientCertificate: String?
+        public var clientKey: String?
+        public var autoConnect: Bool
+
+        public static func == (a: Network, b: Network) -> Bool {
+            a.name == b.name && a.host == b.host && a.port == b.port && a.tls == b.tls
+                && a.verifyCertificate == b.verifyCertificate && a.nick == b.nick
+                && a.alternativeNicks == b.alternativeNicks && a.user == b.user && a.realName == b.realName
+                && a.channels.map(\.name) == b.channels.map(\.name) && a.channels.map(\.key) == b.channels.map(\.key)
+                && a.password == b.password && a.sasl == b.sasl && a.clientCertificate == b.clientCertificate
+                && a.clientKey == b.clientKey && a.autoConnect == b.autoConnect
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(host)
+            hasher.combine(port)
+        }
+    }
+
+    /// SASL settings of a network.
+    public struct SASL: Hashable, Sendable {
+        public enum Mechanism: String, Hashable, Sendable, CaseIterable {
+            case plain, external, scramSHA256 = "scram-sha-256"
+        }
+        public var mechanism: Mechanism
+        public var account: String
+        public var password: Secret?
+    }
+
+    /// A password: written in the file, or printed by a command when needed.
+    public enum Secret: Hashable, Sendable, CustomStringConvertible {
+        case literal(String)
+        case command(String)
+
+        /// Never shows the password itself.
+        public var description: String {
+            switch self {
+            case .literal: return "(password from the config file)"
+            case .command(let command): return "(password from `\(command)`)"
+            }
+        }
+    }
+
+    /// Fonts and formats of the interface.
+    public struct ThemeSettings: Hashable, Sendable {
+        public var font = "DejaVu Sans"
+        public var monoFont = "DejaVu Sans Mono"
+        public var fontSize = 14.0
+        public var timestampFormat = "HH:mm"
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Turns a configured password into the password: a literal from the file, or the first line a
+/// `password_command` prints (run by /bin/sh, at most 10 s). The password is never logged or
+/// shown; errors name the command, not its output.
+enum SecretResolver {
+    static func resolve(_ secret: NatterConfig.Secret) throws(ConfigError) -> String {
+        switch secret {
+        case .literal(let value):
+            return value
+        case .command(let command):
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", command]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            do { try process.run() } catch {
+                throw ConfigError(file: "password_command", line: nil, key: nil, message: "cannot run `\(command)`")
+            }
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            if process.isRunning {
+                process.terminate()
+                throw ConfigError(file: "password_command", line: nil, key: nil, message: "`\(command)` took longer than 10 s")
+            }
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            guard process.terminationStatus == 0 else {
+                throw ConfigError(file: "password_command", line: nil, key: nil,
+                                  message: "`\(command)` failed with status \(process.terminationStatus)")
+            }
+            let first = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+            guard !first.isEmpty else {
+                throw ConfigError(file: "password_command", line: nil, key: nil, message: "`\(command)` printed no password")
+            }
+            return String(first)
+        }
+    }
+
+    /// A warning when the config file holds a password and others may read it.
+    static func permissionWarning(path: String, config: NatterConfig) -> String? {
+        let holdsPassword = config.networks.contains { network in
+            if case .literal = network.password { return true }
+            if case .literal = network.sasl?.password { return true }
+            return false
+        }
+        guard holdsPassword, let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0 else { return nil }
+        return "\(path) holds a password and other users can read it (mode \(String(mode, radix: 8))): run chmod 600 \(path), or use password_command"
+    }
+}

@@ -1,0 +1,26 @@
+import Widgets
+
+/// The configurable keys: an action name (as the config file writes it) to a key.
+public struct KeyBindings: Sendable {
+    /// The actions that can be bound.
+    public static let actions = ["next_buffer", "previous_buffer", "close_buffer", "quit", "jump_to_newest", "jump_to_oldest"]
+
+    public var bindings: [String: KeyEvent] = [
+        "next_buffer": KeyEvent(.pageDown, modifiers: [.ctrl]),
+        "previous_buffer": KeyEvent(.pageUp, modifiers: [.ctrl]),
+        "close_buffer": KeyEvent(.character("w"), modifiers: [.ctrl]),
+        "quit": KeyEvent(.character("q"), modifiers: [.ctrl]),
+        "jump_to_newest": KeyEvent(.end, modifiers: [.ctrl]),
+        "jump_to_oldest": KeyEvent(.home, modifiers: [.ctrl]),
+    ]
+
+    public init() {}
+
+    /// Binds `action` to `event`.
+    public mutating func bind(_ action: String, to event: KeyEvent) { bindings[action] = event }
+
+    /// The action bound to `event`, if any.
+    public func action(for event: KeyEvent) -> String? {
+        bindings.first { $0.value.key == event.key && $0.value.modifiers == event.modifiers }?.key
+    }
+}
