@@ -29,6 +29,9 @@ public enum ScenarioCommand: Hashable, Sendable {
     case click(x: Double, y: Double)
     case key(KeyEvent)
     case type(String)
+    /// Input-method composition in progress (extension of the format): `compose TEXT` shows
+    /// TEXT inline, uncommitted; `compose` alone ends the composition.
+    case compose(String)
     case snapshot(String)
 
     /// The phase of a `touch` command.

@@ -57,6 +57,7 @@ public enum ScenarioParser {
         case "server", "recv", "type":
             guard !rest.isEmpty else { throw Problem(text: "`\(word)` needs text after it") }
             return word == "server" ? .server(rest) : word == "recv" ? .recv(rest) : .type(rest)
+        case "compose": return .compose(rest)
         case "history": try count(2...2); return .history(buffer: args[0], file: args[1])
         case "older":
             try count(2...2)

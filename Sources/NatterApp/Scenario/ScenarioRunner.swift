@@ -25,6 +25,7 @@ final class ScenarioRunner {
     private var olderPages = 0
     private var stage: Stage?
     private var metrics: [String] = []
+    private let clipboard = MemoryClipboard()
     /// Wall-clock time of virtual time 0: 2024-01-01 12:00:00 UTC.
     static let epoch = Date(timeIntervalSince1970: 1_704_110_400)
 
@@ -124,6 +125,8 @@ final class ScenarioRunner {
             try input(.keyUp(key))
         case .type(let text):
             try input(.textInput(text))
+        case .compose(let text):
+            try input(.textEditing(TextComposition(text: text, cursor: text.count)))
         case .snapshot(let name):
             try snapshot(name)
         }
@@ -140,7 +143,7 @@ final class ScenarioRunner {
         let measurer = SDLTextMeasurer(painter: canvas.painter)
         let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
                                         send: { _, _ in }, clock: { SessionTime(0) })
-        let host = WidgetHost(root: screen, size: size, measurer: measurer, clipboard: MemoryClipboard(), scale: scale,
+        let host = WidgetHost(root: screen, size: size, measurer: measurer, clipboard: clipboard, scale: scale,
                               time: FrameTime(seconds: time))
         host.clearColor = ChatTheme.dark.base.background
         let stage = Stage(canvas: canvas, model: model, screen: screen, controller: controller, host: host, measurer: measurer)
@@ -208,7 +211,7 @@ final class ScenarioRunner {
         let record = SnapshotMetrics(name: name, t: (time * 1e6).rounded() / 1e6, buffer: currentBufferName(app),
                                      list: app.screen.messages.metrics,
                                      input: .init(text: app.screen.input.text, cursor: app.screen.input.state.caret),
-                                     sent: sent)
+                                     sent: sent, clipboard: clipboard.text())
         sent.removeAll()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -268,4 +271,19 @@ struct SnapshotMetrics: Encodable {
     var list: ListMetrics
     var input: Input
     var sent: [String]
+    /// What the app put on the clipboard (extension of the format), `null` when nothing.
+    var clipboard: String?
+
+    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(t, forKey: .t)
+        try c.encode(buffer, forKey: .buffer)
+        try c.encode(list, forKey: .list)
+        try c.encode(input, forKey: .input)
+        try c.encode(sent, forKey: .sent)
+        try c.encode(clipboard, forKey: .clipboard)   // null rather than left out
+    }
 }

@@ -87,7 +87,11 @@ extension TextField {
                 var next = state
                 next.selectAll()
                 applyMove(next)
-            case ("c", false): copy()
+            case ("c", false):
+                // Nothing selected here: leave Ctrl+C to the parent (the message list copies
+                // its own selection).
+                guard state.hasSelection else { return false }
+                copy()
             case ("x", false): cut()
             case ("v", false): paste()
             case ("z", false): undo()
