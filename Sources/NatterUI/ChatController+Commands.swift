@@ -155,6 +155,10 @@ extension ChatController {
             return true
         }
         let m = event.modifiers
+        if pendingPaste != nil, event.key == .escape {
+            cancelPaste()
+            return true
+        }
         switch keyBindings.action(for: event) {
         case "next_buffer": return switchBy(1)
         case "previous_buffer": return switchBy(-1)

@@ -28,6 +28,8 @@ public final class ChatController {
     private var positions: [BufferID: SavedListPosition] = [:]
     private var history: [BufferID: [String]] = [:]
     private var historyIndex: Int?
+    /// A paste of more than three lines waiting for Enter (send) or Escape (cancel).
+    public private(set) var pendingPaste: [String]?
     /// What the connection layer knows of each network's link beyond the session: "reconnecting
     /// in 8 s", "insecure TLS". Shown in the status lines under the buffer list.
     public var linkStatus: [String: String] = [:] { didSet { refreshSidebar() } }
@@ -48,7 +50,11 @@ public final class ChatController {
             guard let self, let network = self.current?.network, let query = self.model.openQuery(nick, network: network) else { return }
             self.show(query.id)
         }
-        screen.input.onSubmit = { [weak self] text in self?.submit(text) }
+        screen.input.onSubmit = { [weak self] text in
+            guard let self else { return }
+            if self.pendingPaste != nil { self.confirmPaste() } else { self.submit(text) }
+        }
+        screen.input.onPaste = { [weak self] text in self?.paste(text) ?? false }
         screen.messages.onNeedOlder = { [weak self] in self?.loadOlder() }
         screen.onKey = { [weak self] event in self?.handleKey(event) ?? false }
     }
@@ -160,6 +166,38 @@ public final class ChatController {
             }
         }
         sync()
+    }
+
+    /// A paste with line breaks: up to three lines are sent as typed; more wait for a
+    /// confirmation above the input line. Returns whether the paste was taken over.
+    func paste(_ text: String) -> Bool {
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: true)
+            .map(String.init)
+        guard lines.count > 1, current != nil else { return false }
+        if lines.count <= 3 {
+            let typed = screen.input.text
+            submit((typed.isEmpty ? "" : typed) + lines.joined(separator: "\n"))
+            return true
+        }
+        pendingPaste = lines
+        let target = current.flatMap { model.buffer($0) }?.name ?? "this buffer"
+        screen.confirmBar.text = StyledText("Send these \(lines.count) lines to \(target)? Enter sends them, Escape cancels.",
+                                            attributes: TextAttributes(font: styler.theme.messageFont, foreground: styler.theme.base.text))
+        screen.confirmBar.isHidden = false
+        return true
+    }
+
+    /// Sends the confirmed paste, line by line in order.
+    func confirmPaste() {
+        guard let lines = pendingPaste else { return }
+        cancelPaste()
+        submit(lines.joined(separator: "\n"))
+    }
+
+    /// Drops the pending paste (it is still on the clipboard).
+    func cancelPaste() {
+        pendingPaste = nil
+        screen.confirmBar.isHidden = true
     }
 
     func loadOlder() {

@@ -9,12 +9,14 @@ public final class ChatScreen: Widget {
     public let messages = MessageListView()
     public let input = TextField()
     public let nickList = NickListView()
+    /// A question shown above the input line (a multi-line paste to confirm); hidden when empty.
+    public let confirmBar = Label("")
     private let centre: Stack
     private let inputRow: Stack
 
     /// A screen with the theme's colours.
     public init(theme: ChatTheme = .dark) {
-        inputRow = Stack(.vertical, [input])
+        inputRow = Stack(.vertical, spacing: 6, [confirmBar, input])
         inputRow.padding = EdgeInsets(top: 8, left: 10, bottom: 10, right: 10)
         centre = Stack(.vertical, [topicBar, messages, inputRow])
         super.init()
@@ -24,6 +26,7 @@ public final class ChatScreen: Widget {
         centre.backgroundColor = theme.base.background
         inputRow.backgroundColor = theme.base.background
         input.placeholder = "Message"
+        confirmBar.isHidden = true
         let row = Stack(.horizontal, [sidebar, centre, nickList])
         row.flex = 1
         addChild(row)

@@ -1,3 +1,4 @@
+import Foundation
 import Widgets
 
 /// Reads the scenario format: one command per line, `#` comment lines and blank lines ignored,
@@ -58,6 +59,9 @@ public enum ScenarioParser {
             guard !rest.isEmpty else { throw Problem(text: "`\(word)` needs text after it") }
             return word == "server" ? .server(rest) : word == "recv" ? .recv(rest) : .type(rest)
         case "compose": return .compose(rest)
+        case "paste":
+            guard !rest.isEmpty else { throw Problem(text: "`paste` needs text after it") }
+            return .paste(rest.replacingOccurrences(of: "\\n", with: "\n"))
         case "history": try count(2...2); return .history(buffer: args[0], file: args[1])
         case "older":
             try count(2...2)

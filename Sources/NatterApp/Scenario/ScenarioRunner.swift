@@ -125,6 +125,11 @@ final class ScenarioRunner {
             try input(.keyUp(key))
         case .type(let text):
             try input(.textInput(text))
+        case .paste(let text):
+            clipboard.setText(text)
+            let key = KeyEvent(.character("v"), modifiers: [.ctrl])
+            try input(.keyDown(key))
+            try input(.keyUp(key))
         case .compose(let text):
             try input(.textEditing(TextComposition(text: text, cursor: text.count)))
         case .snapshot(let name):
