@@ -11,7 +11,7 @@ import Widgets
 /// configured), connects, and runs the loop until the user quits.
 @MainActor
 struct DesktopApp {
-    var size: WindowSize
+    var size: WindowSize?
     var quickStart: QuickStart?
 
     func run() throws {
@@ -30,9 +30,12 @@ struct DesktopApp {
         }
         if let quickStart { config.networks = [quickStart.network] }
 
+        let statePath = WindowState.defaultPath()
+        let saved = WindowState.load(path: statePath) ?? .defaults
+        let width = size?.width ?? saved.width, height = size?.height ?? saved.height
         try SDLRuntime.startForWindow()
         let fonts = try FontLibrary(uiFamily: config.theme.font, monoFamily: config.theme.monoFont)
-        let window = try AppWindow(title: "Natter", width: size.width, height: size.height, fonts: fonts)
+        let window = try AppWindow(title: "Natter", width: width, height: height, fonts: fonts)
         let keys = keyBindings(config)
         guard !config.networks.isEmpty else {
             let welcome = WelcomeView(version: NatterVersion.string)
@@ -53,6 +56,9 @@ struct DesktopApp {
             highlights: HighlightRules(keywords: config.highlightKeywords, masks: config.highlightMasks),
             ignores: IgnoreList(config.ignoreMasks)), logs: LogStore(root: LogStore.defaultRoot()))
         let screen = ChatScreen(theme: theme)
+        screen.sidebarWidth = saved.sidebarWidth
+        screen.nickListWidth = saved.nickListWidth
+        screen.nickListCollapsed = saved.nickListCollapsed
         let connections = Connections()
         let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(theme: theme),
                                         send: { network, lines in connections.send(network: network, lines: lines) },
@@ -94,11 +100,20 @@ struct DesktopApp {
         }
         ui.interceptKey = { key in keys.action(for: key) == "quit" ? (ui.quit(), true).1 : false }
         var shownChannel = false
+        let savedBuffer = saved.buffer.map { text -> BufferID in
+            let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            return BufferID(network: parts[0], name: parts.count > 1 ? parts[1] : "")
+        }
         ui.beforeFrame = {
             model.windowFocused = ui.host.isWindowFocused
             controller.sync()
-            // Show the first channel as soon as it is joined.
-            if !shownChannel, let channel = model.networks.flatMap(\.buffers).first(where: { $0.kind == .channel && $0.isJoined }) {
+            // Show the buffer open last time as soon as it exists, else the first joined channel.
+            guard !shownChannel else { return }
+            if let savedBuffer, model.buffer(savedBuffer) != nil, savedBuffer.name.isEmpty || model.buffer(savedBuffer)?.isJoined == true {
+                shownChannel = true
+                controller.show(savedBuffer)
+            } else if savedBuffer == nil || savedBuffer.map({ model.network($0.network) == nil }) == true,
+                      let channel = model.networks.flatMap(\.buffers).first(where: { $0.kind == .channel && $0.isJoined }) {
                 shownChannel = true
                 controller.show(channel.id)
             }
@@ -111,6 +126,9 @@ struct DesktopApp {
         }
         ui.run()
         connections.stopAll()
+        WindowState(width: window.width, height: window.height, sidebarWidth: screen.sidebarWidth,
+                    nickListWidth: screen.nickListWidth, nickListCollapsed: screen.nickListCollapsed,
+                    buffer: controller.current.map { "\($0.network)/\($0.name)" }).save(path: statePath)
     }
 
     private func keyBindings(_ config: NatterConfig) -> KeyBindings {

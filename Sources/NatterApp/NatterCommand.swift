@@ -10,8 +10,8 @@ public struct NatterCommand: ParsableCommand {
         subcommands: [RenderCommand.self]
     )
 
-    @Option(name: .customLong("window-size"), help: "Initial window size in logical pixels, WIDTHxHEIGHT.")
-    var size: WindowSize = WindowSize(width: 1100, height: 720)
+    @Option(name: .customLong("window-size"), help: "Window size in logical pixels, WIDTHxHEIGHT (default: as last time).")
+    var size: WindowSize?
 
     @Option(help: "Connect to this server at start: HOST or HOST:PORT.")
     var server: String?

@@ -171,6 +171,9 @@ extension ChatController {
         case "jump_to_oldest":
             screen.messages.scrollToOldest()
             return true
+        case "toggle_nick_list":
+            screen.nickListCollapsed.toggle()
+            return true
         default: break
         }
         switch event.key {

@@ -13,13 +13,25 @@ public final class ChatScreen: Widget {
     public let confirmBar = Label("")
     private let centre: Stack
     private let inputRow: Stack
+    private let outer: SplitPane
+    private let inner: SplitPane
+
+    /// Width of the buffer list (the divider can be dragged; kept across resizes).
+    public var sidebarWidth: Double {
+        get { outer.dividerPosition }
+        set { outer.dividerPosition = max(120, min(newValue, 480)) }
+    }
+    /// Width of the nick list (the divider can be dragged; kept across resizes).
+    public var nickListWidth = 160.0 { didSet { if nickListWidth != oldValue { setNeedsLayout() } } }
+    /// Whether the user hid the nick list (it is also hidden where there are no members).
+    public var nickListCollapsed = false { didSet { if nickListCollapsed != oldValue { setNeedsLayout() } } }
+    private var nickListWanted = true
 
     /// A screen with the theme's colours.
     public init(theme: ChatTheme = .dark) {
         inputRow = Stack(.vertical, spacing: 6, [confirmBar, input])
         inputRow.padding = EdgeInsets(top: 8, left: 10, bottom: 10, right: 10)
         centre = Stack(.vertical, [topicBar, messages, inputRow])
-        super.init()
         messages.flex = 1
         messages.theme = theme.base
         centre.flex = 1
@@ -27,14 +39,31 @@ public final class ChatScreen: Widget {
         inputRow.backgroundColor = theme.base.background
         input.placeholder = "Message"
         confirmBar.isHidden = true
-        let row = Stack(.horizontal, [sidebar, centre, nickList])
-        row.flex = 1
-        addChild(row)
+        inner = SplitPane(.horizontal, first: centre, second: nickList, dividerPosition: 600, minFirst: 200, minSecond: 0)
+        outer = SplitPane(.horizontal, first: sidebar, second: inner, dividerPosition: 190, minFirst: 120, minSecond: 240)
+        super.init()
+        for pane in [inner, outer] {
+            pane.dividerThickness = 1
+            pane.grabSlop = 4
+            pane.dividerColor = theme.base.border
+        }
+        inner.onDividerMoved = { [weak self] position in
+            guard let self else { return }
+            self.nickListWidth = max(100, min(self.inner.size.width - position - self.inner.dividerThickness, 400))
+        }
+        addChild(outer)
         backgroundColor = theme.base.background
     }
 
     public override func performLayout(_ constraints: BoxConstraints, _ context: LayoutContext) -> Size {
         let size = constraints.constrain(Size(width: constraints.maxWidth, height: constraints.maxHeight))
+        // The nick list keeps its width when the window changes size: place the inner divider
+        // from the right.
+        let showNicks = nickListWanted && !nickListCollapsed
+        nickList.isHidden = !showNicks
+        inner.dividerThickness = showNicks ? 1 : 0
+        let innerWidth = size.width - outer.effectiveDividerPositionFor(size.width) - outer.dividerThickness
+        inner.dividerPosition = showNicks ? innerWidth - inner.dividerThickness - nickListWidth : innerWidth
         for child in children {
             _ = child.layout(BoxConstraints.tight(size), context)
             place(child, at: .zero)
@@ -47,9 +76,9 @@ public final class ChatScreen: Widget {
 
     public override func keyDown(_ event: KeyEvent) -> Bool { onKey?(event) ?? false }
 
-    /// Hides or shows the nick list (queries and the server buffer have none).
+    /// Whether the shown buffer has a nick list (queries and the server buffer have none).
     public var showsNickList: Bool {
-        get { !nickList.isHidden }
-        set { nickList.isHidden = !newValue }
+        get { nickListWanted }
+        set { if newValue != nickListWanted { nickListWanted = newValue; setNeedsLayout() } }
     }
 }

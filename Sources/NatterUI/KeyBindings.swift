@@ -3,7 +3,8 @@ import Widgets
 /// The configurable keys: an action name (as the config file writes it) to a key.
 public struct KeyBindings: Sendable {
     /// The actions that can be bound.
-    public static let actions = ["next_buffer", "previous_buffer", "close_buffer", "quit", "jump_to_newest", "jump_to_oldest"]
+    public static let actions = ["next_buffer", "previous_buffer", "close_buffer", "quit", "jump_to_newest", "jump_to_oldest",
+                                 "toggle_nick_list"]
 
     public var bindings: [String: KeyEvent] = [
         "next_buffer": KeyEvent(.pageDown, modifiers: [.ctrl]),
@@ -12,6 +13,7 @@ public struct KeyBindings: Sendable {
         "quit": KeyEvent(.character("q"), modifiers: [.ctrl]),
         "jump_to_newest": KeyEvent(.end, modifiers: [.ctrl]),
         "jump_to_oldest": KeyEvent(.home, modifiers: [.ctrl]),
+        "toggle_nick_list": KeyEvent(.function(8)),
     ]
 
     public init() {}

@@ -32,6 +32,11 @@ final class XvfbSession {
         env["DISPLAY"] = display
         env["WAYLAND_DISPLAY"] = nil
         env["SDL_VIDEODRIVER"] = nil
+        // Config, logs and window state of the test's own, never the user's.
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("natter-xdg-\(display.dropFirst())").path
+        env["XDG_CONFIG_HOME"] = home + "/config"
+        env["XDG_DATA_HOME"] = home + "/data"
+        env["XDG_STATE_HOME"] = home + "/state"
         for (key, value) in changes { env[key] = value }
         return env
     }

@@ -21,8 +21,27 @@ struct ChatScreenLayoutTests {
               "list", screen.messages.windowFrame, "input", screen.input.windowFrame, "nicks", screen.nickList.windowFrame)
         #expect(screen.sidebar.windowFrame == Rect(x: 0, y: 0, width: 190, height: 560))
         #expect(screen.nickList.windowFrame == Rect(x: 740, y: 0, width: 160, height: 560))
-        #expect(screen.topicBar.windowFrame.width == 550 && screen.topicBar.windowFrame.minX == 190)
+        // 1 px dividers between the panes.
+        #expect(screen.topicBar.windowFrame.width == 548 && screen.topicBar.windowFrame.minX == 191)
         #expect(screen.messages.windowFrame.height > 400)
         #expect(screen.input.windowFrame.maxY <= 560 && screen.input.windowFrame.height > 10)
+    }
+
+    @Test func theNickListKeepsItsWidthAndCanBeCollapsed() {
+        let screen = ChatScreen()
+        let host = WidgetHost(root: screen, size: Size(width: 900, height: 560), measurer: FixedMeasurer(),
+                              clipboard: MemoryClipboard())
+        host.layoutIfNeeded()
+        host.handle(.resize(Size(width: 1200, height: 560), scale: 1))
+        host.layoutIfNeeded()
+        #expect(screen.nickList.windowFrame == Rect(x: 1040, y: 0, width: 160, height: 560))
+        screen.nickListCollapsed = true
+        host.layoutIfNeeded()
+        #expect(screen.nickList.isHidden)
+        #expect(screen.topicBar.windowFrame.maxX == 1200)
+        screen.nickListCollapsed = false
+        screen.sidebarWidth = 250
+        host.layoutIfNeeded()
+        #expect(screen.topicBar.windowFrame.minX == 251 && screen.nickList.windowFrame.width == 160)
     }
 }

@@ -44,6 +44,9 @@ public final class SplitPane: Widget {
     private func along(_ p: Point) -> Double { axis == .horizontal ? p.x : p.y }
     private var total: Double { axis == .horizontal ? size.width : size.height }
 
+    /// The first pane's size a layout at `total` (width or height) would give.
+    public func effectiveDividerPositionFor(_ total: Double) -> Double { clamp(dividerPosition, total: total) }
+
     /// The divider's rectangle in local coordinates.
     public var dividerRect: Rect {
         axis == .horizontal

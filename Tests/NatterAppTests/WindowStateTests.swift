@@ -1,0 +1,20 @@
+import Foundation
+@testable import NatterApp
+import Testing
+
+struct WindowStateTests {
+    @Test func savesAndLoadsAndRejectsNonsense() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("natter-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("natter/window.json").path
+        #expect(WindowState.load(path: path) == nil)
+        let state = WindowState(width: 1300, height: 800, sidebarWidth: 220, nickListWidth: 180, nickListCollapsed: true,
+                                buffer: "Libera/#natter")
+        state.save(path: path)
+        #expect(WindowState.load(path: path) == state)
+        try Data("{\"width\": 5}".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(WindowState.load(path: path) == nil)
+        #expect(WindowState.defaultPath(environment: ["XDG_STATE_HOME": "/s"]) == "/s/natter/window.json")
+        #expect(WindowState.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/state/natter/window.json")
+    }
+}
