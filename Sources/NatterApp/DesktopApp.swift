@@ -37,98 +37,37 @@ struct DesktopApp {
         let fonts = try FontLibrary(uiFamily: config.theme.font, monoFamily: config.theme.monoFont)
         let window = try AppWindow(title: "Natter", width: width, height: height, fonts: fonts)
         let keys = keyBindings(config)
-        guard !config.networks.isEmpty else {
-            let welcome = WelcomeView(version: NatterVersion.string)
-            welcome.lines += problems
-            let ui = WidgetWindow(window: window, root: welcome)
-            ui.host.clearColor = ChatTheme.dark.base.background
-            ui.interceptKey = { key in keys.action(for: key) == "quit" ? (ui.quit(), true).1 : false }
-            ui.run()
-            return
-        }
-
-        var theme = ChatTheme.dark
-        theme.messageFont.size = config.theme.fontSize
-        theme.monoFont.size = max(6, config.theme.fontSize - 1)
-        theme.timestampFormat = config.theme.timestampFormat
-        let model = ChatModel(settings: ModelSettings(
-            scrollbackCap: config.scrollbackLines, trimBatch: config.trimBatch,
-            highlights: HighlightRules(keywords: config.highlightKeywords, masks: config.highlightMasks),
-            ignores: IgnoreList(config.ignoreMasks)), logs: LogStore(root: LogStore.defaultRoot()))
-        let screen = ChatScreen(theme: theme)
-        screen.sidebarWidth = saved.sidebarWidth
-        screen.nickListWidth = saved.nickListWidth
-        screen.nickListCollapsed = saved.nickListCollapsed
-        let connections = Connections()
-        let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(theme: theme),
-                                        send: { network, lines in connections.send(network: network, lines: lines) },
-                                        clock: { connections.now() })
-        controller.keyBindings = keys
-        controller.completer = TabCompleter(suffix: config.completionSuffix)
-        let ui = WidgetWindow(window: window, root: screen)
-        ui.host.clearColor = theme.base.background
-
-        var endpoints: [(String, IRCServerEndpoint)] = []
-        for network in config.networks {
-            do {
-                let setup = try NetworkSetup(network)
-                model.addNetwork(name: network.name, configuration: setup.session)
-                if network.autoConnect { endpoints.append((network.name, setup.endpoint)) }
-            } catch {
-                model.addNetwork(name: network.name, configuration: SessionConfiguration(
-                    nick: network.nick, user: network.user, realName: network.realName))
-                model.note("Not connecting: \(error)", in: BufferID(network: network.name, name: ""), isError: true,
-                           at: Date())
-            }
-        }
-        for problem in problems {
-            model.note(problem, in: BufferID(network: config.networks[0].name, name: ""), isError: true, at: Date())
-        }
-        controller.onNetworkAction = { network, command in
-            switch command {
-            case .quit, .disconnect: connections.stop(network: network)
-            case .reconnect: connections.forceClose(network: network, reason: "reconnecting")
-            case .connect: connections.restart(network: network)
-            default: break
-            }
-        }
-        controller.onOpenLink = { url in DesktopActions.open(url) }
-        controller.onNotify = { _, title, body in
-            guard config.notifications, !ui.host.isWindowFocused else { return }
-            DesktopActions.notify(title: title, body: body)
-            window.requestAttention()
-        }
+        let root = ScreenSwitcher(WelcomeView(version: NatterVersion.string))
+        let ui = WidgetWindow(window: window, root: root)
+        ui.host.clearColor = ChatTheme.dark.base.background
         ui.interceptKey = { key in keys.action(for: key) == "quit" ? (ui.quit(), true).1 : false }
-        var shownChannel = false
-        let savedBuffer = saved.buffer.map { text -> BufferID in
-            let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            return BufferID(network: parts[0], name: parts.count > 1 ? parts[1] : "")
-        }
-        ui.beforeFrame = {
-            model.windowFocused = ui.host.isWindowFocused
-            controller.sync()
-            // Show the buffer open last time as soon as it exists, else the first joined channel.
-            guard !shownChannel else { return }
-            if let savedBuffer, model.buffer(savedBuffer) != nil, savedBuffer.name.isEmpty || model.buffer(savedBuffer)?.isJoined == true {
-                shownChannel = true
-                controller.show(savedBuffer)
-            } else if savedBuffer == nil || savedBuffer.map({ model.network($0.network) == nil }) == true,
-                      let channel = model.networks.flatMap(\.buffers).first(where: { $0.kind == .channel && $0.isJoined }) {
-                shownChannel = true
-                controller.show(channel.id)
+        var chat: ChatSession?
+        if config.networks.isEmpty {
+            let firstRun = FirstRunView(defaultNick: ProcessEnvironment.userName, version: NatterVersion.string)
+            firstRun.onConnect = { choice in
+                let network = NatterConfig.Network(
+                    name: choice.host, host: choice.host, port: choice.port, tls: choice.tls, verifyCertificate: true,
+                    nick: choice.nick, alternativeNicks: [], user: choice.nick, realName: choice.nick,
+                    channels: choice.channels.map { ($0, nil) }, password: nil, sasl: nil, clientCertificate: nil,
+                    clientKey: nil, autoConnect: true)
+                do { try ConfigWriter.append(network, to: configPath) } catch {
+                    problems.append("cannot write \(configPath): \(error.localizedDescription)")
+                }
+                config.networks = [network]
+                chat = ChatSession(config: config, keys: keys, saved: saved, problems: problems, ui: ui, root: root)
             }
-        }
-        ui.onWake = { connections.drain() }
-        controller.show(model.networks[0].serverBuffer.id)
-        ui.host.focus(screen.input)
-        for (name, endpoint) in endpoints {
-            connections.connect(network: name, endpoint: endpoint, controller: controller)
+            root.show(firstRun)
+            ui.host.focus(firstRun.server)
+        } else {
+            chat = ChatSession(config: config, keys: keys, saved: saved, problems: problems, ui: ui, root: root)
         }
         ui.run()
-        connections.stopAll()
-        WindowState(width: window.width, height: window.height, sidebarWidth: screen.sidebarWidth,
-                    nickListWidth: screen.nickListWidth, nickListCollapsed: screen.nickListCollapsed,
-                    buffer: controller.current.map { "\($0.network)/\($0.name)" }).save(path: statePath)
+        chat?.stop()
+        WindowState(width: window.width, height: window.height,
+                    sidebarWidth: chat?.screen.sidebarWidth ?? saved.sidebarWidth,
+                    nickListWidth: chat?.screen.nickListWidth ?? saved.nickListWidth,
+                    nickListCollapsed: chat?.screen.nickListCollapsed ?? saved.nickListCollapsed,
+                    buffer: chat?.controller.current.map { "\($0.network)/\($0.name)" } ?? saved.buffer).save(path: statePath)
     }
 
     private func keyBindings(_ config: NatterConfig) -> KeyBindings {

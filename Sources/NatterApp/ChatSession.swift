@@ -1,0 +1,102 @@
+import ChatModel
+import Foundation
+import IRCSession
+import IRCTransport
+import NatterUI
+import SDLBackend
+import Widgets
+
+/// The running chat: the model, the chat screen, its controller and the network connections,
+/// wired to the window. Created when the configuration has networks (at start, or after the
+/// first-run screen).
+@MainActor
+final class ChatSession {
+    let model: ChatModel
+    let screen: ChatScreen
+    let controller: ChatController
+    let connections: Connections
+
+    init(config: NatterConfig, keys: KeyBindings, saved: WindowState, problems: [String], ui: WidgetWindow,
+         root: ScreenSwitcher) {
+        var theme = ChatTheme.dark
+        theme.messageFont.size = config.theme.fontSize
+        theme.monoFont.size = max(6, config.theme.fontSize - 1)
+        theme.timestampFormat = config.theme.timestampFormat
+        model = ChatModel(settings: ModelSettings(
+            scrollbackCap: config.scrollbackLines, trimBatch: config.trimBatch,
+            highlights: HighlightRules(keywords: config.highlightKeywords, masks: config.highlightMasks),
+            ignores: IgnoreList(config.ignoreMasks)), logs: LogStore(root: LogStore.defaultRoot()))
+        screen = ChatScreen(theme: theme)
+        screen.sidebarWidth = saved.sidebarWidth
+        screen.nickListWidth = saved.nickListWidth
+        screen.nickListCollapsed = saved.nickListCollapsed
+        let connections = Connections()
+        self.connections = connections
+        controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(theme: theme),
+                                    send: { network, lines in connections.send(network: network, lines: lines) },
+                                    clock: { connections.now() })
+        controller.keyBindings = keys
+        controller.completer = TabCompleter(suffix: config.completionSuffix)
+        let model = self.model, controller = self.controller
+
+        var endpoints: [(String, IRCServerEndpoint)] = []
+        for network in config.networks {
+            do {
+                let setup = try NetworkSetup(network)
+                model.addNetwork(name: network.name, configuration: setup.session)
+                if network.autoConnect { endpoints.append((network.name, setup.endpoint)) }
+            } catch {
+                model.addNetwork(name: network.name, configuration: SessionConfiguration(
+                    nick: network.nick, user: network.user, realName: network.realName))
+                model.note("Not connecting: \(error)", in: BufferID(network: network.name, name: ""), isError: true, at: Date())
+            }
+        }
+        for problem in problems {
+            model.note(problem, in: BufferID(network: config.networks[0].name, name: ""), isError: true, at: Date())
+        }
+        controller.onNetworkAction = { network, command in
+            switch command {
+            case .quit, .disconnect: connections.stop(network: network)
+            case .reconnect: connections.forceClose(network: network, reason: "reconnecting")
+            case .connect: connections.restart(network: network)
+            default: break
+            }
+        }
+        controller.onOpenLink = { url in DesktopActions.open(url) }
+        controller.onNotify = { _, title, body in
+            guard config.notifications, !ui.host.isWindowFocused else { return }
+            DesktopActions.notify(title: title, body: body)
+            ui.window.requestAttention()
+        }
+        var shown = false
+        let savedBuffer = saved.buffer.map { text -> BufferID in
+            let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            return BufferID(network: parts[0], name: parts.count > 1 ? parts[1] : "")
+        }
+        ui.beforeFrame = {
+            model.windowFocused = ui.host.isWindowFocused
+            controller.sync()
+            // Show the buffer open last time as soon as it exists, else the first joined channel.
+            guard !shown else { return }
+            if let savedBuffer, let buffer = model.buffer(savedBuffer), savedBuffer.name.isEmpty || buffer.isJoined {
+                shown = true
+                controller.show(savedBuffer)
+            } else if savedBuffer == nil || savedBuffer.map({ model.network($0.network) == nil }) == true,
+                      let channel = model.networks.flatMap(\.buffers).first(where: { $0.kind == .channel && $0.isJoined }) {
+                shown = true
+                controller.show(channel.id)
+            }
+        }
+        ui.onWake = { connections.drain() }
+        ui.host.clearColor = theme.base.background
+        root.show(screen)
+        controller.show(model.networks[0].serverBuffer.id)
+        ui.host.focus(screen.input)
+        for (name, endpoint) in endpoints {
+            connections.connect(network: name, endpoint: endpoint, controller: controller)
+        }
+    }
+
+    /// Disconnects every network.
+    func stop() { connections.stopAll() }
+}

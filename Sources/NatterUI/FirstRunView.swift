@@ -1,0 +1,123 @@
+import Widgets
+
+/// What the window shows when no network is configured: pick a network or enter a server, a
+/// nick and channels, then Connect (which writes the configuration file).
+@MainActor
+public final class FirstRunView: Widget {
+    /// What the user chose.
+    public struct Choice: Hashable, Sendable {
+        public var host: String
+        public var port: Int
+        public var tls: Bool
+        public var nick: String
+        public var channels: [String]
+    }
+
+    public let server = TextField(text: "irc.libera.chat")
+    public let nick = TextField()
+    public let channels = TextField(text: "#natter")
+    public let tlsButton = Button("TLS: on")
+    public let connectButton = Button("Connect")
+    private let message = Label("")
+    private let form: Stack
+    public private(set) var tls = true
+    /// Called with a valid choice when Connect is pressed (or Enter in a field).
+    public var onConnect: ((Choice) -> Void)?
+    public var theme = ChatTheme.dark
+
+    /// Known networks offered as buttons: name, host, port, TLS.
+    public static let suggestions: [(String, String, Int, Bool)] = [
+        ("Libera.Chat", "irc.libera.chat", 6697, true), ("OFTC", "irc.oftc.net", 6697, true),
+        ("This computer (6667, no TLS)", "127.0.0.1", 6667, false),
+    ]
+
+    public init(defaultNick: String, version: String) {
+        let theme = ChatTheme.dark
+        func label(_ text: String, size: Double = 14, bold: Bool = false, color: Color = theme.base.text) -> Label {
+            Label(StyledText(text, attributes: TextAttributes(font: FontSpec(role: .ui, size: size, bold: bold), foreground: color)))
+        }
+        nick.text = defaultNick
+        var suggestionButtons: [Widget] = []
+        let fields: [Widget] = [label("Server (HOST or HOST:PORT)"), server, label("Nick"), nick,
+                                label("Channels (comma-separated)"), channels]
+        form = Stack(.vertical, spacing: 8, [label("Natter", size: 30, bold: true),
+                                             label("IRC for the Linux desktop · \(version)", color: theme.dimText),
+                                             label("Pick a network or enter one:")] )
+        super.init()
+        for (name, host, port, secure) in Self.suggestions {
+            suggestionButtons.append(Button(name) { [weak self] in
+                self?.server.text = port == (secure ? 6697 : 6667) ? host : "\(host):\(port)"
+                if let self, self.tls != secure { self.toggleTLS() }
+            })
+        }
+        form.addChild(Stack(.horizontal, spacing: 8, suggestionButtons))
+        for field in fields { form.addChild(field) }
+        form.addChild(Stack(.horizontal, spacing: 8, [tlsButton, connectButton]))
+        form.addChild(message)
+        form.padding = EdgeInsets(top: 40, left: 60, bottom: 40, right: 60)
+        addChild(form)
+        backgroundColor = theme.base.background
+        tlsButton.onPress = { [weak self] in self?.toggleTLS() }
+        connectButton.onPress = { [weak self] in self?.submit() }
+        for field in [server, nick, channels] { field.onSubmit = { [weak self] _ in self?.submit() } }
+    }
+
+    public override func performLayout(_ constraints: BoxConstraints, _ context: LayoutContext) -> Size {
+        let size = constraints.constrain(Size(width: constraints.maxWidth, height: constraints.maxHeight))
+        let width = min(620, size.width)
+        _ = form.layout(BoxConstraints(minWidth: width, maxWidth: width, minHeight: 0, maxHeight: size.height), context)
+        place(form, at: Point(x: ((size.width - width) / 2).rounded(), y: 0))
+        return size
+    }
+
+    private func toggleTLS() {
+        tls.toggle()
+        tlsButton.title = tls ? "TLS: on" : "TLS: off (not encrypted)"
+    }
+
+    /// Checks the fields and hands the choice on, or says what is wrong.
+    public func submit() {
+        let parts = server.text.trimmingCharacters(in: .whitespaces).split(separator: ":")
+        guard let host = parts.first, !host.isEmpty, parts.count <= 2 else { return show("Enter a server, e.g. irc.libera.chat") }
+        let port = parts.count == 2 ? Int(parts[1]) : (tls ? 6697 : 6667)
+        guard let port, (1...65535).contains(port) else { return show("The port must be a number from 1 to 65535") }
+        let nickText = nick.text.trimmingCharacters(in: .whitespaces)
+        guard let first = nickText.first, !first.isNumber, !nickText.contains(" "), !"#&:-".contains(first) else {
+            return show("Enter a nick: letters, digits and -[]\\\\`^{}|_, not starting with a digit")
+        }
+        let list = channels.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .map { $0.hasPrefix("#") || $0.hasPrefix("&") ? $0 : "#" + $0 }
+        onConnect?(Choice(host: String(host), port: port, tls: tls, nick: nickText, channels: list))
+    }
+
+    private func show(_ text: String) {
+        message.text = StyledText(text, attributes: TextAttributes(font: FontSpec(role: .ui, size: 14), foreground: theme.errorText))
+    }
+}
+
+/// The window's root: shows one screen and can switch to another (first run → chat).
+@MainActor
+public final class ScreenSwitcher: Widget {
+    public private(set) var screen: Widget
+
+    public init(_ screen: Widget) {
+        self.screen = screen
+        super.init()
+        addChild(screen)
+    }
+
+    /// Shows `next` instead of the current screen.
+    public func show(_ next: Widget) {
+        screen.removeFromParent()
+        screen = next
+        addChild(next)
+        setNeedsLayout()
+    }
+
+    public override func performLayout(_ constraints: BoxConstraints, _ context: LayoutContext) -> Size {
+        let size = constraints.constrain(Size(width: constraints.maxWidth, height: constraints.maxHeight))
+        _ = screen.layout(.tight(size), context)
+        place(screen, at: .zero)
+        return size
+    }
+}
