@@ -177,6 +177,13 @@ extension ChatController {
         default: break
         }
         switch event.key {
+        case .character(let c) where m == [.ctrl] && InputFormatting.code(forShortcut: c) != nil:
+            let input = screen.input
+            var characters = Array(input.text)
+            let caret = min(input.state.caret, characters.count)
+            characters.insert(InputFormatting.code(forShortcut: c)!, at: caret)
+            input.replaceText(String(characters), caret: caret + 1)
+            return true
         case .character(let c) where m == [.alt] && c.isNumber:
             let n = Int(String(c)) ?? 0
             let index = n == 0 ? 9 : n - 1

@@ -55,6 +55,8 @@ public final class ChatController {
             if self.pendingPaste != nil { self.confirmPaste() } else { self.submit(text) }
         }
         screen.input.onPaste = { [weak self] text in self?.paste(text) ?? false }
+        let theme = styler.theme
+        screen.input.styler = { text, base in InputFormatting.spans(text, base: base, theme: theme) }
         screen.messages.onNeedOlder = { [weak self] in self?.loadOlder() }
         screen.onKey = { [weak self] event in self?.handleKey(event) ?? false }
     }

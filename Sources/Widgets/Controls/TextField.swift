@@ -96,17 +96,29 @@ public final class TextField: Widget {
         return state.caret + min(max(0, composition.cursor), composition.text.count)
     }
 
+    /// Styles the content for display (e.g. IRC formatting codes shown as markers and applied to
+    /// the text after them). The spans must hold exactly the content's characters, one grapheme
+    /// for each, so that caret positions stay where they are.
+    public var styler: ((String, TextAttributes) -> [TextSpan])? { didSet { refreshText() } }
+
     /// The displayed text: the content with the composition inserted (underlined) at the caret.
     var displayText: StyledText {
         let attributes = TextAttributes(font: font, foreground: textColor)
+        func spans(_ text: String) -> [TextSpan] {
+            guard !text.isEmpty else { return [] }
+            if let styler {
+                let styled = styler(text, attributes)
+                if styled.reduce(0, { $0 + $1.text.count }) == text.count { return styled }
+            }
+            return [TextSpan(text, attributes)]
+        }
         guard let composition, !composition.text.isEmpty else {
-            return StyledText(state.text, attributes: attributes)
+            return StyledText(spans(state.text))
         }
         var underlined = attributes
         underlined.underline = true
-        return StyledText([TextSpan(String(state.characters[..<state.caret]), attributes),
-                           TextSpan(composition.text, underlined),
-                           TextSpan(String(state.characters[state.caret...]), attributes)])
+        return StyledText(spans(String(state.characters[..<state.caret])) + [TextSpan(composition.text, underlined)]
+                          + spans(String(state.characters[state.caret...])))
     }
 
     /// The caret rectangle in local coordinates.
