@@ -50,6 +50,9 @@ public final class Painter {
     /// Bytes of texture memory held by the text cache, and how many entries it has.
     public var textCacheUsage: (bytes: Int, entries: Int) { (textCache.bytes, textCache.count) }
 
+    /// The text cache's bound in bytes (`textCacheBytes` at init).
+    public var textCacheByteLimit: Int { textCache.byteLimit }
+
     /// Fills the whole target with `color`.
     public func clear(_ color: Color) {
         SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
