@@ -80,6 +80,7 @@ extension Painter {
         } else if from.x == to.x {
             fill(Rect(x: from.x - width / 2, y: min(from.y, to.y), width: width, height: abs(to.y - from.y)), color)
         } else {
+            setDrawBlending(true)
             SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
             SDL_RenderDrawLineF(renderer, Float(from.x * scale), Float(from.y * scale),
                                 Float(to.x * scale), Float(to.y * scale))
