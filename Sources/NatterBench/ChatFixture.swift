@@ -90,19 +90,43 @@ final class ChatFixture {
     /// damage (everything when `full`), execute, flush. Returns the number of draw commands.
     @discardableResult
     func frame(full: Bool = false) -> Int {
+        let c = ContinuousClock()
+        let t0 = c.now
         time += frameInterval
         host.advance(to: FrameTime(seconds: time))
         controller.sync()
         host.layoutIfNeeded()
+        let t1 = c.now
         var list = DrawList()
         if full {
             host.paintAll(into: &list)
         } else {
             _ = host.paint(into: &list)
         }
+        let t2 = c.now
         canvas.painter.execute(list)
+        let t3 = c.now
         canvas.flush()
+        let t4 = c.now
+        if Self.debug { Self.phases.append([t1 - t0, t2 - t1, t3 - t2, t4 - t3]) }
+        if Self.debug, !full, Self.phases.count == 5 {
+            for command in list.commands {
+                switch command {
+                case .text(let run): print("text", run.origin, run.width, run.text.prefix(20))
+                default: print(command)
+                }
+            }
+        }
         return list.commands.count
+    }
+    static let debug = ProcessInfo.processInfo.environment["BENCH_DEBUG"] != nil
+    static var phases: [[Duration]] = []
+    static func dumpPhases(_ label: String) {
+        guard debug, !phases.isEmpty else { return }
+        let ms = phases.map { $0.map { Double($0.components.attoseconds) * 1e-15 + Double($0.components.seconds) * 1e3 } }
+        let med = (0..<4).map { k in ms.map { $0[k] }.sorted()[ms.count / 2] }
+        print(label, "layout/paint/execute/flush medians ms:", med.map { String(format2: $0) })
+        phases.removeAll()
     }
 
     /// Sends an input event the way the window does (clock, sync, layout, then the event).

@@ -21,10 +21,12 @@ private func runRenderBench() -> [BenchFigure] {
 
     // A full redraw with the text already cached (an expose, a theme change).
     for _ in 0..<20 { fixture.frame(full: true) }
+    ChatFixture.dumpPhases("warm-up")
     var full = FrameTimes()
     var commands = 0
     for _ in 0..<200 { commands = full.time { fixture.frame(full: true) } }
 
+    ChatFixture.dumpPhases("full")
     // A full redraw of a screen of lines never drawn before (switching to a busy buffer).
     var fresh = FrameTimes()
     for _ in 0..<20 {
@@ -32,11 +34,13 @@ private func runRenderBench() -> [BenchFigure] {
         _ = fresh.time { fixture.frame(full: true) }
     }
 
+    ChatFixture.dumpPhases("fresh")
     // One new line while pinned: receive it (parse, session, model) and draw the frame.
     for _ in 0..<30 {
         fixture.receive(take(1))
         fixture.frame()
     }
+    ChatFixture.dumpPhases("incremental warm-up")
     var incremental = FrameTimes()
     for _ in 0..<500 {
         let line = take(1)
@@ -45,6 +49,7 @@ private func runRenderBench() -> [BenchFigure] {
             fixture.frame()
         }
     }
+    ChatFixture.dumpPhases("incremental")
     let cache = fixture.canvas.painter.textCacheUsage
     let bound = Double(fixture.canvas.painter.textCacheByteLimit) / 1_048_576
     return [

@@ -6,19 +6,19 @@ extension Painter {
     /// Executes the toolkit's draw commands in order, in logical pixels scaled to the output:
     /// clips nest by intersection, text runs get their background, underline and
     /// strikethrough, right-to-left runs are shaped right to left.
+    ///
+    /// Commands whose pixels a later opaque fill replaces entirely (the window's clear colour
+    /// under a screen background under a panel background, …) are skipped: see
+    /// ``overdrawnCommands(_:)``.
     public func execute(_ list: DrawList) {
         var clips: [SDL_Rect] = []
-        for command in list.commands {
+        let overdrawn = overdrawnCommands(list.commands)
+        for (index, command) in list.commands.enumerated() {
+            if overdrawn[index] { continue }
             switch command {
             case .pushClip(let rect):
                 var pixels = pixelRect(rect)
-                if let outer = clips.last {
-                    var inner = SDL_Rect()
-                    if SDL_IntersectRect(&pixels, [outer], &inner) == SDL_FALSE {
-                        inner = SDL_Rect(x: pixels.x, y: pixels.y, w: 0, h: 0)
-                    }
-                    pixels = inner
-                }
+                if let outer = clips.last { pixels = Self.intersection(pixels, outer) }
                 clips.append(pixels)
                 setClip(pixels)
             case .popClip:
@@ -39,6 +39,76 @@ extension Painter {
             }
         }
         if !clips.isEmpty { SDL_RenderSetClipRect(renderer, nil) }
+    }
+
+    /// For each command, whether it can be skipped because a later opaque `fillRect` replaces
+    /// every pixel it could touch: its clip (and, for rectangles, its own pixel rectangle) lies
+    /// inside the pixels of the fill, clipped as the fill is. Clip commands are never skipped.
+    /// The result is pixel-identical; it removes the overdraw of nested opaque backgrounds.
+    /// O(n · k) for n commands and the k ≤ 4 largest covering fills.
+    func overdrawnCommands(_ commands: [DrawCommand]) -> [Bool] {
+        var skip = [Bool](repeating: false, count: commands.count)
+        // The clip each command is drawn with (nil: none), as `execute` computes it.
+        var clipOf = [SDL_Rect?](repeating: nil, count: commands.count)
+        var stack: [SDL_Rect] = []
+        var hasOpaqueFill = false
+        for (index, command) in commands.enumerated() {
+            switch command {
+            case .pushClip(let rect):
+                var pixels = pixelRect(rect)
+                if let outer = stack.last { pixels = Self.intersection(pixels, outer) }
+                stack.append(pixels)
+            case .popClip:
+                stack.removeLast()
+            case .fillRect(_, let color):
+                hasOpaqueFill = hasOpaqueFill || color.a == 255
+                clipOf[index] = stack.last
+            default:
+                clipOf[index] = stack.last
+            }
+        }
+        guard hasOpaqueFill else { return skip }
+        var covers: [SDL_Rect] = []
+        for index in commands.indices.reversed() {
+            let area: SDL_Rect?
+            switch commands[index] {
+            case .pushClip, .popClip:
+                continue
+            case .fillRect(let rect, _), .roundedRect(let rect, _, _), .strokeRect(let rect, _, _), .image(_, let rect):
+                let own = pixelRect(rect)
+                area = clipOf[index].map { Self.intersection(own, $0) } ?? own
+            case .text, .line:
+                area = clipOf[index]
+            }
+            guard let area else { continue }
+            if area.w <= 0 || area.h <= 0 || covers.contains(where: { Self.contains($0, area) }) {
+                skip[index] = true
+                continue
+            }
+            if case .fillRect(_, let color) = commands[index], color.a == 255 {
+                covers.append(area)
+                if covers.count > 4 {
+                    covers.sort { Int($0.w) * Int($0.h) > Int($1.w) * Int($1.h) }
+                    covers.removeLast()
+                }
+            }
+        }
+        return skip
+    }
+
+    /// The intersection of two pixel rectangles; empty (zero size, at `a`'s origin) when they
+    /// do not overlap, as SDL_IntersectRect leaves it.
+    static func intersection(_ a: SDL_Rect, _ b: SDL_Rect) -> SDL_Rect {
+        let x0 = max(a.x, b.x), y0 = max(a.y, b.y)
+        let x1 = min(a.x + a.w, b.x + b.w), y1 = min(a.y + a.h, b.y + b.h)
+        guard x1 > x0, y1 > y0 else { return SDL_Rect(x: a.x, y: a.y, w: 0, h: 0) }
+        return SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
+    }
+
+    /// Whether `inner` (non-empty) lies inside `outer`.
+    static func contains(_ outer: SDL_Rect, _ inner: SDL_Rect) -> Bool {
+        inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w
+            && inner.y + inner.h <= outer.y + outer.h
     }
 
     /// One styled run: background over the full advance and line height, the glyphs with
