@@ -20,13 +20,14 @@ private func runListBench() -> [BenchFigure] {
         let lines = Traffic.lines(count: n + 2_000, seed: 23, textLength: 100)
         // The cap is above every size, so nothing is trimmed while measuring.
         let fixture = ChatFixture(scrollbackCap: 200_000)
+        let base = fixture.buffer.scrollback.count   // the join and topic lines
         let clock = ContinuousClock()
         let start = clock.now
         fixture.receive(Array(lines[..<n]))
         fixture.frame()
         let elapsed = clock.now - start
         ingest[n] = Double(n) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-        precondition(fixture.buffer.scrollback.count == n, "expected \(n) lines, have \(fixture.buffer.scrollback.count)")
+        precondition(fixture.buffer.scrollback.count == base + n, "expected \(n) more lines")
         var next = n
 
         // Appending while pinned: one line arrives, one frame.
@@ -144,12 +145,13 @@ private func bytesPerMessage(_ n: Int) -> Double {
     let fixture = ChatFixture(scrollbackCap: 200_000)
     fixture.receive(Array(lines[..<200]))
     fixture.frame()
+    let base = fixture.buffer.scrollback.count
     let before = heapBytes()
     fixture.receive(Array(lines[200...]))
     fixture.controller.sync()
     fixture.host.layoutIfNeeded()
     let after = heapBytes()
-    precondition(fixture.buffer.scrollback.count == n + 200)
+    precondition(fixture.buffer.scrollback.count == base + n)
     return Double(after - before) / Double(n)
 }
 
