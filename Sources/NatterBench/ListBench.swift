@@ -146,11 +146,15 @@ private func bytesPerMessage(_ n: Int) -> Double {
     fixture.receive(Array(lines[..<200]))
     fixture.frame()
     let base = fixture.buffer.scrollback.count
-    let before = heapBytes()
-    fixture.receive(Array(lines[200...]))
-    fixture.controller.sync()
-    fixture.host.layoutIfNeeded()
-    let after = heapBytes()
+    // The generated lines stay alive until after the second reading (Swift may otherwise free
+    // them after their last use, which would hide their size from the difference).
+    let (before, after) = withExtendedLifetime(lines) {
+        let before = heapBytes()
+        fixture.receive(Array(lines[200...]))
+        fixture.controller.sync()
+        fixture.host.layoutIfNeeded()
+        return (before, heapBytes())
+    }
     precondition(fixture.buffer.scrollback.count == base + n)
     return Double(after - before) / Double(n)
 }
