@@ -11,8 +11,14 @@ extension Painter {
     /// under a screen background under a panel background, …) are skipped: see
     /// ``overdrawnCommands(_:)``.
     public func execute(_ list: DrawList) {
+        execute(list, skippingOverdraw: true)
+    }
+
+    /// ``execute(_:)``, optionally drawing every command (tests compare the two).
+    func execute(_ list: DrawList, skippingOverdraw: Bool) {
         var clips: [SDL_Rect] = []
-        let overdrawn = overdrawnCommands(list.commands)
+        let overdrawn = skippingOverdraw ? overdrawnCommands(list.commands)
+                                         : [Bool](repeating: false, count: list.commands.count)
         for (index, command) in list.commands.enumerated() {
             if overdrawn[index] { continue }
             switch command {
@@ -41,11 +47,13 @@ extension Painter {
         if !clips.isEmpty { SDL_RenderSetClipRect(renderer, nil) }
     }
 
-    /// For each command, whether it can be skipped because a later opaque `fillRect` replaces
+    /// For each command, whether it can be skipped because later opaque `fillRect`s replace
     /// every pixel it could touch: its clip (and, for rectangles, its own pixel rectangle) lies
-    /// inside the pixels of the fill, clipped as the fill is. Clip commands are never skipped.
-    /// The result is pixel-identical; it removes the overdraw of nested opaque backgrounds.
-    /// O(n · k) for n commands and the k ≤ 4 largest covering fills.
+    /// inside the union of the later fills' pixels, each clipped as it is drawn (a window
+    /// background under the panes that tile it, the clear colour under it). Clip commands are
+    /// never skipped. The result is pixel-identical; it removes the overdraw of nested opaque
+    /// backgrounds. O(n · k · p) for n commands, the k ≤ 16 largest covering fills and at most
+    /// p = 16 uncovered pieces tracked per command.
     func overdrawnCommands(_ commands: [DrawCommand]) -> [Bool] {
         var skip = [Bool](repeating: false, count: commands.count)
         // The clip each command is drawn with (nil: none), as `execute` computes it.
@@ -81,19 +89,45 @@ extension Painter {
                 area = clipOf[index]
             }
             guard let area else { continue }
-            if area.w <= 0 || area.h <= 0 || covers.contains(where: { Self.contains($0, area) }) {
+            if area.w <= 0 || area.h <= 0 || Self.isCovered(area, by: covers) {
                 skip[index] = true
                 continue
             }
             if case .fillRect(_, let color) = commands[index], color.a == 255 {
                 covers.append(area)
-                if covers.count > 4 {
+                if covers.count > 16 {
                     covers.sort { Int($0.w) * Int($0.h) > Int($1.w) * Int($1.h) }
                     covers.removeLast()
                 }
             }
         }
         return skip
+    }
+
+    /// Whether the union of `covers` contains `area`: what is left of `area` after cutting
+    /// out each cover in turn is empty (gives up, answering false, past 16 pieces).
+    static func isCovered(_ area: SDL_Rect, by covers: [SDL_Rect]) -> Bool {
+        var left = [area]
+        for cover in covers {
+            var next: [SDL_Rect] = []
+            for piece in left { subtract(cover, from: piece, into: &next) }
+            if next.isEmpty { return true }
+            if next.count > 16 { return false }
+            left = next
+        }
+        return false
+    }
+
+    /// Appends the parts of `piece` outside `cover` (up to four rectangles).
+    static func subtract(_ cover: SDL_Rect, from piece: SDL_Rect, into out: inout [SDL_Rect]) {
+        let cut = intersection(piece, cover)
+        guard cut.w > 0, cut.h > 0 else { out.append(piece); return }
+        let top = cut.y - piece.y, bottom = piece.y + piece.h - (cut.y + cut.h)
+        let left = cut.x - piece.x, right = piece.x + piece.w - (cut.x + cut.w)
+        if top > 0 { out.append(SDL_Rect(x: piece.x, y: piece.y, w: piece.w, h: top)) }
+        if bottom > 0 { out.append(SDL_Rect(x: piece.x, y: cut.y + cut.h, w: piece.w, h: bottom)) }
+        if left > 0 { out.append(SDL_Rect(x: piece.x, y: cut.y, w: left, h: cut.h)) }
+        if right > 0 { out.append(SDL_Rect(x: cut.x + cut.w, y: cut.y, w: right, h: cut.h)) }
     }
 
     /// The intersection of two pixel rectangles; empty (zero size, at `a`'s origin) when they
@@ -103,12 +137,6 @@ extension Painter {
         let x1 = min(a.x + a.w, b.x + b.w), y1 = min(a.y + a.h, b.y + b.h)
         guard x1 > x0, y1 > y0 else { return SDL_Rect(x: a.x, y: a.y, w: 0, h: 0) }
         return SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
-    }
-
-    /// Whether `inner` (non-empty) lies inside `outer`.
-    static func contains(_ outer: SDL_Rect, _ inner: SDL_Rect) -> Bool {
-        inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w
-            && inner.y + inner.h <= outer.y + outer.h
     }
 
     /// One styled run: background over the full advance and line height, the glyphs with
