@@ -90,7 +90,7 @@ final class ChatFixture {
     /// damage (everything when `full`), execute, flush. Returns the number of draw commands.
     @discardableResult
     func frame(full: Bool = false) -> Int {
-        let c = ContinuousClock()
+        let c = ContinuousClock()   // phase times for BENCH_DEBUG
         let t0 = c.now
         time += frameInterval
         host.advance(to: FrameTime(seconds: time))
@@ -109,23 +109,19 @@ final class ChatFixture {
         canvas.flush()
         let t4 = c.now
         if Self.debug { Self.phases.append([t1 - t0, t2 - t1, t3 - t2, t4 - t3]) }
-        if Self.debug, !full, Self.phases.count == 5 {
-            for command in list.commands {
-                switch command {
-                case .text(let run): print("text", run.origin, run.width, run.text.prefix(20))
-                default: print(command)
-                }
-            }
-        }
         return list.commands.count
     }
+
+    /// `BENCH_DEBUG=1`: record each frame's phases and print their medians (``dumpPhases(_:)``).
     static let debug = ProcessInfo.processInfo.environment["BENCH_DEBUG"] != nil
     static var phases: [[Duration]] = []
+
+    /// Prints the median time of each phase of the frames since the last call (debug only).
     static func dumpPhases(_ label: String) {
         guard debug, !phases.isEmpty else { return }
         let ms = phases.map { $0.map { Double($0.components.attoseconds) * 1e-15 + Double($0.components.seconds) * 1e3 } }
-        let med = (0..<4).map { k in ms.map { $0[k] }.sorted()[ms.count / 2] }
-        print(label, "layout/paint/execute/flush medians ms:", med.map { String(format2: $0) })
+        let medians = (0..<4).map { k in ms.map { $0[k] }.sorted()[ms.count / 2] }
+        FileHandle.standardError.write(Data("\(label): advance+sync+layout / paint / execute / flush medians (ms): \(medians.map { String(format2: $0) })\n".utf8))
         phases.removeAll()
     }
 
