@@ -146,16 +146,33 @@ final class ChatFixture {
 /// Frame timing: durations in milliseconds, summarised by median and 95th percentile.
 struct FrameTimes {
     private(set) var samples: [Double] = []
+    /// The thread's CPU time per frame (ms): less sensitive to other processes than `samples`.
+    private(set) var cpuSamples: [Double] = []
 
     /// Times `body` and records it.
     @MainActor
     mutating func time<T>(_ body: () -> T) -> T {
         let clock = ContinuousClock()
+        let cpuStart = Self.threadCPUTime()
         let start = clock.now
         let result = body()
         let elapsed = clock.now - start
+        cpuSamples.append((Self.threadCPUTime() - cpuStart) * 1e3)
         samples.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15)
         return result
+    }
+
+    /// CPU time of the calling thread (s).
+    static func threadCPUTime() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+    }
+
+    /// Median CPU time per frame (ms).
+    var cpuMedian: Double {
+        guard !cpuSamples.isEmpty else { return .nan }
+        return cpuSamples.sorted()[cpuSamples.count / 2]
     }
 
     var count: Int { samples.count }

@@ -1,5 +1,6 @@
 import ChatModel
 import CMalloc
+import Foundation
 import Widgets
 
 /// Issue 6: a buffer of 1,000 / 10,000 / 100,000 messages (100 characters of text each) on a
@@ -82,6 +83,11 @@ private func runListBench() -> [BenchFigure] {
                                        unit: "ms", target: .atMost(target)))
             figures.append(BenchFigure(name: "\(what), \(BenchFigure.format(Double(n))) msgs: p95 (\(t.count) frames)",
                                        value: t.p95, unit: "ms", target: .atMost(target)))
+        }
+    }
+    if ChatFixture.debug {
+        for n in sizes {
+            FileHandle.standardError.write(Data("\(n): CPU medians append \(String(format2: append[n]!.cpuMedian)) fling \(String(format2: fling[n]!.cpuMedian)) resize \(String(format2: resize[n]!.cpuMedian))\n".utf8))
         }
     }
     add("append one message while pinned", append, target: 4)

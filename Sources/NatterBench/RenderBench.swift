@@ -1,3 +1,4 @@
+import Foundation
 import SDLBackend
 
 /// Issue 5: drawing a 1920×1080 window full of formatted chat text with SDL's software
@@ -50,6 +51,9 @@ private func runRenderBench() -> [BenchFigure] {
         }
     }
     ChatFixture.dumpPhases("incremental")
+    if ChatFixture.debug {
+        FileHandle.standardError.write(Data("CPU medians: full \(String(format2: full.cpuMedian)) incremental \(String(format2: incremental.cpuMedian))\n".utf8))
+    }
     let cache = fixture.canvas.painter.textCacheUsage
     let bound = Double(fixture.canvas.painter.textCacheByteLimit) / 1_048_576
     return [

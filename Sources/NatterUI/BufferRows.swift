@@ -9,11 +9,16 @@ public final class BufferRows: MessageListDataSource {
     /// The buffer shown.
     public let buffer: ChatBuffer
     /// How rows are styled.
-    public var styler: ChatLineStyler
+    public var styler: ChatLineStyler {
+        didSet { styles.removeAll() }
+    }
     /// Where the marker row is, as an index into the buffer's lines (nil: no marker).
     public private(set) var markerIndex: Int?
     /// Vertical padding around each row's text.
     public var rowPadding = 2.0
+    /// Styled rows by line id (with the line they were styled from, so an edited line is styled
+    /// again): a resize rewraps every visible row but styles none. Bounded.
+    private var styles = StyleCache()
 
     /// Rows for `buffer` styled by `styler`.
     public init(buffer: ChatBuffer, styler: ChatLineStyler) {
@@ -65,7 +70,7 @@ public final class BufferRows: MessageListDataSource {
         case .marker:
             return MessageRowLayout(height: 22)
         case .line(let i):
-            let styled = styler.style(buffer.scrollback.lines[i])
+            let styled = style(buffer.scrollback.lines[i])
             let indent = context.layoutText(styled.prefix, maxWidth: nil).size.width
             let inset = 10.0
             let layout = context.layoutText(styled.text, maxWidth: max(40, width - 2 * inset),
@@ -105,6 +110,14 @@ public final class BufferRows: MessageListDataSource {
         }
     }
 
+    /// The styled text of `line`, from the cache when it was styled before.
+    private func style(_ line: ChatLine) -> (text: StyledText, prefix: StyledText) {
+        if let cached = styles.lookup(line) { return cached }
+        let styled = styler.style(line)
+        styles.insert(styled, for: line)
+        return styled
+    }
+
     /// The row index of line `i`.
     public func rowIndex(ofLine i: Int) -> Int {
         if let m = markerIndex, i >= m { return i + 1 }
@@ -117,5 +130,34 @@ public final class BufferRows: MessageListDataSource {
         guard let m = markerIndex else { return .line(index) }
         if index == m { return .marker }
         return .line(index > m ? index - 1 : index)
+    }
+}
+
+/// Styled rows keyed by line id, in two generations of `capacity` entries: a hit in the older
+/// one moves the entry to the newer; when the newer fills up, the older is dropped. O(1).
+private struct StyleCache {
+    typealias Styled = (text: StyledText, prefix: StyledText)
+    private var current: [String: (line: ChatLine, styled: Styled)] = [:]
+    private var previous: [String: (line: ChatLine, styled: Styled)] = [:]
+    let capacity = 512
+
+    mutating func lookup(_ line: ChatLine) -> Styled? {
+        if let entry = current[line.id] { return entry.line == line ? entry.styled : nil }
+        guard let entry = previous.removeValue(forKey: line.id), entry.line == line else { return nil }
+        insert(entry.styled, for: line)
+        return entry.styled
+    }
+
+    mutating func insert(_ styled: Styled, for line: ChatLine) {
+        if current.count >= capacity {
+            previous = current
+            current.removeAll(keepingCapacity: true)
+        }
+        current[line.id] = (line, styled)
+    }
+
+    mutating func removeAll() {
+        current.removeAll()
+        previous.removeAll()
     }
 }
