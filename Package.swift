@@ -40,6 +40,7 @@ let package = Package(
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2TTF", path: "Sources/CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CSDL2Image", path: "Sources/CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),   // glibc mallinfo2, for natter-bench
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig1-dev"])]),
 
@@ -78,7 +79,9 @@ let package = Package(
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
-        .executableTarget(name: "natter-bench", dependencies: ["IRCProtocol", "IRCFormatting"],
+        .executableTarget(name: "natter-bench",
+                          dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "ChatModel", "Widgets",
+                                         "NatterUI", "SDLBackend", "CMalloc"],
                           path: "Sources/NatterBench", swiftSettings: strict),
 
         .testTarget(name: "IRCProtocolTests", dependencies: ["IRCProtocol", propertyBased], swiftSettings: strict),

@@ -9,24 +9,38 @@ struct HistoryTracker: Sendable, Hashable {
     var outstanding: [String: HistoryRequestKind] = [:]
     /// label → (folded target, kind).
     var labels: [String: String] = [:]
-    private var seen: [String: Set<String>] = [:]
-    private var seenOrder: [String: [String]] = [:]
+    private var seen: [String: RecentIDs] = [:]
     private(set) var latest: [String: Date] = [:]
 
-    /// Records a msgid; `false` when it was already shown.
+    /// Records a msgid; `false` when it was already shown. O(1).
     mutating func remember(msgid: String, for target: String) -> Bool {
-        guard seen[target, default: []].insert(msgid).inserted else { return false }
-        seenOrder[target, default: []].append(msgid)
-        if let order = seenOrder[target], order.count > Self.rememberedIDs {
-            let drop = order.count - Self.rememberedIDs
-            for old in order.prefix(drop) { seen[target]?.remove(old) }
-            seenOrder[target] = Array(order.dropFirst(drop))
-        }
-        return true
+        seen[target, default: RecentIDs()].insert(msgid, keeping: Self.rememberedIDs)
     }
 
     mutating func noteLatest(_ time: Date, for target: String) {
         if let current = latest[target], current >= time { return }
         latest[target] = time
+    }
+}
+
+/// The most recent msgids of one buffer: a set for look-ups and a ring of the same ids in
+/// arrival order, so that forgetting the oldest once `limit` are held is O(1) per insert.
+private struct RecentIDs: Sendable, Hashable {
+    private var ids: Set<String> = []
+    private var ring: [String] = []
+    /// Index in `ring` of the oldest id once the ring is full.
+    private var oldest = 0
+
+    /// Adds `id` unless held (returns whether it was added), forgetting the oldest beyond `limit`.
+    mutating func insert(_ id: String, keeping limit: Int) -> Bool {
+        guard ids.insert(id).inserted else { return false }
+        if ring.count < limit {
+            ring.append(id)
+        } else {
+            ids.remove(ring[oldest])
+            ring[oldest] = id
+            oldest = (oldest + 1) % limit
+        }
+        return true
     }
 }

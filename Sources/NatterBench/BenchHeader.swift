@@ -10,17 +10,28 @@ func benchHeader() -> String {
         Written by `make bench` (`natter-bench [SUITE ...]`, release build) on \(date).
 
         Machine: \(cpuModel()), \(ProcessInfo.processInfo.activeProcessorCount) cores, \
-        \(ProcessInfo.processInfo.physicalMemory >> 30) GiB; \(osName()); \(toolchain).
+        \(ProcessInfo.processInfo.physicalMemory >> 30) GiB; \(osName()); \(toolchain); \
+        load average \(loadAverage()) when the run started (frame times are wall-clock times and \
+        grow when other processes compete for the cores).
 
-        Each figure is the best of several timed runs after a warm-up, measured with
-        `ContinuousClock` on one core. Traffic is generated in code with a seeded PRNG
-        (SplitMix64): PRIVMSG lines like
+        Throughput figures are the best of several timed runs after a warm-up, measured with
+        `ContinuousClock` on one core; frame times (the render and list suites) are the median and
+        95th percentile of many frames drawn headless by SDL's software renderer at 1920×1080.
+        Traffic is generated in code with a seeded PRNG (SplitMix64): PRIVMSG lines like
         `@time=…;msgid=…;account=userN :userN!~userN@host-N.example.org PRIVMSG #natter :<text>`,
-        texts of 60–200 characters (words incl. non-ASCII and emoji), one in four with mIRC codes.
+        texts of 60–200 characters (exactly 100 in the list suite; words incl. non-ASCII and
+        emoji), one in four with mIRC codes.
         `natter-bench` exits with status 1 when a figure misses its target. How the hot paths are
         built, and the allocation count per parsed line, are in docs/PERFORMANCE.md.
 
         """
+}
+
+/// The 1-minute load average from /proc/loadavg.
+private func loadAverage() -> String {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
+          let first = text.split(separator: " ").first else { return "unknown" }
+    return String(first)
 }
 
 private func cpuModel() -> String {

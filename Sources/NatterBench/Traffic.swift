@@ -7,11 +7,11 @@ enum Traffic {
                         "über", "café", "naïve", "👍", "something", "about", "tomorrow", "yes"]
     static let codes = ["\u{02}", "\u{1D}", "\u{1F}", "\u{03}4", "\u{03}12,1", "\u{0F}", "\u{03}"]
 
-    /// Message texts of 60–200 characters.
-    static func texts(count: Int, seed: UInt64 = 42) -> [String] {
+    /// Message texts of 60–200 characters (or exactly `length` characters).
+    static func texts(count: Int, seed: UInt64 = 42, length fixed: Int? = nil) -> [String] {
         var rng = SeededGenerator(seed: seed)
         return (0..<count).map { _ in
-            let length = Int.random(in: 60...200, using: &rng)
+            let length = fixed ?? Int.random(in: 60...200, using: &rng)
             let formatted = Int.random(in: 0..<4, using: &rng) == 0
             var text = ""
             while text.count < length {
@@ -25,10 +25,11 @@ enum Traffic {
         }
     }
 
-    /// Full lines (without CR LF) of channel traffic.
-    static func lines(count: Int, seed: UInt64 = 7) -> [String] {
+    /// Full lines (without CR LF) of channel traffic; texts of 60–200 characters, or exactly
+    /// `textLength`; each with a random 64-bit `msgid`.
+    static func lines(count: Int, seed: UInt64 = 7, textLength: Int? = nil) -> [String] {
         var rng = SeededGenerator(seed: seed)
-        let bodies = texts(count: count, seed: seed &+ 1)
+        let bodies = texts(count: count, seed: seed &+ 1, length: textLength)
         return bodies.enumerated().map { index, text in
             let nick = "user\(Int.random(in: 0..<500, using: &rng))"
             let ms = index % 1000

@@ -7,6 +7,8 @@ import Foundation
 let allSuites: [BenchSuite] = [
     protocolBench,
     formattingBench,
+    renderBench,
+    listBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -12,7 +12,12 @@ public final class BufferRows: MessageListDataSource {
     /// The buffer shown.
     public let buffer: ChatBuffer
     /// How rows are styled.
-    public var styler: ChatLineStyler
+    public var styler: ChatLineStyler {
+        didSet { styles.removeAll() }
+    }
+    /// Styled rows by line id (with the line they were styled from, so an edited line is styled
+    /// again): a resize rewraps every visible row but styles none. Bounded.
+    private var styles = StyleCache()
     /// Vertical padding around each row's text.
     public var rowPadding = 2.0
     /// Called with a link's URL when it is clicked.
@@ -79,7 +84,7 @@ public final class BufferRows: MessageListDataSource {
             return MessageRowLayout(height: label.size.height + 12, text: label,
                                     textOrigin: Point(x: max(inset, (width - label.size.width) / 2), y: 6))
         case .line(let n):
-            let styled = styler.style(line(n))
+            let styled = style(line(n))
             // Continuation lines start under the message text: the prefix's full advance,
             // including the spaces after the nick (which the layout's size leaves out).
             let prefix = context.layoutText(styled.prefix, maxWidth: nil)
@@ -160,6 +165,14 @@ public final class BufferRows: MessageListDataSource {
 
     // MARK: - Text
 
+    /// The styled text of `line`, from the cache when it was styled before.
+    private func style(_ line: ChatLine) -> (text: StyledText, prefix: StyledText) {
+        if let cached = styles.lookup(line) { return cached }
+        let styled = styler.style(line)
+        styles.insert(styled, for: line)
+        return styled
+    }
+
     private func line(_ number: Int) -> ChatLine { buffer.scrollback.lines[index.lineIndex(number)] }
 
     private func markerLineNumber() -> Int? {
@@ -223,5 +236,34 @@ public final class BufferRows: MessageListDataSource {
             spans += styler.style(line(n)).text.spans
         }
         return StyledText(spans)
+    }
+}
+
+/// Styled rows keyed by line id, in two generations of `capacity` entries: a hit in the older
+/// one moves the entry to the newer; when the newer fills up, the older is dropped. O(1).
+private struct StyleCache {
+    typealias Styled = (text: StyledText, prefix: StyledText)
+    private var current: [String: (line: ChatLine, styled: Styled)] = [:]
+    private var previous: [String: (line: ChatLine, styled: Styled)] = [:]
+    let capacity = 512
+
+    mutating func lookup(_ line: ChatLine) -> Styled? {
+        if let entry = current[line.id] { return entry.line == line ? entry.styled : nil }
+        guard let entry = previous.removeValue(forKey: line.id), entry.line == line else { return nil }
+        insert(entry.styled, for: line)
+        return entry.styled
+    }
+
+    mutating func insert(_ styled: Styled, for line: ChatLine) {
+        if current.count >= capacity {
+            previous = current
+            current.removeAll(keepingCapacity: true)
+        }
+        current[line.id] = (line, styled)
+    }
+
+    mutating func removeAll() {
+        current.removeAll()
+        previous.removeAll()
     }
 }

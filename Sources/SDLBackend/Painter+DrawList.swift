@@ -6,19 +6,25 @@ extension Painter {
     /// Executes the toolkit's draw commands in order, in logical pixels scaled to the output:
     /// clips nest by intersection, text runs get their background, underline and
     /// strikethrough, right-to-left runs are shaped right to left.
+    ///
+    /// Commands whose pixels a later opaque fill replaces entirely (the window's clear colour
+    /// under a screen background under a panel background, …) are skipped: see
+    /// ``overdrawnCommands(_:)``.
     public func execute(_ list: DrawList) {
+        execute(list, skippingOverdraw: true)
+    }
+
+    /// ``execute(_:)``, optionally drawing every command (tests compare the two).
+    func execute(_ list: DrawList, skippingOverdraw: Bool) {
         var clips: [SDL_Rect] = []
-        for command in list.commands {
+        let overdrawn = skippingOverdraw ? overdrawnCommands(list.commands)
+                                         : [Bool](repeating: false, count: list.commands.count)
+        for (index, command) in list.commands.enumerated() {
+            if overdrawn[index] { continue }
             switch command {
             case .pushClip(let rect):
                 var pixels = pixelRect(rect)
-                if let outer = clips.last {
-                    var inner = SDL_Rect()
-                    if SDL_IntersectRect(&pixels, [outer], &inner) == SDL_FALSE {
-                        inner = SDL_Rect(x: pixels.x, y: pixels.y, w: 0, h: 0)
-                    }
-                    pixels = inner
-                }
+                if let outer = clips.last { pixels = Self.intersection(pixels, outer) }
                 clips.append(pixels)
                 setClip(pixels)
             case .popClip:
@@ -39,6 +45,98 @@ extension Painter {
             }
         }
         if !clips.isEmpty { SDL_RenderSetClipRect(renderer, nil) }
+    }
+
+    /// For each command, whether it can be skipped because later opaque `fillRect`s replace
+    /// every pixel it could touch: its clip (and, for rectangles, its own pixel rectangle) lies
+    /// inside the union of the later fills' pixels, each clipped as it is drawn (a window
+    /// background under the panes that tile it, the clear colour under it). Clip commands are
+    /// never skipped. The result is pixel-identical; it removes the overdraw of nested opaque
+    /// backgrounds. O(n · k · p) for n commands, the k ≤ 16 largest covering fills and at most
+    /// p = 16 uncovered pieces tracked per command.
+    func overdrawnCommands(_ commands: [DrawCommand]) -> [Bool] {
+        var skip = [Bool](repeating: false, count: commands.count)
+        // The clip each command is drawn with (nil: none), as `execute` computes it.
+        var clipOf = [SDL_Rect?](repeating: nil, count: commands.count)
+        var stack: [SDL_Rect] = []
+        var hasOpaqueFill = false
+        for (index, command) in commands.enumerated() {
+            switch command {
+            case .pushClip(let rect):
+                var pixels = pixelRect(rect)
+                if let outer = stack.last { pixels = Self.intersection(pixels, outer) }
+                stack.append(pixels)
+            case .popClip:
+                stack.removeLast()
+            case .fillRect(_, let color):
+                hasOpaqueFill = hasOpaqueFill || color.a == 255
+                clipOf[index] = stack.last
+            default:
+                clipOf[index] = stack.last
+            }
+        }
+        guard hasOpaqueFill else { return skip }
+        var covers: [SDL_Rect] = []
+        for index in commands.indices.reversed() {
+            let area: SDL_Rect?
+            switch commands[index] {
+            case .pushClip, .popClip:
+                continue
+            case .fillRect(let rect, _), .roundedRect(let rect, _, _), .strokeRect(let rect, _, _), .image(_, let rect):
+                let own = pixelRect(rect)
+                area = clipOf[index].map { Self.intersection(own, $0) } ?? own
+            case .text, .line:
+                area = clipOf[index]
+            }
+            guard let area else { continue }
+            if area.w <= 0 || area.h <= 0 || Self.isCovered(area, by: covers) {
+                skip[index] = true
+                continue
+            }
+            if case .fillRect(_, let color) = commands[index], color.a == 255 {
+                covers.append(area)
+                if covers.count > 16 {
+                    covers.sort { Int($0.w) * Int($0.h) > Int($1.w) * Int($1.h) }
+                    covers.removeLast()
+                }
+            }
+        }
+        return skip
+    }
+
+    /// Whether the union of `covers` contains `area`: what is left of `area` after cutting
+    /// out each cover in turn is empty (gives up, answering false, past 16 pieces).
+    static func isCovered(_ area: SDL_Rect, by covers: [SDL_Rect]) -> Bool {
+        var left = [area]
+        for cover in covers {
+            var next: [SDL_Rect] = []
+            for piece in left { subtract(cover, from: piece, into: &next) }
+            if next.isEmpty { return true }
+            if next.count > 16 { return false }
+            left = next
+        }
+        return false
+    }
+
+    /// Appends the parts of `piece` outside `cover` (up to four rectangles).
+    static func subtract(_ cover: SDL_Rect, from piece: SDL_Rect, into out: inout [SDL_Rect]) {
+        let cut = intersection(piece, cover)
+        guard cut.w > 0, cut.h > 0 else { out.append(piece); return }
+        let top = cut.y - piece.y, bottom = piece.y + piece.h - (cut.y + cut.h)
+        let left = cut.x - piece.x, right = piece.x + piece.w - (cut.x + cut.w)
+        if top > 0 { out.append(SDL_Rect(x: piece.x, y: piece.y, w: piece.w, h: top)) }
+        if bottom > 0 { out.append(SDL_Rect(x: piece.x, y: cut.y + cut.h, w: piece.w, h: bottom)) }
+        if left > 0 { out.append(SDL_Rect(x: piece.x, y: cut.y, w: left, h: cut.h)) }
+        if right > 0 { out.append(SDL_Rect(x: cut.x + cut.w, y: cut.y, w: right, h: cut.h)) }
+    }
+
+    /// The intersection of two pixel rectangles; empty (zero size, at `a`'s origin) when they
+    /// do not overlap, as SDL_IntersectRect leaves it.
+    static func intersection(_ a: SDL_Rect, _ b: SDL_Rect) -> SDL_Rect {
+        let x0 = max(a.x, b.x), y0 = max(a.y, b.y)
+        let x1 = min(a.x + a.w, b.x + b.w), y1 = min(a.y + a.h, b.y + b.h)
+        guard x1 > x0, y1 > y0 else { return SDL_Rect(x: a.x, y: a.y, w: 0, h: 0) }
+        return SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
     }
 
     /// One styled run: background over the full advance and line height, the glyphs with
@@ -80,6 +178,7 @@ extension Painter {
         } else if from.x == to.x {
             fill(Rect(x: from.x - width / 2, y: min(from.y, to.y), width: width, height: abs(to.y - from.y)), color)
         } else {
+            setDrawBlending(true)
             SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
             SDL_RenderDrawLineF(renderer, Float(from.x * scale), Float(from.y * scale),
                                 Float(to.x * scale), Float(to.y * scale))

@@ -122,3 +122,22 @@ struct HistoryTests {
         #expect(events(h.feed(":irc.example MARKREAD #other *")) == [.readMarker(target: "#other", timestamp: nil)])
     }
 }
+
+@Suite("History msgid memory")
+struct HistoryTrackerTests {
+    @Test func remembersTheNewestIDsAndForgetsTheOldestOneByOne() {
+        var tracker = HistoryTracker()
+        let limit = HistoryTracker.rememberedIDs
+        var fresh: [Bool] = []
+        for i in 0..<(limit + 10) { fresh.append(tracker.remember(msgid: "m\(i)", for: "#a")) }
+        #expect(fresh.allSatisfy { $0 })
+        // The 10 oldest are forgotten, the newest `limit` are still known.
+        let m9 = tracker.remember(msgid: "m9", for: "#a")           // forgotten: shown again, remembered
+        let m9Again = tracker.remember(msgid: "m9", for: "#a")
+        let newest = tracker.remember(msgid: "m\(limit + 9)", for: "#a")
+        let m11 = tracker.remember(msgid: "m11", for: "#a")         // still one of the newest
+        let m10 = tracker.remember(msgid: "m10", for: "#a")         // pushed out by m9's return
+        let otherBuffer = tracker.remember(msgid: "m11", for: "#b") // buffers are separate
+        #expect(m9 && !m9Again && !newest && !m11 && m10 && otherBuffer)
+    }
+}

@@ -24,6 +24,23 @@ struct ChatLineStylerTests {
         #expect(styled.prefix.spans[1].attributes.font.bold && styled.prefix.spans[1].attributes.nick == "alice")
     }
 
+    @Test(arguments: ["UTC", "Europe/Berlin", "America/St_Johns", "Asia/Kathmandu", "Pacific/Apia"])
+    func timestampsMatchTheCalendarInEveryZone(zone: String) {
+        var theme = ChatTheme.dark
+        theme.timestampFormat = "[HH:mm:ss] Hm"
+        let tz = TimeZone(identifier: zone)!
+        let styler = ChatLineStyler(theme: theme, timeZone: tz)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = tz
+        // Across DST changes, before 1970, and at fractional seconds.
+        for seconds in stride(from: -86_400.0 * 400, to: 86_400.0 * 20_000, by: 86_400.0 * 7.3 + 977.25) {
+            let date = Date(timeIntervalSince1970: seconds)
+            let c = calendar.dateComponents([.hour, .minute, .second], from: date)
+            func two(_ n: Int?) -> String { (n ?? 0) < 10 ? "0\(n ?? 0)" : "\(n ?? 0)" }
+            #expect(styler.timestamp(date) == "[\(two(c.hour)):\(two(c.minute)):\(two(c.second))] Hm")
+        }
+    }
+
     @Test func mircCodesBecomeAttributes() {
         let spans = body("\u{02}bold\u{02} \u{03}4,2red on blue\u{0F} \u{1D}it\u{1D} \u{1F}u\u{1F} \u{1E}s\u{1E} \u{11}mono")
         let byText = Dictionary(spans.map { ($0.text, $0.attributes) }, uniquingKeysWith: { a, _ in a })

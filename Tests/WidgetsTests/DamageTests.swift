@@ -10,9 +10,12 @@ import Testing
     var list = DrawList()
     host.paint(into: &list)
     #expect(host.damage.isEmpty)
+    #expect(host.nextWakeTime == nil)        // focus alone shows a solid caret: nothing to wake for
+    host.handle(.textInput("d"))             // typing starts the blink
+    host.paint(into: &list)
     #expect(host.nextWakeTime == FrameTime(seconds: 0.5))
     let caret = field.caretRect.offsetBy(field.windowFrame.origin)
-    #expect(caret == Rect(x: 24, y: 4, width: 1, height: 12))   // padding 6 + 3 × 6
+    #expect(caret == Rect(x: 30, y: 4, width: 1, height: 12))   // padding 6 + 4 × 6
     host.advance(to: FrameTime(seconds: 0.5))
     #expect(host.damage.rects == [caret])
     list = DrawList()
@@ -25,6 +28,11 @@ import Testing
     list = DrawList()
     host.paint(into: &list)
     #expect(list.commands.contains(.fillRect(caret, field.caretColor)))      // back on
+    // After the blink timeout the caret stays on and the field asks for no more ticks.
+    host.advance(to: FrameTime(seconds: field.blinkTimeout + 0.01))
+    host.paint(into: &list)
+    #expect(host.nextWakeTime == nil)
+    #expect(field.isCaretVisible(at: FrameTime(seconds: field.blinkTimeout + 10)))
 }
 
 @Test @MainActor func paintClipsEachDamagedRectAndCullsTheRest() {

@@ -40,6 +40,9 @@ public final class TextField: Widget {
     public var preferredWidth = 200.0
     /// Seconds the caret stays on, then off.
     public var blinkInterval = 0.5
+    /// Seconds after an edit or a caret move during which the caret blinks; then it stays
+    /// solid and the field asks for no more ticks, so an idle window does no work at all.
+    public var blinkTimeout = 5.0
     /// Called when Enter is pressed, with the text. When `nil`, Enter goes to the parent.
     public var onSubmit: ((String) -> Void)?
     /// Called after every change of the text.
@@ -136,6 +139,7 @@ public final class TextField: Widget {
     /// Whether the caret is drawn at `time` (blinking while the field has focus).
     public func isCaretVisible(at time: FrameTime) -> Bool {
         guard hasFocus, blinkInterval > 0 else { return hasFocus }
+        if time - blinkStart >= blinkTimeout { return true }
         return Int(((time - blinkStart) / blinkInterval).rounded(.down)) % 2 == 0
     }
 
@@ -200,14 +204,21 @@ public final class TextField: Widget {
         let shown = isCaretVisible(at: time)
         if shown != caretShownAtLastTick { invalidate(caretRect) }
         caretShownAtLastTick = shown
+        if time - blinkStart >= blinkTimeout { return nil }   // solid from now on
         let phase = ((time - blinkStart) / blinkInterval).rounded(.down) + 1
-        return blinkStart + phase * blinkInterval
+        return min(blinkStart + phase * blinkInterval, blinkStart + blinkTimeout)
     }
 
     public override func focusChanged(_ focused: Bool) {
         hasFocus = focused && (host?.isWindowFocused ?? true) && isFocused
         setNeedsPaint()
-        if hasFocus { restartBlink() } else { host?.cancelTick(for: self) }
+        if hasFocus {
+            // Focus shows a solid caret; blinking starts with the first edit or caret move.
+            blinkStart = FrameTime(seconds: (host?.now ?? .zero).seconds - blinkTimeout)
+            caretShownAtLastTick = true
+        } else {
+            host?.cancelTick(for: self)
+        }
     }
 
     public override func paint(_ context: inout PaintContext) {

@@ -1,0 +1,2 @@
+// glibc's malloc statistics (mallinfo2), for natter-bench's memory figures.
+#include <malloc.h>
