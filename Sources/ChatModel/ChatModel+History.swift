@@ -18,9 +18,13 @@ extension ChatModel {
                 $0.id.hasPrefix("L") || $0.id.hasPrefix("log:") || $0.id.hasPrefix("pending-") ? .timestamp($0.time) : .msgid($0.id)
             } ?? .timestamp(now.wall)
             buffer.isLoadingOlder = true
-            return handle(.intent(.requestOlderHistory(target: buffer.name, before: anchor,
-                                                       limit: settings.historyPageSize), now: now),
-                          network: id.network)
+            let lines = handle(.intent(.requestOlderHistory(target: buffer.name, before: anchor,
+                                                            limit: settings.historyPageSize), now: now),
+                               network: id.network)
+            // Refused (another request for the buffer still runs, such as the LATEST on join):
+            // no answer will come, so the buffer must not stay loading.
+            if !lines.contains(where: { $0.command == "CHATHISTORY" }) { buffer.isLoadingOlder = false }
+            return lines
         }
         loadOlderFromLogs(buffer, on: network)
         return []
@@ -28,11 +32,12 @@ extension ChatModel {
 
     /// Prepends the page of logged lines before the oldest line of `buffer`.
     func loadOlderFromLogs(_ buffer: ChatBuffer, on network: ChatNetwork) {
-        guard let logs else { buffer.reachedOldest = true; return }
         let before = buffer.scrollback.lines.first?.time ?? Date.distantFuture
-        let page = logs.lines(network: network.name, buffer: logName(buffer), before: before,
-                              limit: settings.historyPageSize)
+        let page = logs?.lines(network: network.name, buffer: logName(buffer), before: before,
+                               limit: settings.historyPageSize) ?? []
         if page.isEmpty {
+            // The screen learns that the top is reached from this (empty) prepend, also when
+            // the server's answer came long after the request.
             buffer.reachedOldest = true
             changes.append(.linesPrepended(buffer.id, count: 0))
         } else {

@@ -26,13 +26,19 @@ public final class Connections {
         SessionTime(monotonic: WidgetWindow.now(), wall: Date())
     }
 
-    private var endpoints: [String: IRCServerEndpoint] = [:]
+    private var configurations: [String: IRCTransportConfiguration] = [:]
 
     /// Starts connecting `network` to `endpoint`; lines the controller sends go to it.
     public func connect(network: String, endpoint: IRCServerEndpoint, controller: ChatController) {
+        connect(network: network, configuration: IRCTransportConfiguration(endpoint: endpoint), controller: controller)
+    }
+
+    /// Starts connecting `network` with a whole transport configuration (reconnect backoff, tick
+    /// interval, …), kept for ``restart(network:)``.
+    public func connect(network: String, configuration: IRCTransportConfiguration, controller: ChatController) {
         self.controller = controller
-        endpoints[network] = endpoint
-        let transport = IRCTransport(IRCTransportConfiguration(endpoint: endpoint), events: queue)
+        configurations[network] = configuration
+        let transport = IRCTransport(configuration, events: queue)
         transports[network] = transport
         networks[transport.id] = network
         transport.start()
@@ -55,8 +61,8 @@ public final class Connections {
 
     /// Connects `network` again after a /disconnect (/connect).
     public func restart(network: String) {
-        guard transports[network] == nil, let endpoint = endpoints[network], let controller else { return }
-        connect(network: network, endpoint: endpoint, controller: controller)
+        guard transports[network] == nil, let configuration = configurations[network], let controller else { return }
+        connect(network: network, configuration: configuration, controller: controller)
     }
 
     /// Stops every transport (at quit).
@@ -77,12 +83,8 @@ public final class Connections {
                                       at: now.wall)
             case .connected(let info):
                 controller.linkStatus[network] = info.isInsecure && info.isTLS ? "insecure TLS" : (info.isTLS ? "" : "no TLS")
-                if !info.isTLS {
-                    controller.model.note("Connected without TLS: the connection is not encrypted",
-                                          in: serverBuffer(network, controller), at: now.wall)
-                } else if info.isInsecure {
-                    controller.model.note("Connected WITHOUT checking the server's TLS certificate (insecure)",
-                                          in: serverBuffer(network, controller), isError: true, at: now.wall)
+                if let warning = Self.insecurityWarning(info.endpoint.security) {
+                    controller.model.note(warning, in: serverBuffer(network, controller), isError: true, at: now.wall)
                 }
                 controller.deliver(.connected(now: now), network: network)
             case .received(let message):
@@ -93,6 +95,9 @@ public final class Connections {
             case .tick:
                 controller.deliver(.tick(now: now), network: network)
             case .disconnected(let reason, let unsent):
+                if let (text, isError) = Self.describe(reason) {
+                    controller.model.note(text, in: serverBuffer(network, controller), isError: isError, at: now.wall)
+                }
                 controller.deliver(.disconnected(reason: "\(reason)", now: now), network: network)
                 requeue(unsent, network: network, controller: controller, now: now)
             case .reconnectScheduled(let delay):
@@ -121,6 +126,32 @@ public final class Connections {
                 intent = line.command == "NOTICE" ? .sendNotice(target: target, text: text) : .sendMessage(target: target, text: text)
             }
             controller.deliver(.intent(intent, now: now), network: network)
+        }
+    }
+
+    /// The server buffer's warning for a link that is not protected by verified TLS, or `nil`.
+    nonisolated static func insecurityWarning(_ security: IRCTransportSecurity) -> String? {
+        switch security {
+        case .plaintext: "Connected without TLS: everything, passwords included, travels in clear text (insecure)"
+        case .tls(let options) where !options.verifiesCertificate:
+            "Connected WITHOUT checking the server's TLS certificate (insecure)"
+        case .tls: nil
+        }
+    }
+
+    /// The server buffer's row for a dropped or failed link (the session only learns that the
+    /// link is gone, and nothing at all when it never came up), or `nil` for a deliberate stop.
+    nonisolated static func describe(_ reason: IRCDisconnectReason) -> (text: String, isError: Bool)? {
+        switch reason {
+        case .connectFailed(let detail): ("Could not connect: \(detail)", true)
+        case .certificateRejected(let detail):
+            ("The server's TLS certificate was rejected: \(detail). Connect only after checking it, "
+                + "or turn off certificate verification for this server (insecure)", true)
+        case .tlsFailed(let detail): ("TLS failed: \(detail)", true)
+        case .closedByServer: ("The server closed the connection", true)
+        case .failed(let detail): ("Connection lost: \(detail)", true)
+        case .closedByOwner(let detail): ("Disconnected: \(detail)", false)
+        case .stopped: nil
         }
     }
 

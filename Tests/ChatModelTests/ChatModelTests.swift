@@ -57,6 +57,35 @@ struct ChatModelTests {
         #expect(members.map(\.prefixes) == ["@", "+", "", "", ""])
     }
 
+    @Test mutating func anEmptyServerPageWithoutLogsTellsTheScreenTheOldestIsReached() {
+        _ = model.handle(.connected(now: now), network: "Test")
+        recv(":srv CAP * LS :batch server-time message-tags draft/chathistory")
+        recv(":srv CAP me ACK :batch server-time message-tags draft/chathistory")
+        recv(":srv 001 me :Welcome")
+        recv(":srv 005 me CHANTYPES=# CHATHISTORY=50 :are supported")
+        recv(":srv 376 me :End of MOTD")
+        join("#natter")
+        // Asked while the LATEST of the join still runs: refused, and not left loading.
+        #expect(model.requestOlder(channel, now: now).isEmpty)
+        #expect(model.buffer(channel)?.isLoadingOlder == false)
+        recv(":srv BATCH +b0 chathistory #natter")
+        recv("@batch=b0;time=2024-01-01T00:00:00.000Z;msgid=m1 :alice!a@h PRIVMSG #natter :first")
+        recv(":srv BATCH -b0")
+        _ = model.takeChanges()
+        #expect(model.logs == nil)
+        let request = model.requestOlder(channel, now: now).map { $0.serialized() }
+        // Anchored at the oldest row, the join (a local row: by its time).
+        #expect(request.count == 1 && request[0].hasPrefix("CHATHISTORY BEFORE #natter timestamp="))
+        #expect(model.buffer(channel)?.isLoadingOlder == true)
+        // The answer comes later, in another frame: empty.
+        recv(":srv BATCH +b1 chathistory #natter")
+        recv(":srv BATCH -b1")
+        let buffer = model.buffer(channel)!
+        #expect(!buffer.isLoadingOlder && buffer.reachedOldest)
+        #expect(model.takeChanges().contains(.linesPrepended(channel, count: 0)))
+        #expect(model.requestOlder(channel, now: now).isEmpty)
+    }
+
     @Test mutating func messagesCountUnreadAndHighlightsUnlessBeingRead() {
         register()
         join("#natter")
