@@ -90,7 +90,8 @@ let package = Package(
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets"], swiftSettings: strict),
         .testTarget(name: "NatterUITests", dependencies: ["NatterUI"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),
-        .testTarget(name: "NatterAppTests", dependencies: ["NatterApp"], swiftSettings: strict),
+        .testTarget(name: "NatterAppTests", dependencies: ["NatterApp", "IRCTestServers", "IRCProtocol"],
+                    swiftSettings: strict),
         // Golden images and metrics of `natter render` scenarios; runs the built natter binary.
         .testTarget(name: "RenderTests", dependencies: ["SDLBackend"],
                     exclude: ["Scenarios", "Goldens", "README.md"], swiftSettings: strict),
