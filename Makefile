@@ -9,7 +9,7 @@ APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconf
 # Packages the tests need: a private X server, input and screenshots, real IRC servers.
 TEST_DEPS = xvfb xauth xdotool imagemagick inspircd atheme-services ngircd openssl procps
 
-.PHONY: all deps test-deps build release run test golden bench screenshot install uninstall clean
+.PHONY: all deps test-deps build release run demo test golden bench screenshot install uninstall clean
 
 all: build
 
@@ -30,6 +30,12 @@ release: deps
 # Builds in release mode and opens the window (needs a display: DISPLAY or WAYLAND_DISPLAY).
 run: release
 	.build/release/natter
+
+# A local InspIRCd with bots posting sample traffic into #natter and #demo, and Natter connected
+# to it: every feature with no network and no account (needs a display). NICK=name picks your nick.
+demo: release
+	@scripts/ensure-deps.sh inspircd python3
+	scripts/demo.sh .build/release/natter
 
 # Builds everything (the natter binary too: the window tests launch it) and runs every test.
 test: test-deps

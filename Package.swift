@@ -95,7 +95,8 @@ let package = Package(
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets"], swiftSettings: strict),
         .testTarget(name: "NatterUITests", dependencies: ["NatterUI"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),
-        .testTarget(name: "NatterAppTests", dependencies: ["NatterApp", "IRCTransport"], swiftSettings: strict),
+        .testTarget(name: "NatterAppTests", dependencies: ["NatterApp", "IRCTransport", "IRCTestServers", "IRCProtocol"],
+                    swiftSettings: strict),
         // The whole client stack (transport → session → model → controller) against real servers.
         .testTarget(name: "IntegrationTests",
                     dependencies: ["NatterApp", "NatterUI", "ChatModel", "IRCSession", "IRCTransport",

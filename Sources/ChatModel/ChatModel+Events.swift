@@ -52,7 +52,12 @@ extension ChatModel {
         case .topic(let channel, let topic, let setBy, _, let isChange):
             let buffer = buffer(named: channel, kind: .channel, on: network)
             buffer.topic = topic
-            self.event(.topic, nick: isChange ? setBy : nil, text: topic, in: buffer, on: network, at: now)
+            // A reply naming who set the topic (333) follows the topic itself (332): the pair
+            // makes one line.
+            let isSetterReply = !isChange && setBy != nil
+            if !isSetterReply {
+                self.event(.topic, nick: isChange ? setBy : nil, text: topic, in: buffer, on: network, at: now)
+            }
             changes.append(.topicChanged(buffer.id))
         case .membersComplete(let channel, _):
             if let buffer = network.buffer(named: channel) { changes.append(.membersChanged(buffer.id)) }

@@ -116,7 +116,13 @@ public final class RawIRCClient: @unchecked Sendable {
         while true {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { throw TestServerError("timed out waiting for \(description)") }
-            guard let line = try readLine(timeout: remaining) else {
+            let read: String?
+            do {
+                read = try readLine(timeout: remaining)
+            } catch {
+                throw TestServerError("\(error) (waiting for \(description))")
+            }
+            guard let line = read else {
                 throw TestServerError("connection closed while waiting for \(description)")
             }
             if let message = try? IRCMessage(parsing: line), predicate(message) { return message }

@@ -86,6 +86,24 @@ struct ChatModelTests {
         #expect(model.requestOlder(channel, now: now).isEmpty)
     }
 
+    @Test mutating func theTopicOnJoiningMakesOneLineAndAChangeAnother() {
+        register()
+        recv(":me!u@h JOIN #natter")
+        recv(":srv 332 me #natter :Welcome here")
+        recv(":srv 333 me #natter alice 1700000000")
+        recv(":srv 353 me = #natter :me @alice")
+        recv(":srv 366 me #natter :End of NAMES")
+        let topicLines = { (model: ChatModel) in
+            (model.buffer(BufferID(network: "Test", name: "#natter"))?.lines ?? []).filter { $0.kind == .topic }
+        }
+        #expect(topicLines(model).map(\.text) == ["Welcome here"])
+        #expect(topicLines(model).map(\.nick) == [nil])
+        recv(":alice!a@h TOPIC #natter :New topic")
+        #expect(topicLines(model).map(\.text) == ["Welcome here", "New topic"])
+        #expect(topicLines(model).last?.nick == "alice")
+        #expect(model.buffer(channel)?.topic == "New topic")
+    }
+
     @Test mutating func messagesCountUnreadAndHighlightsUnlessBeingRead() {
         register()
         join("#natter")

@@ -246,3 +246,40 @@ private final class KeyRecorder: Widget {
     #expect(parent.keys.map(\.key) == [.home, .end])
     #expect(parent.keys.allSatisfy { $0.modifiers == .ctrl })
 }
+
+/// A panel that takes Alt+digit as a shortcut (as the chat screen switches buffers).
+@MainActor
+private final class ShortcutPanel: Widget {
+    var shortcuts: [Character] = []
+    override func keyDown(_ event: KeyEvent) -> Bool {
+        guard event.modifiers == [.alt], case .character(let c) = event.key, c.isNumber else { return false }
+        shortcuts.append(c)
+        return true
+    }
+}
+
+@Test @MainActor func theTextOfAConsumedShortcutIsNotTyped() {
+    let field = TextField(text: "", font: f10)
+    let panel = ShortcutPanel()
+    panel.addChild(field)
+    let (host, _) = makeHost(panel, width: 400, height: 100)
+    host.focus(field)
+    // X11 sends the key and then its text: Alt+3 switches and types nothing.
+    host.handle(.key(.character("3"), .alt))
+    host.handle(.textInput("3"))
+    #expect(panel.shortcuts == ["3"])
+    #expect(field.text == "")
+    // Plain keys still type, and so does an Alt key no one consumed (AltGr-style text).
+    host.handle(.key(.character("a")))
+    host.handle(.textInput("a"))
+    host.handle(.key(.character("q"), .alt))
+    host.handle(.textInput("@"))
+    host.handle(.textInput("b"))
+    #expect(field.text == "a@b")
+    // Nothing after the shortcut key is released is dropped (an IME commit, say).
+    host.handle(.key(.character("4"), .alt))
+    host.handle(.keyUp(KeyEvent(.character("4"), modifiers: .alt)))
+    host.handle(.textInput("日本"))
+    #expect(field.text == "a@b日本")
+    #expect(panel.shortcuts == ["3", "4"])
+}

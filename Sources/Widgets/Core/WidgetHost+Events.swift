@@ -40,9 +40,18 @@ extension WidgetHost {
             guard t.fingerID == primaryFinger else { return }
             primaryFinger = nil
             mouseUp(MouseEvent(position: t.position, isTouch: true))
-        case .keyDown(let e): keyDown(e)
-        case .keyUp: break
-        case .textInput(let text): _ = focusedWidget?.textInput(text)
+        case .keyDown(let e):
+            shortcutText = nil
+            if keyDown(e), !e.modifiers.isDisjoint(with: [.alt, .gui]), case .character(let c) = e.key {
+                shortcutText = c
+            }
+        case .keyUp:
+            // The text of a key press comes before its release: nothing later is dropped.
+            shortcutText = nil
+        case .textInput(let text):
+            let isShortcutText = shortcutText.map { text.lowercased() == String($0).lowercased() } ?? false
+            shortcutText = nil
+            if !isShortcutText { _ = focusedWidget?.textInput(text) }
         case .textEditing(let composition): _ = focusedWidget?.textEditing(composition)
         case .resize(let newSize, let newScale):
             if newScale != scale {
@@ -126,11 +135,12 @@ extension WidgetHost {
         updateCursor(at: e.position)
     }
 
-    private func keyDown(_ e: KeyEvent) {
+    /// Whether a widget consumed the key.
+    private func keyDown(_ e: KeyEvent) -> Bool {
         hideTooltip()
         var node = focusedWidget ?? overlays.last?.widget
         while let widget = node {
-            if widget.keyDown(e) { return }
+            if widget.keyDown(e) { return true }
             node = widget.parent
         }
         if e.key == .tab && e.modifiers.isDisjoint(with: [.ctrl, .alt, .gui]) {
@@ -138,6 +148,7 @@ extension WidgetHost {
         } else if e.key == .escape, let top = overlays.last, top.dismissOnOutsideClick {
             dismissOverlay(top.widget)
         }
+        return false
     }
 
     private func setHovered(_ widget: Widget?) {

@@ -58,6 +58,9 @@ public final class WidgetHost {
     var tooltipDue: FrameTime?
     var tooltipWidget: Tooltip?
     var primaryFinger: Int64?
+    /// The character of a key with Alt or Super that was consumed as a shortcut: the same text
+    /// sent for that key press (X11 sends "3" after Alt+3) is not typed.
+    var shortcutText: Character?
 
     /// Creates a host for `root` in a window of `size`.
     public init(root: Widget, size: Size, measurer: any TextMeasurer, clipboard: any Clipboard,
