@@ -61,7 +61,8 @@ public final class BufferListView: Widget {
                 let color = isSelected || entry.unread > 0 ? theme.base.text : (entry.isDimmed ? theme.dimText.withAlpha(150) : theme.dimText)
                 var badgeWidth = 0.0
                 if entry.unread > 0 || entry.highlights > 0 {
-                    let count = entry.highlights > 0 ? entry.highlights : entry.unread
+                    // The unread count, in the alert colour when any of them highlights us.
+                    let count = max(entry.unread, entry.highlights)
                     let label = context.layoutText(StyledText(count > 999 ? "999+" : String(count), attributes: TextAttributes(
                         font: FontSpec(role: .ui, size: 11, bold: true), foreground: .white)), maxWidth: nil)
                     badgeWidth = max(label.size.width + 12, 20)
