@@ -22,6 +22,8 @@ public final class BufferRows: MessageListDataSource {
     public var rowPadding = 2.0
     /// Called with a link's URL when it is clicked.
     public var onOpenLink: ((String) -> Void)?
+    /// Called with a link's URL when it is Ctrl+clicked.
+    public var onCopyLink: ((String) -> Void)?
     private var index: BufferRowIndex
     private var expanded: Set<String> = []
     private static let dayFormat: DateFormatter = {
@@ -141,7 +143,7 @@ public final class BufferRows: MessageListDataSource {
         }
     }
 
-    public func activateRow(at row: Int, character: Int, layout: MessageRowLayout) -> Bool {
+    public func activateRow(at row: Int, character: Int, layout: MessageRowLayout, modifiers: Modifiers) -> Bool {
         switch index.rows[row] {
         case .group(let first, _):
             let id = line(first).id
@@ -152,7 +154,9 @@ public final class BufferRows: MessageListDataSource {
             for span in layout.text?.text.spans ?? [] {
                 let count = span.text.count
                 if character >= offset && character < offset + count {
-                    if let link = span.attributes.link { onOpenLink?(link) }
+                    if let link = span.attributes.link {
+                        if modifiers.contains(.ctrl) { onCopyLink?(link) } else { onOpenLink?(link) }
+                    }
                     break
                 }
                 offset += count

@@ -80,6 +80,7 @@ public final class ChatController {
         let unread = buffer.unread
         let rows = BufferRows(buffer: buffer, styler: styler)
         rows.onOpenLink = { [weak self] url in self?.onOpenLink?(url) }
+        rows.onCopyLink = { [weak self] url in self?.screen.host?.clipboard.setText(url) }
         if let current { self.rows[current] = nil }
         self.rows[id] = rows
         current = id

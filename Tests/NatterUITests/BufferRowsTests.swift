@@ -57,4 +57,26 @@ struct BufferRowsTests {
         rows.styler = ChatLineStyler(timeZone: TimeZone(secondsFromGMT: 3600)!)
         #expect(text(width: 600).hasPrefix("23:13 bob"))        // a new styler styles again
     }
+
+    @Test func aClickOpensALinkAndCtrlClickCopiesIt() throws {
+        let model = ChatModel()
+        model.addNetwork(name: "N", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+        for line in [":srv 001 me :hi", ":me!me@h JOIN #c", "@msgid=l1 :bob!b@h PRIVMSG #c :see https://example.org/x now"] {
+            _ = model.handle(.received(try IRCMessage(parsing: line), now: SessionTime(0)), network: "N")
+        }
+        let buffer = try #require(model.network("N")?.buffer(named: "#c"))
+        let rows = BufferRows(buffer: buffer, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!))
+        var opened: [String] = [], copied: [String] = []
+        rows.onOpenLink = { opened.append($0) }
+        rows.onCopyLink = { copied.append($0) }
+        let index = try #require(rows.rowIndex(ofLine: buffer.scrollback.lines.count - 1))
+        let layout = rows.layoutRow(at: index, width: 600, context: LayoutContext(measurer: FixedMeasurer(), textCache: TextLayoutCache()))
+        let text = try #require(layout.text).text.spans.map(\.text).joined()
+        let inLink = try #require(text.range(of: "example")).lowerBound
+        let character = text.distance(from: text.startIndex, to: inLink)
+        _ = rows.activateRow(at: index, character: character, layout: layout, modifiers: [])
+        _ = rows.activateRow(at: index, character: character, layout: layout, modifiers: [.ctrl])
+        _ = rows.activateRow(at: index, character: 2, layout: layout, modifiers: [])   // the timestamp: nothing
+        #expect(opened == ["https://example.org/x"] && copied == ["https://example.org/x"])
+    }
 }

@@ -36,14 +36,15 @@ public protocol MessageListDataSource: AnyObject {
     /// (empty: the row is left out of copies).
     func plainText(at index: Int) -> String
 
-    /// A click (press and release without a drag) on row `index` at text position `character`:
-    /// open a link, expand a collapsed group. Returns whether the row changed (it is laid out
-    /// again without moving the reading position). The default does nothing.
-    func activateRow(at index: Int, character: Int, layout: MessageRowLayout) -> Bool
+    /// A click (press and release without a drag) on row `index` at text position `character`
+    /// with `modifiers` held: open a link (Ctrl: copy it), expand a collapsed group. Returns
+    /// whether the row changed (it is laid out again without moving the reading position). The
+    /// default does nothing.
+    func activateRow(at index: Int, character: Int, layout: MessageRowLayout, modifiers: Modifiers) -> Bool
 }
 
 extension MessageListDataSource {
-    public func activateRow(at index: Int, character: Int, layout: MessageRowLayout) -> Bool { false }
+    public func activateRow(at index: Int, character: Int, layout: MessageRowLayout, modifiers: Modifiers) -> Bool { false }
 
     public func index(ofRowID id: String) -> Int? {
         (0..<rowCount).first { rowID(at: $0) == id }

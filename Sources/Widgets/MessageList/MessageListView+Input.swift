@@ -141,7 +141,8 @@ extension MessageListView {
                 setNeedsPaint()
                 let row = click.anchor.row
                 if row < heights.count, let layout = cachedLayout(row),
-                   dataSource?.activateRow(at: row, character: click.anchor.character, layout: layout) == true {
+                   dataSource?.activateRow(at: row, character: click.anchor.character, layout: layout,
+                                           modifiers: event.modifiers) == true {
                     rowChanged(at: row)
                 }
             }
