@@ -22,4 +22,6 @@ public enum BufferKind: Sendable, Hashable {
     case channel
     /// A private conversation with one nick.
     case query
+    /// The network's channel list (/list), sorted by size.
+    case channelList
 }

@@ -8,7 +8,7 @@ extension ChatModel {
     /// buffer, otherwise from the logs on disk, at once. Returns the lines to send; does
     /// nothing while a request runs or when the oldest line is reached.
     public func requestOlder(_ id: BufferID, now: SessionTime) -> [IRCMessage] {
-        guard let network = network(id.network), let buffer = buffer(id), buffer.kind != .server,
+        guard let network = network(id.network), let buffer = buffer(id), buffer.kind != .server, buffer.kind != .channelList,
               !buffer.isLoadingOlder, !buffer.reachedOldest else { return [] }
         let state = network.session.state
         let serverHasHistory = (state.capabilities.has("draft/chathistory") || state.capabilities.has("chathistory"))

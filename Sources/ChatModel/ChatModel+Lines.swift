@@ -11,7 +11,7 @@ extension ChatModel {
         guard appended > 0 else { return }
         if trimmed > 0 { changes.append(.linesTrimmed(buffer.id, count: trimmed)) }
         changes.append(.linesAppended(buffer.id, count: 1))
-        logs?.append(line, network: network.name, buffer: logName(buffer))
+        if buffer.kind != .channelList { logs?.append(line, network: network.name, buffer: logName(buffer)) }
         guard countsUnread, !line.isOwn else { return }
         let beingRead = buffer.id == activeBuffer && windowFocused
         if !beingRead {

@@ -25,6 +25,8 @@ public final class ChatModel {
         didSet { if windowFocused, let activeBuffer { markRead(activeBuffer) } }
     }
     var changes: [ModelChange] = []
+    /// /list replies being gathered per network.
+    var channelListings: [String: [(name: String, users: Int, topic: String)]] = [:]
     var nextLocalID = 0
 
     /// A model with `settings`, logging to `logs`.

@@ -93,6 +93,7 @@ extension ChatController {
             for (form, what) in entries { note("\(form)  — \(what)") }
         case .list(let pattern):
             intent(.raw(pattern.map { "LIST \($0)" } ?? "LIST"))
+            showListWhenReady = id.network
         case .connect, .disconnect, .reconnect:
             if let onNetworkAction { onNetworkAction(id.network, command) }
             else { note("connections are not available here", error: true) }

@@ -28,6 +28,8 @@ public final class ChatController {
     private var positions: [BufferID: SavedListPosition] = [:]
     private var history: [BufferID: [String]] = [:]
     private var historyIndex: Int?
+    /// After /list: the network whose channel list to show once it arrives.
+    var showListWhenReady: String?
     /// A paste of more than three lines waiting for Enter (send) or Escape (cancel).
     public private(set) var pendingPaste: [String]?
     /// What the connection layer knows of each network's link beyond the session: "reconnecting
@@ -143,6 +145,11 @@ public final class ChatController {
         }
         if sidebar { refreshSidebar() }
         if header { refreshHeader() }
+        if let network = showListWhenReady, let list = model.network(network)?.buffers.first(where: { $0.kind == .channelList }),
+           !list.scrollback.lines.isEmpty {
+            showListWhenReady = nil
+            show(list.id)
+        }
     }
 
     /// Tells the list how its rows changed.
