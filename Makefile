@@ -55,11 +55,11 @@ bench: deps
 	  .build/release/natter-bench $(SUITES) > BENCHMARKS.md.new; status=$$?; \
 	  mv BENCHMARKS.md.new BENCHMARKS.md; cat BENCHMARKS.md; exit $$status
 
-# The README's screenshot, drawn headless by natter render.
+# The README's screenshot: the chat screen of docs/screenshot.scenario, drawn headless.
 screenshot: release
 	rm -rf .build/screenshot
-	.build/release/natter render --demo --size 900x560 --out .build/screenshot
-	cp .build/screenshot/demo.png docs/screenshot.png
+	.build/release/natter render docs/screenshot.scenario --out .build/screenshot
+	cp .build/screenshot/screenshot.png docs/screenshot.png
 
 install: release
 	install -Dm755 .build/release/natter $(DESTDIR)$(PREFIX)/bin/natter
