@@ -60,6 +60,9 @@ public final class ChatController {
         let theme = styler.theme
         screen.input.styler = { text, base in InputFormatting.spans(text, base: base, theme: theme) }
         screen.messages.onNeedOlder = { [weak self] in self?.loadOlder() }
+        screen.topicBar.onLink = { [weak self] url, copy in
+            if copy { self?.screen.host?.clipboard.setText(url) } else { self?.onOpenLink?(url) }
+        }
         screen.onKey = { [weak self] event in self?.handleKey(event) ?? false }
     }
 

@@ -10,7 +10,10 @@ public final class TopicBar: Widget {
     public var topic: [TextSpan] = [] { didSet { if topic != oldValue { tooltip = topic.map(\.text).joined(); setNeedsPaint() } } }
     /// Colours and fonts.
     public var theme = ChatTheme.dark { didSet { if theme != oldValue { setNeedsPaint() } } }
+    /// Called with a clicked link's URL (with Ctrl held: `copy` is true).
+    public var onLink: ((String, Bool) -> Void)?
     let height = 40.0
+    private var laidOut: (layout: TextLayout, origin: Point)?
 
     public override init() { super.init() }
 
@@ -30,9 +33,24 @@ public final class TopicBar: Widget {
             return span
         }
         let text = context.layoutText(StyledText(spans), maxWidth: nil)
+        let origin = Point(x: 14, y: (height - text.size.height) / 2)
+        laidOut = (text, origin)
         let previous = context.clip
         context.pushClip(Rect(x: 0, y: 0, width: size.width - 8, height: height))
-        context.drawText(text, at: Point(x: 14, y: (height - text.size.height) / 2))
+        context.drawText(text, at: origin)
         context.popClip(restoring: previous)
     }
+
+    private func link(at point: Point) -> String? {
+        guard let (layout, origin) = laidOut, point.x < size.width - 8 else { return nil }
+        return layout.attributes(at: Point(x: point.x - origin.x, y: point.y - origin.y))?.link
+    }
+
+    public override func mouseDown(_ event: MouseEvent) -> Bool {
+        guard event.button == .left, let url = link(at: event.position) else { return false }
+        onLink?(url, event.modifiers.contains(.ctrl))
+        return true
+    }
+
+    public override func cursor(at point: Point) -> CursorShape? { link(at: point) != nil ? .hand : nil }
 }

@@ -32,6 +32,8 @@ public enum ScenarioCommand: Hashable, Sendable {
     /// Input-method composition in progress (extension of the format): `compose TEXT` shows
     /// TEXT inline, uncommitted; `compose` alone ends the composition.
     case compose(String)
+    /// Shows the first-run form (`first-run`) or the chat screen (`chat`) (extension).
+    case screen(String)
     /// Puts TEXT on the clipboard (`\n` is a line break) and presses Ctrl+V (extension).
     case paste(String)
     case snapshot(String)

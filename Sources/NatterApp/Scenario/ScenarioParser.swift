@@ -59,6 +59,10 @@ public enum ScenarioParser {
             guard !rest.isEmpty else { throw Problem(text: "`\(word)` needs text after it") }
             return word == "server" ? .server(rest) : word == "recv" ? .recv(rest) : .type(rest)
         case "compose": return .compose(rest)
+        case "screen":
+            try count(1...1)
+            guard ["first-run", "chat"].contains(args[0]) else { throw Problem(text: "screen takes first-run or chat") }
+            return .screen(args[0])
         case "paste":
             guard !rest.isEmpty else { throw Problem(text: "`paste` needs text after it") }
             return .paste(rest.replacingOccurrences(of: "\\n", with: "\n"))

@@ -26,6 +26,7 @@ final class ScenarioRunner {
     private var stage: Stage?
     private var metrics: [String] = []
     private let clipboard = MemoryClipboard()
+    private var firstRun: FirstRunView?
     /// Wall-clock time of virtual time 0: 2024-01-01 12:00:00 UTC.
     static let epoch = Date(timeIntervalSince1970: 1_704_110_400)
 
@@ -125,6 +126,18 @@ final class ScenarioRunner {
             try input(.keyUp(key))
         case .type(let text):
             try input(.textInput(text))
+        case .screen(let name):
+            let app = try ready()
+            let root: Widget
+            if name == "first-run" {
+                let form = FirstRunView(defaultNick: nick, version: NatterVersion.string)
+                root = form
+                firstRun = form
+            } else {
+                root = app.screen
+                firstRun = nil
+            }
+            rebind(root: root)
         case .paste(let text):
             clipboard.setText(text)
             let key = KeyEvent(.character("v"), modifiers: [.ctrl])
@@ -165,13 +178,16 @@ final class ScenarioRunner {
     }
 
     /// After a size or scale change: a new canvas, a host of the new size.
-    private func rebindCanvas() {
-        guard var stage else { return }
+    private func rebindCanvas() { rebind(root: firstRun ?? stage?.screen) }
+
+    /// A new host for `root` (the chat screen or the first-run form) on the current canvas.
+    private func rebind(root: Widget?) {
+        guard var stage, let root else { return }
         let measurer = SDLTextMeasurer(painter: stage.canvas.painter)
-        let host = WidgetHost(root: stage.screen, size: size, measurer: measurer, clipboard: stage.host.clipboard,
+        let host = WidgetHost(root: root, size: size, measurer: measurer, clipboard: stage.host.clipboard,
                               scale: scale, time: FrameTime(seconds: time))
         host.clearColor = stage.host.clearColor
-        host.focus(stage.screen.input)
+        host.focus((root as? FirstRunView)?.server ?? stage.screen.input)
         stage.host = host
         self.stage = stage
     }
@@ -215,7 +231,8 @@ final class ScenarioRunner {
         try app.canvas.savePNG(to: out.appendingPathComponent(name + ".png").path)
         let record = SnapshotMetrics(name: name, t: (time * 1e6).rounded() / 1e6, buffer: currentBufferName(app),
                                      list: app.screen.messages.metrics,
-                                     input: .init(text: app.screen.input.text, cursor: app.screen.input.state.caret),
+                                     input: .init(text: (firstRun?.server ?? app.screen.input).text,
+                                                  cursor: (firstRun?.server ?? app.screen.input).state.caret),
                                      sent: sent, clipboard: clipboard.text())
         sent.removeAll()
         let encoder = JSONEncoder()
