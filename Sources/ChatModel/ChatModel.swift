@@ -58,11 +58,17 @@ public final class ChatModel {
     public func handle(_ input: SessionInput, network name: String) -> [IRCMessage] {
         guard let network = network(name) else { return [] }
         let outputs = network.session.handle(input)
+        // Event rows (joins, parts, modes, …) are dated by the line's server-time tag when it
+        // has one, like messages: a replayed or delayed join keeps its own time.
+        var when = input.time.wall
+        if case .received(let message, _) = input, let tag = message.tags["time"], let date = ServerTime.parse(tag) {
+            when = date
+        }
         var send: [IRCMessage] = []
         for output in outputs {
             switch output {
             case .send(let message): send.append(message)
-            case .event(let event): apply(event, on: network, now: input.time.wall)
+            case .event(let event): apply(event, on: network, now: when)
             }
         }
         return send

@@ -2,9 +2,9 @@ import Foundation
 
 /// The IRCv3 `server-time` format (`2011-10-19T16:40:51.620Z`), parsed and written by hand so the
 /// session needs no date formatter (which is neither cheap nor Sendable).
-enum ServerTime {
+public enum ServerTime {
     /// Parses `YYYY-MM-DDThh:mm:ss[.fff…]Z`; a missing `Z` or any other shape gives `nil`.
-    static func parse(_ text: String) -> Date? {
+    public static func parse(_ text: String) -> Date? {
         let b = Array(text.utf8)
         guard b.count >= 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A,
               b.last == 0x5A else { return nil }

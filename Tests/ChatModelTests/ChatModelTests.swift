@@ -182,4 +182,13 @@ struct ChatModelTests {
         #expect(row?.delivery == .delivered && row?.isOwn == true)
         #expect(buffer.lines.filter { $0.text == "are you there?" }.count == 1)
     }
+
+    @Test mutating func eventRowsTakeTheLinesServerTime() {
+        register()
+        join("#natter")
+        recv("@time=2020-05-06T07:08:09.500Z :bob!b@h JOIN #natter")
+        let row = model.buffer(channel)?.lines.last
+        #expect(row?.kind == .join && row?.nick == "bob")
+        #expect(row?.time == Date(timeIntervalSince1970: 1_588_748_889.5))
+    }
 }
