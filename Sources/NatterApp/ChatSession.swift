@@ -64,9 +64,9 @@ final class ChatSession {
         }
         controller.onOpenLink = { url in DesktopActions.open(url) }
         controller.onNotify = { _, title, body in
-            guard config.notifications, !ui.host.isWindowFocused else { return }
-            DesktopActions.notify(title: title, body: body)
-            ui.window.requestAttention()
+            guard !ui.host.isWindowFocused else { return }
+            if config.notifications { DesktopActions.notify(title: title, body: body) }
+            if config.urgentHint { ui.window.requestAttention() }
         }
         var shown = false
         let savedBuffer = saved.buffer.map { text -> BufferID in

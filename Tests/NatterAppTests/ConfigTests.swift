@@ -38,6 +38,7 @@ struct ConfigTests {
 
         [notifications]
         enabled = false
+        urgent = true
 
         [completion]
         suffix = ", "
@@ -59,7 +60,7 @@ struct ConfigTests {
         #expect(config.theme.fontSize == 15 && config.theme.timestampFormat == "HH:mm:ss")
         #expect(config.scrollbackLines == 20000 && config.trimBatch == 1000)
         #expect(config.highlightKeywords == ["natter", "swift"] && config.ignoreMasks == ["spam!*@*"])
-        #expect(!config.notifications && config.completionSuffix == ", " && config.keys["next_buffer"] == "Alt+Right")
+        #expect(!config.notifications && config.urgentHint && config.completionSuffix == ", " && config.keys["next_buffer"] == "Alt+Right")
     }
 
     @Test func secretsNeverPrintThemselves() {

@@ -54,8 +54,9 @@ struct ConfigReader {
             config.ignoreMasks = try strings(ignores, "masks", at: "ignores") ?? []
         }
         if let notifications = try table(root, "notifications", at: "") {
-            try onlyKeys(notifications, ["enabled"], at: "notifications")
+            try onlyKeys(notifications, ["enabled", "urgent"], at: "notifications")
             config.notifications = try bool(notifications, "enabled", at: "notifications") ?? true
+            config.urgentHint = try bool(notifications, "urgent", at: "notifications") ?? true
         }
         if let completion = try table(root, "completion", at: "") {
             try onlyKeys(completion, ["suffix"], at: "completion")

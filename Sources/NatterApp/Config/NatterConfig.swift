@@ -33,7 +33,8 @@ import Foundation
 /// masks = ["spammer!*@*"]
 ///
 /// [notifications]
-/// enabled = true
+/// enabled = true                          # desktop notifications
+/// urgent = true                           # mark the window urgent
 ///
 /// [completion]
 /// suffix = ": "
@@ -50,6 +51,8 @@ public struct NatterConfig: Hashable, Sendable {
     public var highlightMasks: [String] = []
     public var ignoreMasks: [String] = []
     public var notifications = true
+    /// Whether a highlight or private message marks the window urgent (taskbar hint).
+    public var urgentHint = true
     public var completionSuffix = ": "
     /// Key bindings by action name (`next_buffer`, …) as key names (`Ctrl+PageDown`).
     public var keys: [String: String] = [:]
