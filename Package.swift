@@ -84,26 +84,30 @@ let package = Package(
                                          "NatterUI", "SDLBackend", "CMalloc"],
                           path: "Sources/NatterBench", swiftSettings: strict),
 
-        .testTarget(name: "IRCProtocolTests", dependencies: ["IRCProtocol", propertyBased], swiftSettings: strict),
+        // What several test targets share (test targets cannot import each other): the corpus
+        // locator, the server fixtures, the natter binary, a seeded PRNG. Not a product.
+        .target(name: "NatterTestSupport", dependencies: ["IRCTestServers"], path: "Tests/Support",
+                swiftSettings: strict),
+        .testTarget(name: "IRCProtocolTests", dependencies: ["NatterTestSupport", "IRCProtocol", propertyBased], swiftSettings: strict),
         .testTarget(name: "IRCSessionTests", dependencies: ["IRCSession"], swiftSettings: strict),
-        .testTarget(name: "IRCFormattingTests", dependencies: ["IRCFormatting", propertyBased], swiftSettings: strict),
+        .testTarget(name: "IRCFormattingTests", dependencies: ["NatterTestSupport", "IRCFormatting", propertyBased], swiftSettings: strict),
         .testTarget(name: "IRCTransportTests",
-                    dependencies: ["IRCTransport", "IRCTestServers", "IRCProtocol"],
+                    dependencies: ["NatterTestSupport", "IRCTransport", "IRCTestServers", "IRCProtocol"],
                     swiftSettings: strict),
-        .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"], swiftSettings: strict),
+        .testTarget(name: "ScrollPhysicsTests", dependencies: ["NatterTestSupport", "ScrollPhysics"], swiftSettings: strict),
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel"], swiftSettings: strict),
-        .testTarget(name: "WidgetsTests", dependencies: ["Widgets"], swiftSettings: strict),
+        .testTarget(name: "WidgetsTests", dependencies: ["NatterTestSupport", "Widgets"], swiftSettings: strict),
         .testTarget(name: "NatterUITests", dependencies: ["NatterUI"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),
-        .testTarget(name: "NatterAppTests", dependencies: ["NatterApp", "IRCTransport", "IRCTestServers", "IRCProtocol"],
+        .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "IRCTransport", "IRCTestServers", "IRCProtocol"],
                     swiftSettings: strict),
         // The whole client stack (transport → session → model → controller) against real servers.
         .testTarget(name: "IntegrationTests",
-                    dependencies: ["NatterApp", "NatterUI", "ChatModel", "IRCSession", "IRCTransport",
+                    dependencies: ["NatterTestSupport", "NatterApp", "NatterUI", "ChatModel", "IRCSession", "IRCTransport",
                                    "IRCTestServers", "IRCProtocol"],
                     swiftSettings: strict),
         // Golden images and metrics of `natter render` scenarios; runs the built natter binary.
-        .testTarget(name: "RenderTests", dependencies: ["SDLBackend"],
+        .testTarget(name: "RenderTests", dependencies: ["NatterTestSupport", "SDLBackend"],
                     exclude: ["Scenarios", "Goldens", "README.md"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import IRCFormatting
+import NatterTestSupport
 
 /// The formatting corpora in ../shared/corpora/formatting. Cases that encode another project's own
 /// policy rather than the FORMATTING.md rules are listed in `policyDifferences` with the reason;

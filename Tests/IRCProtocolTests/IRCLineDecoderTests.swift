@@ -1,5 +1,6 @@
 import Testing
 @testable import IRCProtocol
+import NatterTestSupport
 
 struct IRCLineDecoderTests {
     /// A stream mixing CR LF and bare LF, an empty line, a Windows-1252 line and an over-long line.
@@ -63,18 +64,5 @@ struct IRCLineDecoderTests {
         #expect(IRCTextDecoding.decode([0x93, 0x68, 0x69, 0x94]) == "\u{201C}hi\u{201D}")
         #expect(IRCTextDecoding.decode([0x81, 0xFF]) == "\u{81}ÿ")
         #expect(IRCTextDecoding.decode(Array("ünïcødé ✓".utf8)) == "ünïcødé ✓")
-    }
-}
-
-/// A small deterministic PRNG for reproducible random splits.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import IRCProtocol
+import NatterTestSupport
 
 /// Every case of ircdocs/parser-tests (msg-split, msg-join, userhost-split, mask-match,
 /// validate-hostname). None of them disagrees with our rules.

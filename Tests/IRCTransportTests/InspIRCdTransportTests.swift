@@ -3,6 +3,7 @@ import IRCProtocol
 import IRCTestServers
 import IRCTransport
 import Testing
+import NatterTestSupport
 
 /// The transport against a real InspIRCd 3 linked to atheme, one server for the whole suite.
 @Suite("Transport against InspIRCd + atheme", .inspircdWithServices)

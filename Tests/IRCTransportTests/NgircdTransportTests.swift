@@ -3,6 +3,7 @@ import IRCProtocol
 import IRCTestServers
 import IRCTransport
 import Testing
+import NatterTestSupport
 
 @Suite("Transport against ngIRCd", .serialized, .ngircd)
 struct NgircdTransportTests {

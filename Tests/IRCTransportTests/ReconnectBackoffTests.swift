@@ -1,5 +1,6 @@
 import Testing
 @testable import IRCTransport
+import NatterTestSupport
 
 /// Returns the same 64-bit value every time: 0 gives no jitter, `.max` the most.
 struct FixedRandom: RandomNumberGenerator {

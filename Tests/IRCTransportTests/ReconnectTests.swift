@@ -3,6 +3,7 @@ import IRCProtocol
 import IRCTestServers
 import IRCTransport
 import Testing
+import NatterTestSupport
 
 /// Disruptive scenarios on a server of their own: killing it, freezing it.
 @Suite("Transport drops and reconnects (InspIRCd)", .serialized, .inspircd)

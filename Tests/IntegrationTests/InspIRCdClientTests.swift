@@ -5,6 +5,7 @@ import IRCSession
 import IRCTestServers
 import IRCTransport
 import Testing
+import NatterTestSupport
 
 /// The whole client (transport → session → model → controller) against one real InspIRCd 3
 /// linked to atheme, shared by the suite. Each test uses its own nicks and channels, and a raw

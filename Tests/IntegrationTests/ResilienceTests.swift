@@ -5,6 +5,7 @@ import IRCSession
 import IRCTestServers
 import IRCTransport
 import Testing
+import NatterTestSupport
 
 /// The client when the server goes away: killed (a crash), or frozen (a dead link). These
 /// tests kill and freeze their suite's own InspIRCd, so they run one after the other.

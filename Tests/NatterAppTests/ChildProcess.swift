@@ -1,4 +1,5 @@
 import Foundation
+import NatterTestSupport
 
 /// A child process started with `posix_spawn`, with an empty signal mask and default signal
 /// handlers.

@@ -2,6 +2,7 @@ import Foundation
 import IRCProtocol
 import IRCTestServers
 import Testing
+import NatterTestSupport
 
 /// The whole app, end to end: the real `natter` binary under a private Xvfb, connected to a real
 /// InspIRCd, driven by xdotool keystrokes; raw-socket peers in the test check the exact lines it
@@ -42,7 +43,7 @@ struct EndToEndTests {
                                    ["--server", "127.0.0.1:\(server.clientPort)", "--no-tls", "--nick", "e2e"],
                                    environment: x.environment(["XDG_DATA_HOME": data.path, "XDG_CONFIG_HOME": config.path]))
         defer { app.stop() }
-        let window = try waitForWindow(x)
+        let window = try x.waitForNatterWindow()
         try peer.waitFor(timeout: 10, "natter online (730)") {
             $0.command == "730" && ($0.parameters.last ?? "").split(separator: ",")
                 .contains { $0.split(separator: "!").first?.lowercased() == "e2e" }
@@ -104,32 +105,15 @@ struct EndToEndTests {
 
     // MARK: - Helpers
 
-    private func xdotool() throws -> String {
-        guard let path = findExecutable("xdotool") else {
-            throw TestFailure("xdotool is not installed (make test installs it)")
-        }
-        return path
-    }
 
-    /// Waits until a window titled exactly "Natter" exists and returns its id.
-    private func waitForWindow(_ x: XvfbSession) throws -> String {
-        let tool = try xdotool()
-        let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline {
-            let found = try runTool(tool, ["search", "--name", "^Natter$"], environment: x.environment())
-            if let id = found.split(separator: "\n").first { return String(id) }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        throw TestFailure("no window titled Natter appeared on \(x.display) within 15 s")
-    }
 
     private func type(_ x: XvfbSession, _ window: String, _ text: String) throws {
-        _ = try runTool(try xdotool(), ["windowfocus", "--sync", window, "type", "--delay", "20", text],
+        _ = try runTool(try XvfbSession.xdotool(), ["windowfocus", "--sync", window, "type", "--delay", "20", text],
                         environment: x.environment())
     }
 
     private func key(_ x: XvfbSession, _ window: String, _ name: String) throws {
-        _ = try runTool(try xdotool(), ["windowfocus", "--sync", window, "key", name], environment: x.environment())
+        _ = try runTool(try XvfbSession.xdotool(), ["windowfocus", "--sync", window, "key", name], environment: x.environment())
     }
 
     /// Waits until a log file of #e2e (any day: the server's time decides) has a line containing

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NatterTestSupport
 
 /// `natter render --demo` run as a user would: no display, a PNG of the asked size.
 struct RenderCommandTests {

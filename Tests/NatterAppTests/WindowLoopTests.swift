@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NatterTestSupport
 
 /// Starts the real `natter` binary under a private Xvfb and checks the window loop: it shows
 /// a window titled "Natter", uses no CPU while idle, and quits cleanly on SIGTERM, SIGINT
@@ -11,7 +12,7 @@ struct WindowLoopTests {
         defer { x.stop() }
         let app = try ChildProcess(try natterExecutable(), [], environment: x.environment())
         defer { app.stop() }
-        try waitForWindow(x)
+        try x.waitForNatterWindow()
         Thread.sleep(forTimeInterval: 0.5)
         let before = try cpuSeconds(pid: app.pid)
         Thread.sleep(forTimeInterval: 3)
@@ -27,7 +28,7 @@ struct WindowLoopTests {
         defer { x.stop() }
         let app = try ChildProcess(try natterExecutable(), [], environment: x.environment())
         defer { app.stop() }
-        try waitForWindow(x)
+        try x.waitForNatterWindow()
         app.signal(signal)
         #expect(app.waitForExit(seconds: 5), "natter did not quit on signal \(signal)")
         #expect(app.exitStatus == 0, "natter ended with status \(String(describing: app.exitStatus)), signal \(String(describing: app.exitSignal))")
@@ -38,8 +39,8 @@ struct WindowLoopTests {
         defer { x.stop() }
         let app = try ChildProcess(try natterExecutable(), [], environment: x.environment())
         defer { app.stop() }
-        let window = try waitForWindow(x)
-        _ = try runTool(try xdotool(), ["windowfocus", "--sync", window, "key", "ctrl+q"], environment: x.environment())
+        let window = try x.waitForNatterWindow()
+        _ = try runTool(try XvfbSession.xdotool(), ["windowfocus", "--sync", window, "key", "ctrl+q"], environment: x.environment())
         #expect(app.waitForExit(seconds: 5), "natter did not quit on Ctrl+Q")
         #expect(app.exitStatus == 0)
     }
@@ -64,23 +65,5 @@ struct WindowLoopTests {
 
     // MARK: - Helpers
 
-    private func xdotool() throws -> String {
-        guard let path = findExecutable("xdotool") else {
-            throw TestFailure("xdotool is not installed (make test installs it)")
-        }
-        return path
-    }
 
-    /// Waits until a window titled exactly "Natter" exists and returns its id.
-    @discardableResult
-    private func waitForWindow(_ x: XvfbSession) throws -> String {
-        let tool = try xdotool()
-        let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline {
-            let found = try runTool(tool, ["search", "--name", "^Natter$"], environment: x.environment())
-            if let id = found.split(separator: "\n").first { return String(id) }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        throw TestFailure("no window titled Natter appeared on \(x.display) within 15 s")
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NatterTestSupport
 
 /// A private X server for a test: `Xvfb` started on a display number it picks itself
 /// (`-displayfd`), stopped when the session is stopped.
@@ -42,12 +43,27 @@ final class XvfbSession {
     }
 
     func stop() { process.stop() }
-}
 
-/// A test failure with a message.
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+    /// The xdotool executable.
+    static func xdotool() throws -> String {
+        guard let path = findExecutable("xdotool") else {
+            throw TestFailure("xdotool is not installed (make test installs it)")
+        }
+        return path
+    }
+
+    /// Waits until a window titled exactly "Natter" exists on this display and returns its id.
+    @discardableResult
+    func waitForNatterWindow() throws -> String {
+        let tool = try Self.xdotool()
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            let found = try runTool(tool, ["search", "--name", "^Natter$"], environment: environment())
+            if let id = found.split(separator: "\n").first { return String(id) }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        throw TestFailure("no window titled Natter appeared on \(display) within 15 s")
+    }
 }
 
 /// The full path of `name` on PATH, or nil.
@@ -58,20 +74,6 @@ func findExecutable(_ name: String) -> String? {
         if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
     }
     return nil
-}
-
-/// The `natter` executable built beside the test bundle (or `NATTER_BIN`).
-func natterExecutable() throws -> String {
-    if let explicit = ProcessInfo.processInfo.environment["NATTER_BIN"] { return explicit }
-    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var folder = testBinary.deletingLastPathComponent()
-    // The test binary may sit inside a bundle folder (…/NatterPackageTests.xctest/…).
-    for _ in 0..<4 {
-        let candidate = folder.appendingPathComponent("natter").path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        folder = folder.deletingLastPathComponent()
-    }
-    throw TestFailure("no natter executable next to \(testBinary.path); build it first (make test does) or set NATTER_BIN")
 }
 
 /// User plus system CPU time of a process in seconds, from /proc/PID/stat.

@@ -1,4 +1,5 @@
 import Foundation
+import NatterTestSupport
 
 /// A JSON value from `metrics.jsonl`.
 enum JSONValue: Decodable, Equatable, CustomStringConvertible {

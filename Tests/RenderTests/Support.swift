@@ -1,10 +1,5 @@
 import Foundation
-
-/// A test failure with a message of its own.
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ message: String) { description = message }
-}
+import NatterTestSupport
 
 /// Where the render tests find their inputs and put their outputs.
 enum RenderPaths {
@@ -22,20 +17,6 @@ enum RenderPaths {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: scenarios.path)) ?? []
         return names.filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }.sorted()
     }
-}
-
-/// The `natter` executable built next to the test binary (or `NATTER_BIN`).
-func natterExecutable() throws -> String {
-    if let explicit = ProcessInfo.processInfo.environment["NATTER_BIN"] { return explicit }
-    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var folder = testBinary.deletingLastPathComponent()
-    // The test binary may sit inside a bundle folder (…/NatterPackageTests.xctest/…).
-    for _ in 0..<4 {
-        let candidate = folder.appendingPathComponent("natter").path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        folder = folder.deletingLastPathComponent()
-    }
-    throw TestFailure("no natter executable next to \(testBinary.path); build it first (swift build) or set NATTER_BIN")
 }
 
 /// Runs `natter render SCENARIO --out OUT` with no display; returns its exit status and

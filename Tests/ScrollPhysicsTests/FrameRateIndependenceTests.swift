@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollPhysics
+import NatterTestSupport
 
 /// Drives motions the way the list view will: events are applied at their own timestamps, and
 /// frames only sample. The result must not depend on when the frames happen.

@@ -1,20 +1,9 @@
 import Testing
 @testable import Widgets
-
-/// A small deterministic generator (SplitMix64) for the randomised comparison.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import NatterTestSupport
 
 @Test func heightIndexMatchesANaiveArrayThroughAppendsPrependsTrimsAndUpdates() {
-    var rng = SplitMix(state: 42)
+    var rng = SplitMix64(seed: 42)
     var index = RowHeightIndex()
     var naive: [Double] = []
     for step in 0..<600 {

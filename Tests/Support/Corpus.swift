@@ -4,31 +4,37 @@ import Testing
 /// Finds the shared test corpora: `$NATTER_CORPORA`, else `../shared/corpora/` next to the
 /// package root. When the folder is absent the corpus tests skip with a message naming it, unless
 /// `NATTER_REQUIRE_CORPORA=1`, in which case they run and fail.
-enum Corpus {
-    static let folder: URL = {
+public enum Corpus {
+    public static let folder: URL = {
         if let path = ProcessInfo.processInfo.environment["NATTER_CORPORA"], !path.isEmpty {
             return URL(fileURLWithPath: path, isDirectory: true)
         }
-        let packageRoot = URL(fileURLWithPath: #filePath)
+        let packageRoot = URL(fileURLWithPath: #filePath)   // Tests/Support/Corpus.swift
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         return packageRoot.appendingPathComponent("../shared/corpora", isDirectory: true).standardizedFileURL
     }()
 
-    static var isPresent: Bool {
+    public static var isPresent: Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    static var isRequired: Bool { ProcessInfo.processInfo.environment["NATTER_REQUIRE_CORPORA"] == "1" }
+    public static var isRequired: Bool { ProcessInfo.processInfo.environment["NATTER_REQUIRE_CORPORA"] == "1" }
 
     /// Run the test when the corpora are there or required; otherwise skip, naming the folder.
-    static var shouldRun: Bool { isPresent || isRequired }
-    static var skipMessage: Comment { "corpus folder \(folder.path) is absent" }
+    public static var shouldRun: Bool { isPresent || isRequired }
+    public static var skipMessage: Comment { "corpus folder \(folder.path) is absent" }
 
     /// The parsed JSON of `relativePath`, failing the test when it cannot be read.
-    static func json(_ relativePath: String) throws -> Any {
+    public static func json(_ relativePath: String) throws -> Any {
         let url = folder.appendingPathComponent(relativePath)
         let data = try Data(contentsOf: url)
         return try JSONSerialization.jsonObject(with: data)
+    }
+
+    /// The `tests` array of a parser-tests JSON file.
+    public static func parserTests(_ name: String) throws -> [[String: Any]] {
+        let root = try #require(try json("parser-tests/json-derived/\(name).json") as? [String: Any])
+        return try #require(root["tests"] as? [[String: Any]])
     }
 }
