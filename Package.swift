@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["NatterTestSupport", "ScrollPhysics"], swiftSettings: strict),
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel"], swiftSettings: strict),
         .testTarget(name: "WidgetsTests", dependencies: ["NatterTestSupport", "Widgets"], swiftSettings: strict),
-        .testTarget(name: "NatterUITests", dependencies: ["NatterUI"], swiftSettings: strict),
+        .testTarget(name: "NatterUITests", dependencies: ["NatterUI", "Widgets", "ChatModel", "IRCSession", "IRCProtocol"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),
         .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "IRCTransport", "IRCTestServers", "IRCProtocol"],
                     swiftSettings: strict),

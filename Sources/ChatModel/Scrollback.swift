@@ -2,7 +2,9 @@ import DequeModule
 
 /// A buffer's lines, oldest first, in a `Deque` so that appending new lines and prepending
 /// older history are both O(1) per line. Capped: when more than `cap` lines are held, the oldest
-/// `trimBatch` (at least the excess) are dropped at once, so trims are rare.
+/// `trimBatch` (at least the excess) are dropped at once, so trims are rare. A batch never
+/// exceeds half the cap: a small scrollback with a large batch would otherwise lose nearly all
+/// of its lines at once (`lines = 100` with the default batch of 500 kept one line).
 public struct Scrollback: Sendable {
     /// The lines, oldest first.
     public private(set) var lines: Deque<ChatLine> = []
@@ -16,7 +18,7 @@ public struct Scrollback: Sendable {
     public init(cap: Int = 10_000, trimBatch: Int = 500) {
         precondition(cap > 0 && trimBatch > 0)
         self.cap = cap
-        self.trimBatch = min(trimBatch, cap)
+        self.trimBatch = min(trimBatch, max(1, cap / 2))
     }
 
     /// Number of lines held.

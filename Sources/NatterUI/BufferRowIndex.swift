@@ -88,7 +88,10 @@ struct BufferRowIndex {
         var cut = rows.count
         while cut > 0 {
             if case .group = rows[cut - 1] { cut -= 1; break }
-            if case .line(let n) = rows[cut - 1], isGroupable(lines[n - base]) { cut -= 1; continue }
+            if case .line(let n) = rows[cut - 1] {
+                guard n >= base else { return nil }   // trimmed away with everything before it
+                if isGroupable(lines[n - base]) { cut -= 1; continue }
+            }
             break
         }
         // A day or marker row right before the rebuilt lines belongs to them: rebuild it too.

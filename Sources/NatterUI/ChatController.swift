@@ -81,6 +81,11 @@ public final class ChatController {
     /// (or opens at its first unread line).
     public func show(_ id: BufferID) {
         guard let buffer = model.buffer(id), id != current else { return }
+        // Changes queued before the switch belong to the rows as they are now: the new rows are
+        // built from the lines as they are, so a line appended (or trimmed) this frame must not
+        // be applied to them a second time at the next sync.
+        sync()
+        guard id != current else { return }
         if let current { positions[current] = screen.messages.savedPosition }
         let unread = buffer.unread
         let rows = BufferRows(buffer: buffer, styler: styler)

@@ -19,6 +19,14 @@ struct ScrollbackTests {
         #expect(!scrollback.contains(id: "m0") && scrollback.contains(id: "m10"))
     }
 
+    @Test func aBatchLargerThanTheCapDropsHalfTheLinesNotAll() {
+        var scrollback = Scrollback(cap: 100, trimBatch: 500)
+        for n in 0..<100 { scrollback.append(line(n)) }
+        let result = scrollback.append(line(100))
+        #expect(result.trimmed == 50)
+        #expect(scrollback.count == 51 && scrollback.lines.last?.id == "m100")
+    }
+
     @Test func prependKeepsOrderAndSkipsKnownIDs() {
         var scrollback = Scrollback()
         scrollback.append(line(5))

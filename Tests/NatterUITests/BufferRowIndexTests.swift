@@ -118,4 +118,18 @@ struct BufferRowIndexTests {
         #expect(more == [RowDelta(appended: 1, appendedMessages: 1), RowDelta(removedFromTop: 1, prepended: 11)])
         #expect(ids(index, lines).prefix(2) == ["day-2024-01-01", "m40"] && index.rows.count == 92)
     }
+
+    /// A bouncer's playback can bring more lines in one frame than the scrollback keeps: the
+    /// trim takes every line the rows showed, and the rows start over instead of reading a line
+    /// no longer held (which crashed).
+    @Test func aFrameThatTrimsEveryShownLineRebuildsTheRows() {
+        var lines = Deque((0..<20).map { line("m\($0)", .message, at: day1 + Double($0)) })
+        var index = BufferRowIndex(timeZone: utc)
+        index.rebuild(lines)
+        lines.append(contentsOf: (20..<60).map { line("m\($0)", .message, at: day1 + Double($0)) })
+        lines.removeFirst(45)
+        let deltas = index.update(appended: 40, prepended: 0, trimmed: 45, lines: lines)
+        #expect(deltas.count == 1)
+        #expect(ids(index, lines) == ["day-2024-01-01"] + (45..<60).map { "m\($0)" })
+    }
 }

@@ -1,0 +1,52 @@
+import ChatModel
+import Foundation
+import IRCProtocol
+import IRCSession
+import NatterUI
+import Testing
+import Widgets
+
+/// Switching buffers while lines for the new buffer are still queued for the next sync.
+@MainActor
+struct ChatControllerSwitchTests {
+    /// A line that arrives (and trims the scrollback) in the same event batch as the click that
+    /// shows its buffer is applied once: the rows built for the buffer already hold it. Applying
+    /// the queued trim again used to shift every row onto the wrong line and then crash.
+    @Test func linesQueuedBeforeASwitchAreNotAppliedTwice() throws {
+        let model = ChatModel(settings: ModelSettings(scrollbackCap: 20))
+        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+        let screen = ChatScreen()
+        let host = WidgetHost(root: screen, size: Size(width: 900, height: 560), measurer: FixedMeasurer(),
+                              clipboard: MemoryClipboard())
+        let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
+                                        send: { _, _ in }, clock: { SessionTime(0) })
+        func receive(_ line: String) throws { controller.receive(try IRCMessage(parsing: line), network: "Net") }
+        controller.deliver(.connected(now: SessionTime(0)), network: "Net")
+        try receive(":srv 001 me :Welcome")
+        try receive(":me!me@host JOIN #a")
+        try receive(":me!me@host JOIN #b")
+        let a = try #require(model.network("Net")?.buffer(named: "#a"))
+        let b = try #require(model.network("Net")?.buffer(named: "#b"))
+        controller.show(a.id)
+        controller.sync()
+        for n in 0..<30 { try receive(":bob!b@h PRIVMSG #b :early \(n)") }
+        controller.sync()
+        // One batch: more lines for #b (trimming it), then the switch, then the frame.
+        for n in 0..<5 { try receive(":bob!b@h PRIVMSG #b :late \(n)") }
+        controller.show(b.id)
+        controller.sync()
+        host.layoutIfNeeded()
+        let rows = try #require(screen.messages.dataSource)
+        func check(_ label: String) {
+            let expected = b.scrollback.lines.filter { $0.nick == "bob" }.map(\.text)
+            let shown = (0..<rows.rowCount).map { rows.plainText(at: $0) }.filter { $0.contains("bob") }
+            #expect(shown.count == expected.count, "\(label)")
+            #expect(zip(shown, expected).allSatisfy { $0.hasSuffix($1) }, "\(label): \(shown.suffix(3)) vs \(expected.suffix(3))")
+        }
+        check("after the switch")
+        // More traffic after the switch keeps the rows on the right lines.
+        for n in 0..<10 { try receive(":bob!b@h PRIVMSG #b :after \(n)") }
+        controller.sync()
+        check("after more lines")
+    }
+}
