@@ -170,6 +170,7 @@ struct InspIRCdClientTests {
         // The peer sets a formatted topic.
         let topic = "\u{02}Welcome\u{02} to \u{03}12ops\u{03}"
         try op.send("TOPIC #ops :\(topic)")
+        let topicSet = Date()
         try await client.pump("the topic") { client.buffer("#ops")?.topic == topic }
         let topicRow = client.buffer("#ops")?.lines.last { $0.kind == .topic }
         #expect(topicRow?.nick == "opper" && topicRow?.text == topic)
@@ -185,7 +186,9 @@ struct InspIRCdClientTests {
         let modeRows = client.buffer("#ops")?.lines.filter { $0.kind == .mode }.map { "\($0.nick ?? "") \($0.text)" }
         #expect(modeRows == ["opper +v natterOps", "opper +o natterOps"])
 
-        // Now an operator, we set the topic and a channel mode; the peer sees both.
+        // Now an operator, we set the topic and a channel mode; the peer sees both. InspIRCd
+        // refuses a second topic change within the same second ("Retry topic change later").
+        try await client.pump(for: max(0, 1.1 - Date().timeIntervalSince(topicSet)))
         client.controller.submit("/topic ours \u{02}now\u{02}")
         let newTopic = try await client.wait(for: op, "our TOPIC") { $0.command == "TOPIC" && $0.sourceNick == "natterOps" }
         #expect(newTopic.parameters == ["#ops", "ours \u{02}now\u{02}"])
