@@ -194,15 +194,15 @@ public final class Painter {
                 TTF_SetFontDirection(face.handle, TTF_DIRECTION_LTR)
                 TTF_SetFontScriptName(face.handle, "Zzzz")
             }
-            guard let surface = rendered else { continue }
-            defer { SDL_FreeSurface(surface) }
+            guard let rendered else { continue }
+            defer { SDL_FreeSurface(rendered) }
+            guard let surface = face.fit == 1 ? rendered : Self.scaled(rendered, by: face.fit) else { continue }
+            defer { if surface != rendered { SDL_FreeSurface(surface) } }
             guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { continue }
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-            if face.fit != 1 { SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear) }
-            let w = Double(surface.pointee.w) * face.fit, h = Double(surface.pointee.h) * face.fit
             let top = Double(primary.ascent) - Double(face.ascent) * face.fit
             let destination = SDL_Rect(x: Int32(penX.rounded()), y: Int32(top.rounded()),
-                                       w: Int32(w.rounded()), h: Int32(h.rounded()))
+                                       w: surface.pointee.w, h: surface.pointee.h)
             pieces.append(.init(texture: texture, destination: destination))
             bytes += Int(surface.pointee.w) * Int(surface.pointee.h) * 4
             penX += Double(face.nativeWidth(of: segment.text)) * face.fit
@@ -210,6 +210,25 @@ public final class Painter {
         let entry = TextTexture(pieces: pieces, width: Int(penX.rounded()), height: primary.height, bytes: bytes)
         textCache.insert(entry, for: key)
         return entry
+    }
+
+    /// `surface` scaled by `factor` with bilinear filtering, as a new ARGB8888 surface (a colour
+    /// emoji strike scaled to the line once, when it is cached). Drawn 1:1 afterwards, the glyph
+    /// looks the same whatever part of it a damaged rectangle clips, which a texture scaled at
+    /// each draw does not: SDL scales a clipped copy from a proportionally cut source.
+    static func scaled(_ surface: UnsafeMutablePointer<SDL_Surface>, by factor: Double) -> UnsafeMutablePointer<SDL_Surface>? {
+        let format = SDL_PIXELFORMAT_ARGB8888.rawValue
+        let w = max(1, Int32((Double(surface.pointee.w) * factor).rounded()))
+        let h = max(1, Int32((Double(surface.pointee.h) * factor).rounded()))
+        guard let source = surface.pointee.format.pointee.format == format ? surface
+                : SDL_ConvertSurfaceFormat(surface, format, 0) else { return nil }
+        defer { if source != surface { SDL_FreeSurface(source) } }
+        guard let result = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, format) else { return nil }
+        if SDL_SoftStretchLinear(source, nil, result, nil) != 0 {
+            SDL_FreeSurface(result)
+            return nil
+        }
+        return result
     }
 
     /// The ISO 15924 tag HarfBuzz needs to shape a right-to-left run: Arabic-script letters
