@@ -107,7 +107,8 @@ let package = Package(
                                    "IRCTestServers", "IRCProtocol"],
                     swiftSettings: strict),
         // Golden images and metrics of `natter render` scenarios; runs the built natter binary.
-        .testTarget(name: "RenderTests", dependencies: ["NatterTestSupport", "SDLBackend"],
+        .testTarget(name: "RenderTests", dependencies: ["NatterTestSupport", "SDLBackend", "Widgets", "NatterUI", "ChatModel",
+                                                        "IRCSession", "IRCProtocol"],
                     exclude: ["Scenarios", "Goldens", "README.md"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -57,6 +57,7 @@ final class ChatFixture {
         host = WidgetHost(root: screen, size: Size(width: Double(width), height: Double(height)), measurer: measurer,
                           clipboard: MemoryClipboard(), time: FrameTime(seconds: 0))
         host.clearColor = ChatTheme.dark.base.background
+        host.allowsPixelScrolling = true   // the canvas keeps its pixels, as the window's target does
         controller.clock = { [unowned self] in
             SessionTime(monotonic: self.time, wall: Self.epoch.addingTimeInterval(self.time))
         }

@@ -28,6 +28,7 @@ public final class OffscreenCanvas {
         self.surface = surface
         self.renderer = renderer
         self.painter = Painter(renderer: renderer, scale: scale, fonts: fonts)
+        painter.pixelSurface = surface
     }
 
     deinit {

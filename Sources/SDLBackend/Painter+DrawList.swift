@@ -42,6 +42,8 @@ extension Painter {
                 draw(run)
             case .image(let id, let rect):
                 image(id, in: rect)
+            case .scroll(let rect, let dy):
+                scrollPixels(rect, dy: dy)
             }
         }
         if !clips.isEmpty { SDL_RenderSetClipRect(renderer, nil) }
@@ -50,8 +52,9 @@ extension Painter {
     /// For each command, whether it can be skipped because later opaque `fillRect`s replace
     /// every pixel it could touch: its clip (and, for rectangles, its own pixel rectangle) lies
     /// inside the union of the later fills' pixels, each clipped as it is drawn (a window
-    /// background under the panes that tile it, the clear colour under it). Clip commands are
-    /// never skipped. The result is pixel-identical; it removes the overdraw of nested opaque
+    /// background under the panes that tile it, the clear colour under it). Clip commands
+    /// and pixel moves are never skipped, and nothing before a move is skipped for a fill after
+    /// it. The result is pixel-identical; it removes the overdraw of nested opaque
     /// backgrounds. O(n · k · p) for n commands, the k ≤ 16 largest covering fills and at most
     /// p = 16 uncovered pieces tracked per command.
     func overdrawnCommands(_ commands: [DrawCommand]) -> [Bool] {
@@ -81,6 +84,9 @@ extension Painter {
             let area: SDL_Rect?
             switch commands[index] {
             case .pushClip, .popClip:
+                continue
+            case .scroll:
+                covers.removeAll()   // it reads the pixels drawn before it
                 continue
             case .fillRect(let rect, _), .roundedRect(let rect, _, _), .strokeRect(let rect, _, _), .image(_, let rect):
                 let own = pixelRect(rect)

@@ -22,6 +22,12 @@ public final class Painter {
     /// The renderer's draw blend mode: `SDL_BLENDMODE_BLEND`, or `SDL_BLENDMODE_NONE` while
     /// opaque fills are drawn (see ``fill(_:_:)``).
     private var drawBlendsOpaque = false
+    /// The surface the renderer draws into, when the painter may move its pixels directly
+    /// (a headless canvas); see ``scrollPixels(_:dy:)``.
+    public var pixelSurface: UnsafeMutablePointer<SDL_Surface>?
+    /// The texture ``scrollPixels(_:dy:)`` stages moved pixels in, and its size.
+    var scratch: OpaquePointer?
+    var scratchSize: (w: Int32, h: Int32) = (0, 0)
 
     /// A painter for `renderer`, caching up to `textCacheBytes` of rendered text.
     public init(renderer: OpaquePointer, scale: Double, fonts: FontLibrary,
@@ -35,6 +41,7 @@ public final class Painter {
 
     deinit {
         for case let texture? in imageTextures.values { SDL_DestroyTexture(texture) }
+        if let scratch { SDL_DestroyTexture(scratch) }
     }
 
     /// The texture of the image file `path`, loaded once (nil, also remembered, when SDL_image

@@ -109,6 +109,7 @@ public final class WidgetWindow {
         guard full || host.needsPaint else { return }
         let renderer = window.renderer
         ensureTarget()
+        host.allowsPixelScrolling = target != nil   // moved within the target texture
         var list = DrawList()
         if full || target == nil { host.paintAll(into: &list) } else { _ = host.paint(into: &list) }
         guard !list.commands.isEmpty || full else { return }

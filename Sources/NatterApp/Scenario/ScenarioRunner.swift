@@ -164,6 +164,7 @@ final class ScenarioRunner {
         let host = WidgetHost(root: screen, size: size, measurer: measurer, clipboard: clipboard, scale: scale,
                               time: FrameTime(seconds: time))
         host.clearColor = ChatTheme.dark.base.background
+        host.allowsPixelScrolling = true   // the canvas keeps its pixels between frames, like the window
         let stage = Stage(canvas: canvas, model: model, screen: screen, controller: controller, host: host, measurer: measurer)
         self.stage = stage
         controller.send = { [weak self] _, lines in self?.sent.append(contentsOf: lines.map { $0.serialized() }) }
@@ -187,6 +188,7 @@ final class ScenarioRunner {
         let host = WidgetHost(root: root, size: size, measurer: measurer, clipboard: stage.host.clipboard,
                               scale: scale, time: FrameTime(seconds: time))
         host.clearColor = stage.host.clearColor
+        host.allowsPixelScrolling = true
         host.focus((root as? FirstRunView)?.server ?? stage.screen.input)
         stage.host = host
         self.stage = stage

@@ -158,9 +158,13 @@ open class Widget {
 
     /// Marks the widget's size or content as changed: it and its ancestors lay out again at the
     /// next pass (siblings keep their cached layout), and its old and new areas are repainted.
-    public func setNeedsLayout() {
-        setNeedsPaint()
-        repaintAfterLayout = true
+    /// With `repaint: false` only the layout runs again: a widget that works out its own damage
+    /// (in ``prepareToPaint()``) says so when its window rectangle stays the same.
+    public func setNeedsLayout(repaint: Bool = true) {
+        if repaint {
+            setNeedsPaint()
+            repaintAfterLayout = true
+        }
         var node: Widget? = self
         while let n = node, !n.needsLayout || n === self {
             n.needsLayout = true
@@ -217,7 +221,14 @@ open class Widget {
     }
 
     /// Draws over the children (e.g. a focus ring or a divider). The default draws nothing.
+    /// It must not draw over a descendant's area that the descendant scrolls with
+    /// ``WidgetHost/scroll(_:by:below:)``.
     open func paintOverlay(_ context: inout PaintContext) {}
+
+    /// Runs before every paint pass, after layout, for widgets registered with
+    /// ``WidgetHost/preparesBeforePaint(_:)``: the place to compare what is on screen with the
+    /// widget's state and damage (or scroll) only what differs. The default does nothing.
+    open func prepareToPaint() {}
 
     /// Paints the widget and its subtree, skipping what lies outside the clip.
     final func paintTree(_ context: inout PaintContext) {

@@ -50,6 +50,16 @@ public final class WidgetHost {
     /// Seconds the pointer must rest before a tooltip shows.
     public var tooltipDelay = 0.6
 
+    /// Whether the backend executes ``DrawCommand/scroll(_:dy:)`` (it keeps the previous
+    /// frame's pixels and can move them); ``scroll(_:by:below:)`` refuses while it is `false`.
+    public var allowsPixelScrolling = false
+    /// Pixel moves registered for the next paint pass, in order.
+    var pendingScrolls: [(rect: Rect, dy: Double)] = []
+    /// Widgets whose ``Widget/prepareToPaint()`` runs before each paint pass.
+    var paintPreparers: [ObjectIdentifier: WeakWidget] = [:]
+    /// A widget asked for a paint pass without damaging anything yet.
+    var paintPassRequested = false
+
     var overlays: [OverlayEntry] = []
     var layoutPending = true
     var tickers: [ObjectIdentifier: (widget: Widget, due: FrameTime)] = [:]
@@ -98,7 +108,7 @@ public final class WidgetHost {
     }
 
     /// Whether there is anything to repaint.
-    public var needsPaint: Bool { !damage.isEmpty || layoutPending }
+    public var needsPaint: Bool { !damage.isEmpty || layoutPending || paintPassRequested }
 
     // MARK: - Damage and layout
 
@@ -159,22 +169,31 @@ public final class WidgetHost {
 
     // MARK: - Painting
 
-    /// Lays out if needed, then paints the damaged region — each damaged rectangle clipped —
-    /// and clears the damage. Returns the rectangles painted (empty when nothing changed): the
-    /// backend redraws only those.
+    /// Lays out if needed, lets the widgets that asked prepare (``Widget/prepareToPaint()``),
+    /// then emits the registered pixel moves (``scroll(_:by:below:)``) and paints the damaged
+    /// region — each damaged rectangle clipped — and clears the damage. Returns the rectangles
+    /// painted (empty when nothing changed): the backend redraws only those.
     @discardableResult
     public func paint(into list: inout DrawList) -> [Rect] {
         layoutIfNeeded()
+        preparePaintPass()
         let rects = damage.clipped(to: windowBounds).rects
         damage.removeAll()
+        for scroll in pendingScrolls where !rects.contains(where: { $0.contains(scroll.rect) }) {
+            list.append(.scroll(scroll.rect, dy: scroll.dy))
+        }
+        pendingScrolls.removeAll()
         for rect in rects { paintRegion(rect, into: &list) }
         return rects
     }
 
-    /// Paints the whole window regardless of damage (a headless snapshot), clearing the damage.
+    /// Paints the whole window regardless of damage (a headless snapshot, a new target),
+    /// clearing the damage and dropping registered pixel moves.
     public func paintAll(into list: inout DrawList) {
         layoutIfNeeded()
+        preparePaintPass()
         damage.removeAll()
+        pendingScrolls.removeAll()
         paintRegion(windowBounds, into: &list)
     }
 

@@ -18,4 +18,9 @@ public enum DrawCommand: Hashable, Sendable {
     case text(TextDraw)
     /// An image known to the backend by `id` (e.g. a file path or an icon name), scaled into the rectangle.
     case image(id: String, Rect)
+    /// Move the pixels already drawn inside the rectangle by `dy` (a whole number of output
+    /// pixels; negative moves them up), keeping them inside it. The strip they leave keeps stale
+    /// pixels: later commands repaint it. Emitted only when ``WidgetHost/allowsPixelScrolling``
+    /// says the backend can do this, and always before any other command of a frame.
+    case scroll(Rect, dy: Double)
 }

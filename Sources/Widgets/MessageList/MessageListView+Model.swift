@@ -9,7 +9,7 @@ extension MessageListView {
         guard count > 0 else { return }
         pending.append(.append(count))
         if !isPinned { self.unseen += unseen ?? count }
-        setNeedsLayout()
+        setNeedsLayout(repaint: false)   // prepareToPaint() works out what to repaint
     }
 
     /// `count` older rows were inserted above row 0 (a history page). Never changes the unseen
@@ -26,7 +26,7 @@ extension MessageListView {
     public func rowsRemovedFromTop(_ count: Int) {
         guard count > 0 else { return }
         pending.append(.trim(count))
-        setNeedsLayout()
+        setNeedsLayout(repaint: false)
     }
 
     /// Row `index` changed (edit, redaction, a group expanded, a late image): it is laid out
@@ -110,6 +110,7 @@ extension MessageListView {
                 heights.append(k, estimate: estimate)
             case .prepend(let k):
                 heights.prepend(k, estimate: estimate)
+                prependedSincePaint += k
                 if case .row(let index, let offset, let id) = reference {
                     reference = .row(index: index + k, offset: offset, id: id)
                 }
@@ -127,6 +128,7 @@ extension MessageListView {
                     }
                 }
                 heights.removeFirst(k)
+                trimmedSincePaint += k
                 rowLayouts = Dictionary(uniqueKeysWithValues: rowLayouts.compactMap {
                     $0.key >= k ? ($0.key - k, $0.value) : nil
                 })
@@ -155,6 +157,7 @@ extension MessageListView {
     }
 
     private func reload(_ dataSource: any MessageListDataSource, estimate: Double) {
+        setNeedsPaint()
         heights.reset(count: dataSource.rowCount, estimate: estimate)
         rowLayouts.removeAll()
         selection = nil
@@ -193,7 +196,7 @@ extension MessageListView {
             motion = motion?.shifted(by: delta)
             touch?.rawOrigin += delta
             y = target
-            setNeedsPaint()
+            host?.requestPaintPass()   // prepareToPaint() scrolls or repaints
         }
         fitMotionToBounds()
     }
@@ -206,7 +209,7 @@ extension MessageListView {
     /// Re-samples the reference from a `y` the user's motion produced: pinned within 1 px of
     /// the bottom (clearing the unseen count), otherwise anchored to the topmost visible row.
     func setUserY(_ newY: Double) {
-        if newY != y { setNeedsPaint() }
+        if newY != y { host?.requestPaintPass() }
         y = newY
         noteScrollActivity()
         let maxY = self.maxY

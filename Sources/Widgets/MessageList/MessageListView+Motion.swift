@@ -27,7 +27,7 @@ extension MessageListView {
             settle(nil)
         }
         checkNeedOlder()
-        if isScrollBarFading(at: time) { setNeedsPaint() }
+        if isScrollBarFading(at: time) { host?.requestPaintPass() }
     }
 
     /// The earliest time the list needs to be woken, or `nil` when it is idle.

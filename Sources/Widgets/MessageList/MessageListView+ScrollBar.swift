@@ -15,7 +15,7 @@ extension MessageListView {
     /// Records scrolling or hovering at the current time (the bar shows).
     func noteScrollActivity() {
         let now = self.now
-        if scrollBarOpacity(at: now) < 1 { setNeedsPaint() }
+        if scrollBarOpacity(at: now) < 1 { host?.requestPaintPass() }
         scrollBarActivity = now
     }
 

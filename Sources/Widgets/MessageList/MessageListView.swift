@@ -100,6 +100,11 @@ public final class MessageListView: Widget {
     var olderRequested = false
     var lastOlderCompletion = -Double.infinity
     var clock = 0.0
+    /// What the last paint pass showed (MessageListView+Painted.swift).
+    var painted: PaintedState?
+    /// Rows trimmed from the top and prepended since the last paint pass.
+    var trimmedSincePaint = 0
+    var prependedSincePaint = 0
     /// How many times a row was laid out (``MessageListDataSource/layoutRow(at:width:context:)``
     /// calls); diagnostics and tests.
     public internal(set) var rowLayoutCount = 0
@@ -143,6 +148,7 @@ public final class MessageListView: Widget {
             ? constraints.biggest : constraints.smallest
         frame.size = newSize
         layoutContextCache = context
+        host?.preparesBeforePaint(self)
         settle(context)
         scheduleWake()
         return newSize
@@ -209,6 +215,8 @@ public final class MessageListView: Widget {
     public override func mouseExited() { handleExit() }
     public override func cursor(at point: Point) -> CursorShape? { cursorShape(at: point) }
     public override func keyDown(_ event: KeyEvent) -> Bool { handleKey(event) }
+
+    public override func prepareToPaint() { prepareDamage() }
 
     public override func tick(_ time: FrameTime) -> FrameTime? {
         step(to: time.seconds)
