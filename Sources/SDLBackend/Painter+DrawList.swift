@@ -88,8 +88,12 @@ extension Painter {
             case .scroll:
                 covers.removeAll()   // it reads the pixels drawn before it
                 continue
-            case .fillRect(let rect, _), .roundedRect(let rect, _, _), .strokeRect(let rect, _, _), .image(_, let rect):
+            case .fillRect(let rect, _), .strokeRect(let rect, _, _), .image(_, let rect):
                 let own = pixelRect(rect)
+                area = clipOf[index].map { Self.intersection(own, $0) } ?? own
+            case .roundedRect(let rect, _, _):
+                // Its anti-aliased edges reach into the partly covered pixel rows and columns.
+                let own = pixelBounds(rect)
                 area = clipOf[index].map { Self.intersection(own, $0) } ?? own
             case .text, .line:
                 area = clipOf[index]

@@ -35,6 +35,23 @@ struct OverdrawTests {
         #expect(skipped == [false, true, true, false, false, false, false, false])
     }
 
+    /// A rounded rectangle's anti-aliased bottom row lies below its rounded pixel rectangle: a
+    /// clip holding only that row must still draw it (a scroll bar thumb lost its edge when a
+    /// damaged strip started there).
+    @Test func aRoundedRectangleIsNotSkippedWhereOnlyItsEdgeShows() throws {
+        let thumb = Rect(x: 20, y: 10, width: 8, height: 30.4)          // bottom edge at 40.4
+        let commands: [DrawCommand] = [.pushClip(Rect(x: 0, y: 40, width: 60, height: 10)),
+                                       .fillRect(Rect(x: 0, y: 0, width: 60, height: 60), Color(rgb: 0x202020)),
+                                       .roundedRect(thumb, radius: 4, Color(r: 200, g: 200, b: 220, a: 200)),
+                                       .popClip]
+        let canvas = try OffscreenCanvas(width: 60, height: 60, fonts: fonts)
+        #expect(canvas.painter.overdrawnCommands(commands) == [false, false, false, false])
+        var list = DrawList()
+        for command in commands { list.append(command) }
+        canvas.painter.execute(list)
+        #expect(canvas.snapshot().color(x: 24, y: 40) != Color(rgb: 0x202020))
+    }
+
     @Test func skippingIsPixelIdenticalOnRandomScenes() throws {
         var rng = SplitMix(seed: 99)
         let palette = [Color(rgb: 0x101010), Color(rgb: 0x303030), Color(rgb: 0xC0C0C0), Color(r: 200, g: 40, b: 40, a: 255),
