@@ -87,7 +87,12 @@ final class ChatSession {
                 controller.show(channel.id)
             }
         }
-        ui.onWake = { connections.drain() }
+        // The rows follow the model at once, not only before the next frame: a motion's tick or
+        // a wheel event in the same batch asks the list (and so the rows) about lines.
+        ui.onWake = {
+            connections.drain()
+            controller.sync()
+        }
         ui.host.clearColor = theme.base.background
         root.show(screen)
         controller.show(model.networks[0].serverBuffer.id)

@@ -177,7 +177,17 @@ public final class BufferRows: MessageListDataSource {
         return styled
     }
 
-    private func line(_ number: Int) -> ChatLine { buffer.scrollback.lines[index.lineIndex(number)] }
+    /// The line with absolute number `number`. Between the model trimming the scrollback and
+    /// the next ``update(appended:prepended:trimmed:)`` the rows may name a line that is gone
+    /// (the list asks for row ids when a motion ticks before the frame's sync): an empty
+    /// stand-in answers then, never an out-of-range read. Nothing is painted in between.
+    private func line(_ number: Int) -> ChatLine {
+        let i = index.lineIndex(number), lines = buffer.scrollback.lines
+        guard lines.indices.contains(i) else {
+            return ChatLine(id: "gone-\(number)", time: Date(timeIntervalSince1970: 0), kind: .message)
+        }
+        return lines[i]
+    }
 
     private func markerLineNumber() -> Int? {
         guard let id = buffer.firstUnreadID, let i = buffer.scrollback.lines.firstIndex(where: { $0.id == id }) else { return nil }

@@ -49,4 +49,30 @@ struct ChatControllerSwitchTests {
         controller.sync()
         check("after more lines")
     }
+
+    /// Rows asked about before the sync that follows a trim answer for every row they have,
+    /// with stand-ins for the lines that went (a motion ticking between the two crashed).
+    @Test func rowsAskedBetweenATrimAndTheSyncDoNotReadPastTheLines() throws {
+        let model = ChatModel(settings: ModelSettings(scrollbackCap: 20, trimBatch: 10))
+        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+        let screen = ChatScreen()
+        let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
+                                        send: { _, _ in }, clock: { SessionTime(0) })
+        func receive(_ line: String) throws { controller.receive(try IRCMessage(parsing: line), network: "Net") }
+        controller.deliver(.connected(now: SessionTime(0)), network: "Net")
+        try receive(":srv 001 me :Welcome")
+        try receive(":me!me@host JOIN #a")
+        let a = try #require(model.network("Net")?.buffer(named: "#a"))
+        controller.show(a.id)
+        for n in 0..<19 { try receive(":bob!b@h PRIVMSG #a :line \(n)") }   // 20 lines with the join
+        controller.sync()
+        let rows = try #require(screen.messages.dataSource)
+        let before = rows.rowCount
+        try receive(":bob!b@h PRIVMSG #a :line 19")   // the 21st line trims 10, not synced yet
+        #expect(a.scrollback.count == 11)
+        let ids = (0..<before).map { rows.rowID(at: $0) }
+        #expect(ids.contains { $0.hasPrefix("gone-") })
+        controller.sync()
+        #expect(!(0..<rows.rowCount).map { rows.rowID(at: $0) }.contains { $0.hasPrefix("gone-") })
+    }
 }
