@@ -189,10 +189,13 @@ public struct TextLayout: Hashable, Sendable {
     }
 
     /// Emits one ``TextDraw`` per run, with the layout's origin at the window point `origin`;
-    /// lines outside `clip` and undecorated spaces are skipped.
+    /// lines well outside `clip` and undecorated spaces are skipped. A line is kept while it is
+    /// within half its height of the clip: glyphs (a descender, a taller fallback font) may
+    /// reach past the line box, and a clip that starts just below it must still get them.
     public func draw(into list: inout DrawList, at origin: Point, clip: Rect? = nil) {
         for line in lines {
-            let lineRect = Rect(x: origin.x, y: origin.y + line.y, width: .infinity, height: line.height)
+            let margin = line.height / 2
+            let lineRect = Rect(x: origin.x, y: origin.y + line.y - margin, width: .infinity, height: line.height + 2 * margin)
             if let clip, lineRect.maxY <= clip.minY || lineRect.minY >= clip.maxY { continue }
             for run in line.runs {
                 let attributes = text.spans[run.spanIndex].attributes
