@@ -168,7 +168,7 @@ public final class Painter {
                      rightToLeft: Bool = false) -> Double {
         guard !text.isEmpty,
               let entry = texture(for: text, font: font, color: color, rightToLeft: rightToLeft) else { return 0 }
-        let originX = Int32((x * scale).rounded()), originY = Int32((y * scale).rounded())
+        let originX = Int32(devicePixel(x)), originY = Int32(devicePixel(y))
         for piece in entry.pieces {
             var destination = piece.destination
             destination.x += originX
@@ -254,9 +254,26 @@ public final class Painter {
         return "Zzzz"
     }
 
+    /// The output pixel edge nearest to the logical coordinate `v`: halves round up, with a
+    /// margin far above floating-point noise. The same position then rounds the same way
+    /// wherever it is: `round(v + n) == round(v) + n` for a whole number of pixels n, even for
+    /// an edge meant to lie at exactly half a pixel (a 14 px font's underline offset at scale 3)
+    /// that arithmetic left a hair below .5 in one place and above it in another. Moving pixels
+    /// instead of repainting them (``scrollPixels(_:dy:)``) relies on it.
+    func devicePixel(_ v: Double) -> Double {
+        (v * scale + 0.5 + 1e-6).rounded(.down)
+    }
+
+    /// Every output pixel `rect` touches, even partly (edges rounded outwards).
+    func pixelBounds(_ rect: Rect) -> SDL_Rect {
+        let x0 = (rect.minX * scale).rounded(.down), y0 = (rect.minY * scale).rounded(.down)
+        let x1 = (rect.maxX * scale).rounded(.up), y1 = (rect.maxY * scale).rounded(.up)
+        return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+    }
+
     func pixelRect(_ rect: Rect) -> SDL_Rect {
-        let x0 = (rect.minX * scale).rounded(), y0 = (rect.minY * scale).rounded()
-        let x1 = (rect.maxX * scale).rounded(), y1 = (rect.maxY * scale).rounded()
+        let x0 = devicePixel(rect.minX), y0 = devicePixel(rect.minY)
+        let x1 = devicePixel(rect.maxX), y1 = devicePixel(rect.maxY)
         return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
     }
 }
