@@ -109,21 +109,27 @@ final class ChatFixture {
         let t3 = c.now
         canvas.flush()
         let t4 = c.now
-        if Self.debug { Self.phases.append([t1 - t0, t2 - t1, t3 - t2, t4 - t3]) }
+        if Self.debug {
+            Self.phases.append([t1 - t0, t2 - t1, t3 - t2, t4 - t3])
+            if list.commands.contains(where: { if case .scroll = $0 { true } else { false } }) { Self.movedFrames += 1 }
+        }
         return list.commands.count
     }
 
     /// `BENCH_DEBUG=1`: record each frame's phases and print their medians (``dumpPhases(_:)``).
     static let debug = ProcessInfo.processInfo.environment["BENCH_DEBUG"] != nil
     static var phases: [[Duration]] = []
+    /// Frames that moved pixels instead of repainting the list (debug only).
+    static var movedFrames = 0
 
     /// Prints the median time of each phase of the frames since the last call (debug only).
     static func dumpPhases(_ label: String) {
         guard debug, !phases.isEmpty else { return }
         let ms = phases.map { $0.map { Double($0.components.attoseconds) * 1e-15 + Double($0.components.seconds) * 1e3 } }
         let medians = (0..<4).map { k in ms.map { $0[k] }.sorted()[ms.count / 2] }
-        FileHandle.standardError.write(Data("\(label): advance+sync+layout / paint / execute / flush medians (ms): \(medians.map { String(format2: $0) })\n".utf8))
+        FileHandle.standardError.write(Data("\(label): advance+sync+layout / paint / execute / flush medians (ms): \(medians.map { String(format2: $0) }); \(movedFrames) of \(phases.count) frames moved pixels\n".utf8))
         phases.removeAll()
+        movedFrames = 0
     }
 
     /// Sends an input event the way the window does (clock, sync, layout, then the event).

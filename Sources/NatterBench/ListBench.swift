@@ -49,7 +49,9 @@ private func runListBench() -> [BenchFigure] {
         append[n] = appendTimes
 
         // Flings towards older messages: every frame while the list moves.
+        ChatFixture.dumpPhases("append \(n)")
         fling[n] = flingFrames(fixture, flings: 8)
+        ChatFixture.dumpPhases("fling \(n)")
 
         // Window resizes: the width changes every frame, so every visible row is wrapped again.
         let size = fixture.host.size

@@ -17,7 +17,7 @@ import Widgets
 @MainActor
 @Suite(.serialized)
 struct IncrementalPaintTests {
-    @Test(arguments: [(seed: UInt64(1), scale: 1.0), (seed: 2, scale: 2.0)])
+    @Test(arguments: [(seed: UInt64(1), scale: 1.0), (seed: 2, scale: 2.0), (seed: 5, scale: 1.5)])
     func incrementalFramesMatchFullRepaints(seed: UInt64, scale: Double) throws {
         let stage = try ChatStage(width: 760, height: 480, scale: scale, scrollbackCap: 120)
         var random = SplitMix64(seed: seed)
@@ -101,6 +101,7 @@ final class ChatStage {
         }
         show(current)
         host.focus(screen.input)
+        frame()   // laid out and painted once before the first action
     }
 
     func receive(_ line: String) {

@@ -26,6 +26,8 @@ struct PixelScrollDamageTests {
         #expect(!host.scroll(rect, by: -300, below: panel))         // everything would leave
         #expect(!host.scroll(rect, by: 0, below: panel))
         #expect(host.damage.isEmpty)
+        host.scale = 1.5
+        #expect(host.scroll(rect, by: -2, below: panel))            // 3 output pixels
         host.scale = 2
         #expect(host.scroll(rect, by: -2.5, below: panel))          // 5 output pixels
     }
@@ -82,6 +84,6 @@ struct PixelScrollDamageTests {
         #expect(!draw.commands.contains { if case .scroll = $0 { true } else { false } })
         #expect(chrome.count == 2)
         #expect(chrome.contains { $0.minX >= 380 })                              // the bar's column
-        #expect(chrome.contains { $0.height == 28 && $0.minY == 300 - 28 - 12 })  // the pill
+        #expect(chrome.contains { $0.height == 30 && $0.minY == 300 - 28 - 12 - 1 })  // the pill, 1 px around
     }
 }

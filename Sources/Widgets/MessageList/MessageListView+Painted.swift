@@ -1,8 +1,8 @@
 /// Damage worked out from what is on screen: before each paint pass the list compares what it
 /// painted last with what it would paint now. When the rows only moved (lines appended while
-/// pinned, a scroll to a whole pixel), the host moves the pixels already there
-/// (``WidgetHost/scroll(_:by:below:)``) and only the uncovered strip, the scroll bar and the
-/// pill are repainted; anything else repaints the whole list.
+/// pinned, any scroll: rows are painted at whole output pixels, ``MessageListView/paintY``), the
+/// host moves the pixels already there (``WidgetHost/scroll(_:by:below:)``) and only the
+/// uncovered strip, the scroll bar and the pill are repainted; anything else repaints the list.
 extension MessageListView {
     /// What one paint pass put on screen, in list-local coordinates.
     struct PaintedState: Equatable {
@@ -40,8 +40,9 @@ extension MessageListView {
             node = up.parent
         }
         guard !window.isEmpty else { return nil }
+        let y = paintY
         var state = PaintedState(window: window, y: y)
-        if let dataSource, let visible = visibleRows() {
+        if let dataSource, let visible = visibleRows(at: y) {
             state.firstIndex = visible.lowerBound
             state.firstID = dataSource.rowID(at: visible.lowerBound)
             state.rowsTop = rowTop(visible.lowerBound) - y
@@ -86,19 +87,23 @@ extension MessageListView {
             setNeedsPaint()
             return
         }
-        let shift = rowTop(index) - y - old.rowsTop
+        let shift = rowTop(index) - state.y - old.rowsTop
         let height = size.height, width = size.width
         if shift != 0 {
+            // Whole output pixels (paintY is; trimmed rows' heights normally are): then every
+            // row's pixels, rounded the same way before and after, move by exactly `shift`.
             let scale = host.scale
             func aligned(_ v: Double) -> Bool { abs(v * scale - (v * scale).rounded()) < 1e-6 }
-            guard aligned(old.y), aligned(y), aligned(shift),
+            guard aligned(old.y), aligned(state.y), aligned(shift),
                   host.scroll(state.window, by: shift, below: self) else {
                 setNeedsPaint()
                 return
             }
         }
-        // The rows moved as a whole: repaint what the old rows do not cover after the move.
-        let validTop = max(0, old.rowsTop + shift), validBottom = min(height, old.rowsBottom + shift)
+        // The rows moved as a whole: repaint what the rows that were on screen do not cover
+        // after the move.
+        let validTop = max(0, max(0, old.rowsTop) + shift)
+        let validBottom = min(height, min(height, old.rowsBottom) + shift)
         guard validBottom > validTop else {
             setNeedsPaint()
             return
@@ -109,12 +114,15 @@ extension MessageListView {
         // damaged between the strips only: a rectangle overlapping a strip would be merged
         // with it into their bounding box, which is the whole list.
         if old.bar != state.bar || (old.bar != nil && shift != 0) {
-            let minX = min(old.bar?.track.minX ?? width, state.bar?.track.minX ?? width)
+            // One pixel wider: the rounded bar's anti-aliased edge reaches into the pixel column
+            // its rectangle starts in when that is not a whole output pixel.
+            let minX = min(old.bar?.track.minX ?? width, state.bar?.track.minX ?? width) - 1
             invalidate(Rect(x: minX, y: validTop, width: width - minX, height: validBottom - validTop))
         }
         if old.pill != state.pill || old.pillText != state.pillText || (old.pill != nil && shift != 0) {
-            if let pill = old.pill { invalidate(pill.offsetBy(dx: 0, dy: shift)) }
-            if let pill = state.pill { invalidate(pill) }
+            let edge = EdgeInsets(all: -1)   // its anti-aliased edges
+            if let pill = old.pill { invalidate(pill.offsetBy(dx: 0, dy: shift).inset(by: edge).intersection(bounds)) }
+            if let pill = state.pill { invalidate(pill.inset(by: edge).intersection(bounds)) }
         }
     }
 }

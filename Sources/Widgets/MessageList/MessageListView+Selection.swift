@@ -3,7 +3,7 @@ extension MessageListView {
     /// The selection point under `point` (list-local): the row by the height index, the
     /// character by the row's text layout. Above the rows: the start; below: the end.
     func selectionPoint(at point: Point) -> ListSelectionPoint {
-        let contentY = y + point.y
+        let contentY = paintY + point.y   // where the rows are drawn
         guard heights.count > 0 else { return ListSelectionPoint(row: 0, character: 0) }
         if contentY < topInset { return ListSelectionPoint(row: 0, character: 0) }
         if contentY >= contentHeight {

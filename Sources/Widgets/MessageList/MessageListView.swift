@@ -128,6 +128,13 @@ public final class MessageListView: Widget {
     public var maxY: Double { max(0, contentHeight - viewportHeight) }
     /// `maxY - y`.
     public var fromBottom: Double { maxY - y }
+    /// The offset the rows are painted (and hit) at: `y` rounded to a whole output pixel, so
+    /// that every frame of a motion moves the rows by whole pixels and the host can move the
+    /// pixels already on screen instead of repainting them (`y` itself stays continuous).
+    public var paintY: Double {
+        guard let scale = host?.scale, scale > 0 else { return y.rounded() }
+        return (y * scale).rounded() / scale
+    }
     /// Whether the list follows new messages.
     public var isPinned: Bool { if case .bottom = reference { return true } else { return false } }
     /// Whether the jump-to-newest pill shows: not pinned and (`fromBottom > 100` or unseen > 0).
@@ -159,8 +166,9 @@ public final class MessageListView: Widget {
         guard let dataSource else { return }
         let saved = context.clip
         context.pushClip(bounds)
-        if topInset > 0, topInset - y > 0 { paintLoadingRow(&context) }
-        if let visible = visibleRows() {
+        let y = paintY
+        if topInset > 0, topInset - y > 0 { paintLoadingRow(at: y, &context) }
+        if let visible = visibleRows(at: y) {
             for i in visible {
                 guard let layout = rowLayouts[i] ?? cachedLayout(i) else { continue }
                 let rect = Rect(x: 0, y: rowTop(i) - y, width: size.width, height: heights.height(at: i))
@@ -173,7 +181,7 @@ public final class MessageListView: Widget {
         context.popClip(restoring: saved)
     }
 
-    private func paintLoadingRow(_ context: inout PaintContext) {
+    private func paintLoadingRow(at y: Double, _ context: inout PaintContext) {
         let font = theme.font
         let text = StyledText("Loading older messages…", attributes: TextAttributes(font: font, foreground: theme.mutedText))
         let layout = context.layoutText(text, maxWidth: nil)
@@ -181,8 +189,10 @@ public final class MessageListView: Widget {
         context.drawText(layout, at: Point(x: (size.width - layout.size.width) / 2, y: top))
     }
 
-    /// The rows at least partly inside the viewport, or `nil` when none are. O(log n).
-    func visibleRows() -> ClosedRange<Int>? {
+    /// The rows at least partly inside the viewport at offset `y` (default: the current one),
+    /// or `nil` when none are. O(log n).
+    func visibleRows(at y: Double? = nil) -> ClosedRange<Int>? {
+        let y = y ?? self.y
         guard heights.count > 0, viewportHeight > 0 else { return nil }
         let top = y - topInset
         let bottom = y + viewportHeight - topInset
