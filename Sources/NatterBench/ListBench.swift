@@ -69,6 +69,7 @@ private func runListBench() -> [BenchFigure] {
             }
         }
         resize[n] = resizeTimes
+        ChatFixture.dumpPhases("resize \(n)")
         let usage = fixture.canvas.painter.textCacheUsage
         cacheBytes = max(cacheBytes, usage.bytes)
         cacheBound = fixture.canvas.painter.textCacheByteLimit

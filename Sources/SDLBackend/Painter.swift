@@ -205,18 +205,59 @@ public final class Painter {
             defer { SDL_FreeSurface(rendered) }
             guard let surface = face.fit == 1 ? rendered : Self.scaled(rendered, by: face.fit) else { continue }
             defer { if surface != rendered { SDL_FreeSurface(surface) } }
-            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { continue }
+            defer { penX += Double(face.nativeWidth(of: segment.text)) * face.fit }
+            // Only the ink is kept: the transparent margins of the line box (most of its height
+            // above and below lower-case text) cost a blend per pixel at every draw and change
+            // nothing.
+            guard let ink = Self.inkBounds(surface),
+                  let texture = Self.texture(renderer, from: surface, area: ink) else { continue }
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
             let top = Double(primary.ascent) - Double(face.ascent) * face.fit
-            let destination = SDL_Rect(x: Int32(penX.rounded()), y: Int32(top.rounded()),
-                                       w: surface.pointee.w, h: surface.pointee.h)
+            let destination = SDL_Rect(x: Int32(penX.rounded()) + ink.x, y: Int32(top.rounded()) + ink.y,
+                                       w: ink.w, h: ink.h)
             pieces.append(.init(texture: texture, destination: destination))
-            bytes += Int(surface.pointee.w) * Int(surface.pointee.h) * 4
-            penX += Double(face.nativeWidth(of: segment.text)) * face.fit
+            bytes += Int(ink.w) * Int(ink.h) * 4
         }
         let entry = TextTexture(pieces: pieces, width: Int(penX.rounded()), height: primary.height, bytes: bytes)
         textCache.insert(entry, for: key)
         return entry
+    }
+
+    /// The smallest rectangle holding every pixel of `surface` that is not fully transparent;
+    /// `nil` when none is (a run of spaces). The whole surface unless it is ARGB8888.
+    static func inkBounds(_ surface: UnsafeMutablePointer<SDL_Surface>) -> SDL_Rect? {
+        let s = surface.pointee
+        let whole = SDL_Rect(x: 0, y: 0, w: s.w, h: s.h)
+        guard s.w > 0, s.h > 0 else { return nil }
+        guard s.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue, let pixels = s.pixels else { return whole }
+        let pitch = Int(s.pitch)
+        var minX = Int(s.w), maxX = -1, minY = Int(s.h), maxY = -1
+        for y in 0..<Int(s.h) {
+            let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
+            var first = -1, last = -1
+            for x in 0..<Int(s.w) where row[x] >> 24 != 0 {
+                if first < 0 { first = x }
+                last = x
+            }
+            guard first >= 0 else { continue }
+            minX = min(minX, first); maxX = max(maxX, last)
+            minY = min(minY, y); maxY = y
+        }
+        guard maxX >= 0 else { return nil }
+        return SDL_Rect(x: Int32(minX), y: Int32(minY), w: Int32(maxX - minX + 1), h: Int32(maxY - minY + 1))
+    }
+
+    /// A texture of the `area` of `surface`.
+    static func texture(_ renderer: OpaquePointer, from surface: UnsafeMutablePointer<SDL_Surface>,
+                        area: SDL_Rect) -> OpaquePointer? {
+        let s = surface.pointee
+        if area.x == 0, area.y == 0, area.w == s.w, area.h == s.h { return SDL_CreateTextureFromSurface(renderer, surface) }
+        guard let pixels = s.pixels, let format = s.format else { return nil }
+        let offset = Int(area.y) * Int(s.pitch) + Int(area.x) * Int(format.pointee.BytesPerPixel)
+        guard let part = SDL_CreateRGBSurfaceWithFormatFrom(pixels + offset, area.w, area.h, Int32(format.pointee.BitsPerPixel),
+                                                            s.pitch, format.pointee.format) else { return nil }
+        defer { SDL_FreeSurface(part) }
+        return SDL_CreateTextureFromSurface(renderer, part)
     }
 
     /// `surface` scaled by `factor` with bilinear filtering, as a new ARGB8888 surface (a colour
