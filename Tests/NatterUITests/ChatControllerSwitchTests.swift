@@ -13,18 +13,11 @@ struct ChatControllerSwitchTests {
     /// shows its buffer is applied once: the rows built for the buffer already hold it. Applying
     /// the queued trim again used to shift every row onto the wrong line and then crash.
     @Test func linesQueuedBeforeASwitchAreNotAppliedTwice() throws {
-        let model = ChatModel(settings: ModelSettings(scrollbackCap: 20))
-        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
-        let screen = ChatScreen()
+        let rig = try Rig(settings: ModelSettings(scrollbackCap: 20), channels: ["#a", "#b"])
+        let (model, screen, controller) = (rig.model, rig.screen, rig.controller)
         let host = WidgetHost(root: screen, size: Size(width: 900, height: 560), measurer: FixedMeasurer(),
                               clipboard: MemoryClipboard())
-        let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
-                                        send: { _, _ in }, clock: { SessionTime(0) })
-        func receive(_ line: String) throws { controller.receive(try IRCMessage(parsing: line), network: "Net") }
-        controller.deliver(.connected(now: SessionTime(0)), network: "Net")
-        try receive(":srv 001 me :Welcome")
-        try receive(":me!me@host JOIN #a")
-        try receive(":me!me@host JOIN #b")
+        let receive = rig.receive
         let a = try #require(model.network("Net")?.buffer(named: "#a"))
         let b = try #require(model.network("Net")?.buffer(named: "#b"))
         controller.show(a.id)
@@ -53,15 +46,8 @@ struct ChatControllerSwitchTests {
     /// Rows asked about before the sync that follows a trim answer for every row they have,
     /// with stand-ins for the lines that went (a motion ticking between the two crashed).
     @Test func rowsAskedBetweenATrimAndTheSyncDoNotReadPastTheLines() throws {
-        let model = ChatModel(settings: ModelSettings(scrollbackCap: 20, trimBatch: 10))
-        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
-        let screen = ChatScreen()
-        let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
-                                        send: { _, _ in }, clock: { SessionTime(0) })
-        func receive(_ line: String) throws { controller.receive(try IRCMessage(parsing: line), network: "Net") }
-        controller.deliver(.connected(now: SessionTime(0)), network: "Net")
-        try receive(":srv 001 me :Welcome")
-        try receive(":me!me@host JOIN #a")
+        let rig = try Rig(settings: ModelSettings(scrollbackCap: 20, trimBatch: 10), channels: ["#a"])
+        let (model, screen, controller, receive) = (rig.model, rig.screen, rig.controller, rig.receive)
         let a = try #require(model.network("Net")?.buffer(named: "#a"))
         controller.show(a.id)
         for n in 0..<19 { try receive(":bob!b@h PRIVMSG #a :line \(n)") }   // 20 lines with the join
@@ -75,4 +61,26 @@ struct ChatControllerSwitchTests {
         controller.sync()
         #expect(!(0..<rows.rowCount).map { rows.rowID(at: $0) }.contains { $0.hasPrefix("gone-") })
     }
+}
+
+/// A model with network `Net`, registered and in `channels`, driven by a controller on a chat
+/// screen.
+@MainActor
+private struct Rig {
+    let model: ChatModel
+    let screen = ChatScreen()
+    let controller: ChatController
+
+    init(settings: ModelSettings, channels: [String]) throws {
+        model = ChatModel(settings: settings)
+        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+        controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
+                                    send: { _, _ in }, clock: { SessionTime(0) })
+        controller.deliver(.connected(now: SessionTime(0)), network: "Net")
+        try receive(":srv 001 me :Welcome")
+        for channel in channels { try receive(":me!me@host JOIN \(channel)") }
+    }
+
+    /// Feeds one raw server line through the controller.
+    func receive(_ line: String) throws { controller.receive(try IRCMessage(parsing: line), network: "Net") }
 }
