@@ -16,8 +16,8 @@ public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
     public let path: String
     private let lock = NSLock()
-    private var exitStatus: Int32?
-    private var exitSignal: Int32?
+    private var endedStatus: Int32?
+    private var endedSignal: Int32?
     /// A shell that stops this child if the test runner dies first (crash, SIGKILL).
     private var watchdog: ChildProcess?
 
@@ -34,7 +34,14 @@ public final class ChildProcess: @unchecked Sendable {
                                                 "\(getpid())", "\(pid)"])
     }
 
-    public init(_ path: String, _ arguments: [String], logPath: String? = nil) throws {
+    /// The read end of the child's standard output when it was started with `captureOutput`.
+    public let output: FileHandle?
+
+    /// Starts `path` with `arguments` in `environment` (default: the test runner's). Standard
+    /// output and error go to `logPath` (or /dev/null); with `captureOutput`, standard output
+    /// goes to a pipe read through ``output`` instead.
+    public init(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+                logPath: String? = nil, captureOutput: Bool = false) throws {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -52,33 +59,44 @@ public final class ChildProcess: @unchecked Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         let log = logPath ?? "/dev/null"
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        var pipeEnds: [Int32] = [-1, -1]
+        if captureOutput {
+            guard pipe(&pipeEnds) == 0 else { throw TestServerError("cannot create a pipe for \(path)") }
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+            posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+            posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        }
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        if captureOutput { close(pipeEnds[1]) }
         guard result == 0 else {
+            if captureOutput { close(pipeEnds[0]) }
             throw TestServerError("cannot start \(path): \(String(cString: strerror(result)))")
         }
         self.pid = pid
         self.path = path
+        output = captureOutput ? FileHandle(fileDescriptor: pipeEnds[0], closeOnDealloc: true) : nil
     }
 
     /// Whether the child is still running (reaps it when it has ended).
     public var isRunning: Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard exitStatus == nil, exitSignal == nil else { return false }
+        guard endedStatus == nil, endedSignal == nil else { return false }
         var status: Int32 = 0
         let result = waitpid(pid, &status, WNOHANG)
         guard result == pid else { return result == 0 }
-        if status & 0x7f == 0 { exitStatus = (status >> 8) & 0xff } else { exitSignal = status & 0x7f }
+        if status & 0x7f == 0 { endedStatus = (status >> 8) & 0xff } else { endedSignal = status & 0x7f }
         return false
     }
 
@@ -87,8 +105,13 @@ public final class ChildProcess: @unchecked Sendable {
         _ = isRunning
         lock.lock()
         defer { lock.unlock() }
-        return (exitStatus, exitSignal)
+        return (endedStatus, endedSignal)
     }
+
+    /// The exit status once the child has ended normally.
+    public var exitStatus: Int32? { termination.status }
+    /// The signal that ended the child, if one did.
+    public var exitSignal: Int32? { termination.signal }
 
     /// Waits up to `seconds` for the child to end; returns whether it did.
     @discardableResult

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IRCTestServers
 import NatterTestSupport
 
 /// Starts the real `natter` binary under a private Xvfb and checks the window loop: it shows

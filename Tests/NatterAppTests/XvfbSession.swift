@@ -1,4 +1,5 @@
 import Foundation
+import IRCTestServers
 import NatterTestSupport
 
 /// A private X server for a test: `Xvfb` started on a display number it picks itself
