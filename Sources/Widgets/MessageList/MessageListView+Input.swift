@@ -166,7 +166,18 @@ extension MessageListView {
     func cursorShape(at point: Point) -> CursorShape {
         if isPillVisible, let pill = pillRect(), pill.contains(point) { return .hand }
         if let bar = scrollBarGeometry(), bar.hitArea.contains(point) { return .arrow }
+        if linkAttributes(at: point) != nil { return .hand }
         return .ibeam
+    }
+
+    /// The link under `point` (list-local) in a row's text, if there is one.
+    func linkAttributes(at point: Point) -> String? {
+        let contentY = paintY + point.y
+        guard heights.count > 0, contentY >= topInset, contentY < contentHeight,
+              let row = heights.row(containing: contentY - topInset),
+              let layout = cachedLayout(row), let text = layout.text else { return nil }
+        let local = Point(x: point.x - layout.textOrigin.x, y: contentY - rowTop(row) - layout.textOrigin.y)
+        return text.attributes(at: local)?.link
     }
 
     // MARK: - Keys
