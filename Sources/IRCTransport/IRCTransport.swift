@@ -297,7 +297,11 @@ public final class IRCTransport: Sendable {
         state.value.queue.removeAll()
         post(.disconnected(reason: reason, unsent: unsent), connection: connection)
 
-        if state.value.stopped || !configuration.reconnects {
+        // A rejected certificate does not change by itself: retrying would only repeat the
+        // error every backoff step. The owner connects again once the user has looked at it.
+        var rejected = false
+        if case .certificateRejected = reason { rejected = true }
+        if state.value.stopped || !configuration.reconnects || rejected {
             state.value.stopped = true
             post(.stopped, connection: connection)
             return

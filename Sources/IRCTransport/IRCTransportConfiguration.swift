@@ -3,7 +3,8 @@ import IRCProtocol
 /// Everything an ``IRCTransport`` needs besides its event queue.
 public struct IRCTransportConfiguration: Sendable {
     public var endpoint: IRCServerEndpoint
-    /// Whether a dropped or failed connection is retried (with ``backoff``).
+    /// Whether a dropped or failed connection is retried (with ``backoff``); never after the
+    /// server's certificate was rejected.
     public var reconnects: Bool
     public var backoff: ReconnectBackoff
     /// The outgoing rate limit (its history is reset on each new connection).

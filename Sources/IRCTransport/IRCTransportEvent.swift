@@ -31,8 +31,9 @@ public struct IRCTransportEvent: Sendable {
         case reconnectScheduled(delay: Duration)
         /// Lines handed to ``IRCTransport/send(_:)`` that were not queued.
         case notSent([IRCMessage], reason: IRCNotSentReason)
-        /// ``IRCTransport/stop()`` finished (or the link dropped with reconnecting off): nothing
-        /// follows except ``notSent(_:reason:)`` for lines sent afterwards.
+        /// ``IRCTransport/stop()`` finished, or the link dropped with reconnecting off or with the
+        /// server's certificate rejected (it would be rejected again): nothing follows except
+        /// ``notSent(_:reason:)`` for lines sent afterwards.
         case stopped
     }
 }

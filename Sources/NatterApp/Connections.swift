@@ -54,6 +54,16 @@ public final class Connections {
         transports[network]?.forceClose(reason: reason)
     }
 
+    /// /reconnect: closes a live link so that it reconnects, or connects again a network whose
+    /// transport stopped on its own (a rejected certificate).
+    public func reconnect(network: String) {
+        if transports[network] != nil {
+            forceClose(network: network, reason: "reconnecting")
+        } else {
+            restart(network: network)
+        }
+    }
+
     /// Disconnects `network` and stops reconnecting (/quit, /disconnect).
     public func stop(network: String) {
         transports.removeValue(forKey: network)?.stop()
@@ -109,6 +119,9 @@ public final class Connections {
                 requeue(lines, network: network, controller: controller, now: now)
             case .stopped:
                 controller.linkStatus[network] = "disconnected"
+                // Stopped on its own (not by stop(network:), which forgot it first): /connect and
+                // /reconnect start a new transport.
+                if transports[network]?.id == event.transport { transports[network] = nil }
             }
         }
     }
@@ -145,8 +158,8 @@ public final class Connections {
         switch reason {
         case .connectFailed(let detail): ("Could not connect: \(detail)", true)
         case .certificateRejected(let detail):
-            ("The server's TLS certificate was rejected: \(detail). Connect only after checking it, "
-                + "or turn off certificate verification for this server (insecure)", true)
+            ("The server's TLS certificate was rejected: \(detail). Not reconnecting: check the certificate, then "
+                + "/connect, or turn off certificate verification for this server (insecure)", true)
         case .tlsFailed(let detail): ("TLS failed: \(detail)", true)
         case .closedByServer: ("The server closed the connection", true)
         case .failed(let detail): ("Connection lost: \(detail)", true)

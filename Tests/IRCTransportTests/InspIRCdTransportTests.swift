@@ -60,6 +60,25 @@ struct InspIRCdTransportTests {
         try recorder.next("stopped") { $0.isStopped }
     }
 
+    /// A rejected certificate is not retried even with reconnecting on: it would be rejected
+    /// the same way at every backoff step.
+    @Test func aRejectedCertificateStopsReconnecting() throws {
+        let network = try Fixtures.network()
+        let endpoint = IRCServerEndpoint(host: "127.0.0.1", port: Int(network.tlsPort))
+        let (transport, recorder) = makeTransport(endpoint: endpoint, reconnects: true,
+                                                  backoff: ReconnectBackoff(initialDelay: .milliseconds(100), maximumDelay: .seconds(1)))
+        transport.start()
+        let event = try recorder.next("disconnected") { $0.disconnect != nil }
+        guard case .certificateRejected = event.kind.disconnect?.reason else {
+            Issue.record("expected a certificate error, got \(event.kind)")
+            return
+        }
+        try recorder.next("stopped") { $0.isStopped }
+        Thread.sleep(forTimeInterval: 0.5)   // five first backoff steps
+        #expect(!recorder.history.contains { if case .reconnectScheduled = $0.kind { true } else { false } })
+        #expect(recorder.history.filter { $0.kind.disconnect != nil }.count == 1)
+    }
+
     @Test func tlsClientCertificateIsPresented() throws {
         let network = try Fixtures.network()
         let client = try network.makeClientCertificate(name: "natterCert")

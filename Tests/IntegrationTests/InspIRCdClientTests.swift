@@ -252,14 +252,20 @@ struct InspIRCdClientTests {
         let error = try #require(client.serverBuffer.lines.first { $0.kind == .error })
         #expect(error.text.contains("certificate"))
         #expect(error.text.contains("verify failed"))
-        // No registration: nothing was ever sent. (The transport tries again with its backoff,
-        // 2 s, 4 s, …; each attempt is rejected the same way.)
-        try await client.pump(for: 0.5)
+        #expect(error.text.contains("Not reconnecting"))
+        // No registration: nothing was ever sent, and no retry (the first backoff step is 2 s):
+        // the certificate would be rejected the same way every time.
+        try await client.pump(for: 2.5)
         #expect(client.session.state.phase == .disconnected)
         #expect(client.sent.isEmpty)
-        #expect(!client.serverBuffer.lines.contains { $0.text.hasPrefix("Connected") })
-        #expect(client.serverBuffer.lines.filter { $0.kind == .error }
-            .allSatisfy { $0.text.hasPrefix("The server's TLS certificate was rejected") }, "\(client.dump())")
+        #expect(client.controller.linkStatus[client.name] == "disconnected")
+        #expect(!client.serverBuffer.lines.contains { $0.text.hasPrefix("Connected") || $0.text.hasPrefix("Reconnecting") })
+        let rejections = { client.serverBuffer.lines.filter { $0.text.hasPrefix("The server's TLS certificate was rejected") } }
+        #expect(rejections().count == 1, "\(client.dump())")
+        // /reconnect tries once more, on the user's word.
+        client.controller.submit("/reconnect")
+        try await client.pump("a second attempt") { rejections().count == 2 }
+        #expect(client.serverBuffer.lines.filter { $0.text.hasPrefix("Connecting to") }.count == 2)
     }
 
     @Test func tlsIsAcceptedWithTheExplicitInsecureOptOut() async throws {

@@ -36,7 +36,7 @@ final class LiveClient {
         controller.onNetworkAction = { network, command in
             switch command {
             case .quit, .disconnect: connections.stop(network: network)
-            case .reconnect: connections.forceClose(network: network, reason: "reconnecting")
+            case .reconnect: connections.reconnect(network: network)
             case .connect: connections.restart(network: network)
             default: break
             }
