@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
 """Writes the render-test scenarios whose text holds control bytes or scripts that are awkward
-to type: Tests/RenderTests/Scenarios/{formatting,wrapping,scripts,hidpi}.scenario and
-scripts-shaping.scenario.pending.
+to type: Tests/RenderTests/Scenarios/{formatting,wrapping,scripts,scripts-shaping,hidpi}.scenario.
 
 Run it from the package folder after changing it, then `make golden` and look at every PNG.
 The behaviour scenarios (plain ASCII) are edited by hand."""
@@ -103,7 +102,7 @@ def scripts():
     write("scripts", "Scripts: CJK, colour emoji (with a variation selector), combining marks,\n"
           "Vietnamese, right-to-left Hebrew and Arabic, Hebrew mixed with Latin. Written by\n"
           "scripts/render-scenarios.py. Emoji ZWJ sequences, flags, skin tones and Arabic inside a Latin line\n"
-          "are in scripts-shaping.scenario.pending (a known measuring bug).", lines)
+          "are in scripts-shaping.scenario.", lines)
 
 
 def scripts_shaping():
@@ -114,17 +113,7 @@ def scripts_shaping():
     lines = header("1000x300")
     lines += [msg(i + 1, ["alice", "bob", "carol"][i % 3], t) for i, t in enumerate(texts)]
     lines += ["snapshot shaping"]
-    write("scripts-shaping", """PENDING (known bug, not run): text is measured as the sum of per-scalar glyph advances
-(LoadedFont.nativeWidth, used by Painter.measure / SDLTextMeasurer.width) but drawn shaped by
-HarfBuzz (TTF_RenderUTF8_Blended). Where shaping merges or joins glyphs the measured width is
-too large, so the layout leaves a gap after the run: after an emoji ZWJ sequence (the family
-is drawn as one glyph but measured as three emoji plus ZWJs), after a regional-indicator flag
-(one glyph, measured as two), after a skin-tone modifier (one glyph, measured as two),
-and after a joined Arabic word inside a Latin line (measured in isolated forms).
-In this scenario each bracketed emoji shows a wide blank before its `]`, and
-each Arabic word is followed by a visible gap. Fix: measure runs with the shaper's advances
-(e.g. TTF_SizeUTF8 on the shaped segment, corrected for its ink-bound rounding), then rename
-this file to scripts-shaping.scenario and run `make golden`.""", lines, pending=True)
+    write("scripts-shaping", "Shaped clusters measured shaped: no gap after ZWJ sequences, flags, skin tones, or Arabic inside Latin.", lines)
 
 
 def hidpi():

@@ -62,12 +62,15 @@ private let sentence = styled("the quick brown fox jumps")
     let m = FakeMeasurer()
     let layout = TextLayout(styled("abc אבג דהו xyz"), measurer: m)
     let runs = layout.lines[0].runs
-    #expect(runs.map(\.text) == ["abc ", "אבג דהו", " xyz"])
-    #expect(runs.map(\.isRightToLeft) == [false, true, false])
-    #expect(runs.map(\.x) == [0, 24, 66])
+    // Each right-to-left word is a run of its own, drawn where it was measured.
+    #expect(runs.map(\.text) == ["abc ", "דהו", " ", "אבג", " xyz"])
+    #expect(runs.map(\.isRightToLeft) == [false, true, true, true, false])
+    #expect(runs.map(\.x) == [0, 24, 42, 48, 66])
     var list = DrawList()
     layout.draw(into: &list, at: .zero)
-    #expect(list.textDraws[1].isRightToLeft && list.textDraws[1].visualText == "והד גבא")
+    #expect(list.textDraws.map(\.text) == ["abc ", "דהו", "אבג", " xyz"])    // the space is not drawn
+    #expect(list.textDraws[1].isRightToLeft && list.textDraws[1].visualText == "והד")
+    #expect(list.textDraws[2].origin.x == 48 && list.textDraws[2].visualText == "גבא")
     // Carets inside the RTL run count from its right edge.
     #expect(layout.caretX(at: 4, measurer: m) == 66)
     #expect(layout.caretX(at: 5, measurer: m) == 60)
@@ -77,12 +80,32 @@ private let sentence = styled("the quick brown fox jumps")
             [Rect(x: 12, y: 0, width: 12, height: 12), Rect(x: 54, y: 0, width: 12, height: 12)])
 }
 
+/// Punctuation after a right-to-left run at the end of a left-to-right line stays at the end,
+/// on the right (UAX #9: a neutral between R and the paragraph's L end is L); between two
+/// right-to-left words it belongs to them.
+@Test func punctuationAfterARightToLeftRunKeepsTheLineDirection() {
+    let m = FakeMeasurer()
+    let end = TextLayout(styled("hi אבג דהו."), measurer: m)
+    #expect(end.lines[0].runs.map(\.text) == ["hi ", "דהו", " ", "אבג", "."])
+    #expect(end.lines[0].runs.map(\.isRightToLeft) == [false, true, true, true, false])
+    #expect(end.lines[0].runs.map(\.x) == [0, 18, 36, 42, 60])
+    let inside = TextLayout(styled("hi אבג, דהו!"), measurer: m)
+    #expect(inside.lines[0].runs.map(\.text) == ["hi ", "דהו", " ", ",", "אבג", "!"])
+    #expect(inside.lines[0].runs.map(\.isRightToLeft) == [false, true, true, true, true, false])
+    let whole = TextLayout(styled("אבג: דהו."), measurer: m)
+    #expect(whole.lines[0].runs.map(\.text) == ["דהו", " ", ":", "אבג", "."])
+    #expect(whole.lines[0].runs.map(\.x) == [0, 18, 24, 30, 48])
+    // Brackets around a right-to-left word stay outside it.
+    let brackets = TextLayout(styled("(אבג)"), measurer: m)
+    #expect(brackets.lines[0].runs.map(\.text) == ["(", "אבג", ")"])
+}
+
 @Test func numbersFollowTheRightToLeftContextButKeepTheirOrder() {
     let m = FakeMeasurer()
     let layout = TextLayout(styled("אבג 123"), measurer: m)
     let runs = layout.lines[0].runs
-    #expect(runs.map(\.text) == ["123", "אבג "])
-    #expect(runs.map(\.isRightToLeft) == [false, true])
+    #expect(runs.map(\.text) == ["123", " ", "אבג"])
+    #expect(runs.map(\.isRightToLeft) == [false, true, true])
 }
 
 @Test func selectionRectsSpanWrappedLines() {

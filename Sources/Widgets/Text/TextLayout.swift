@@ -58,7 +58,10 @@ public struct TextLayout: Hashable, Sendable {
                                   width: piece.width, isRightToLeft: rtl, isWhitespace: piece.kind == .space)
                 x += piece.width
                 if !run.isWhitespace { contentWidth = x }
-                if var last = runs.last, last.spanIndex == run.spanIndex, last.isRightToLeft == rtl {
+                // Right-to-left words stay runs of their own: each is drawn where it was measured,
+                // so the shaped width of a long right-to-left run cannot drift past its measured
+                // width onto what follows it.
+                if !rtl, var last = runs.last, last.spanIndex == run.spanIndex, !last.isRightToLeft {
                     if !rtl && last.range.upperBound == run.range.lowerBound {
                         last.range = last.range.lowerBound..<run.range.upperBound
                         last.text += run.text

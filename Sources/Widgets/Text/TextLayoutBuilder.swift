@@ -44,7 +44,12 @@ struct TextLayoutBuilder {
                 let kind = BreakClass(character)
                 let bidi = BidiClass(character)
                 let strong: BidiClass? = (bidi == .rightToLeft || bidi == .leftToRight) ? bidi : nil
-                if var piece = current, piece.kind == kind, kind == .word || kind == .space,
+                // Punctuation next to right-to-left letters is a piece of its own, so that it
+                // takes its direction from its neighbours (UAX #9, N1/N2): the full stop after a
+                // Hebrew word at the end of an English line stays at the end, on the right.
+                let splitsBidi = (bidi == .neutral && current?.strong == .rightToLeft)
+                    || (strong == .rightToLeft && current != nil && current?.strong == nil && current?.hasDigits == false)
+                if var piece = current, piece.kind == kind, kind == .word || kind == .space, !splitsBidi,
                    strong == nil || piece.strong == nil || piece.strong == strong {
                     piece.range = piece.range.lowerBound..<(offset + 1)
                     piece.text = string[piece.text.startIndex..<next]
