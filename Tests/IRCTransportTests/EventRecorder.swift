@@ -109,3 +109,17 @@ func shutDown(_ transport: IRCTransport, _ recorder: EventRecorder) throws {
     transport.stop()
     try recorder.next("stopped", timeout: 5) { $0.isStopped }
 }
+
+/// Registers the transport as `nick` and, alongside, a raw peer on `peerPort` as `peerNick`, and
+/// puts both in `channel`. Returns the peer.
+func meetInChannel(_ channel: String, _ transport: IRCTransport, _ recorder: EventRecorder, nick: String,
+                   peerNick: String, peerPort: UInt16) throws -> RawIRCClient {
+    let peer = try RawIRCClient(port: peerPort)
+    try peer.send(lines: ["NICK \(peerNick)", "USER \(peerNick) 0 * :peer"])
+    try register(transport, recorder, nick: nick)
+    try peer.waitFor(command: "001")
+    try peer.join(channel)
+    transport.send(IRCMessage(command: "JOIN", parameters: [channel]))
+    try recorder.message("366")
+    return peer
+}

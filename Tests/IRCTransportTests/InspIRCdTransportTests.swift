@@ -18,13 +18,8 @@ struct InspIRCdTransportTests {
         #expect(!info.isTLS)
         #expect(info.isInsecure)
 
-        let peer = try RawIRCClient(port: network.clientPort)
-        try peer.send(lines: ["NICK peer1", "USER peer1 0 * :peer"])
-        try register(transport, recorder, nick: "natter1")
-        try peer.waitFor(command: "001")
-        try peer.join("#talk")
-        transport.send(IRCMessage(command: "JOIN", parameters: ["#talk"]))
-        try recorder.message("366")
+        let peer = try meetInChannel("#talk", transport, recorder, nick: "natter1", peerNick: "peer1",
+                                     peerPort: network.clientPort)
 
         transport.send(IRCMessage(command: "PRIVMSG", parameters: ["#talk", "hello from natter"]))
         let heard = try peer.waitFor(timeout: 5, "the transport's PRIVMSG") { $0.command == "PRIVMSG" }
@@ -170,13 +165,8 @@ struct InspIRCdTransportTests {
         transport.start()
         try recorder.next("connected") { $0.isConnected }
         // The peer uses the flood port, whose connect class lifts InspIRCd's flood limits.
-        let peer = try RawIRCClient(port: network.floodPort)
-        try peer.send(lines: ["NICK flooder", "USER flooder 0 * :peer"])
-        try register(transport, recorder, nick: "natterFlood")
-        try peer.waitFor(command: "001")
-        try peer.join("#flood")
-        transport.send(IRCMessage(command: "JOIN", parameters: ["#flood"]))
-        try recorder.message("366")
+        let peer = try meetInChannel("#flood", transport, recorder, nick: "natterFlood", peerNick: "flooder",
+                                     peerPort: network.floodPort)
 
         let count = 10_000
         // 200 lines every 10 ms (20,000 lines/s). InspIRCd 3.15 reads a socket once per event,

@@ -13,12 +13,8 @@ struct NgircdTransportTests {
         defer { try? shutDown(transport, recorder) }
         transport.start()
         try recorder.next("connected") { $0.isConnected }
-        try register(transport, recorder, nick: "natterNg")
-        let peer = try RawIRCClient(port: server.clientPort)
-        try peer.register(nick: "ngPeer")
-        try peer.join("#ngtalk")
-        transport.send(IRCMessage(command: "JOIN", parameters: ["#ngtalk"]))
-        try recorder.message("366")
+        let peer = try meetInChannel("#ngtalk", transport, recorder, nick: "natterNg", peerNick: "ngPeer",
+                                     peerPort: server.clientPort)
 
         transport.send(IRCMessage(command: "PRIVMSG", parameters: ["#ngtalk", "hi ngircd"]))
         let heard = try peer.waitFor(timeout: 5, "PRIVMSG") { $0.command == "PRIVMSG" }
