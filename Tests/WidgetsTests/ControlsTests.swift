@@ -1,40 +1,6 @@
 import Testing
 @testable import Widgets
 
-@Test @MainActor func listViewKeyboardSelectionRepaintsOnlyTheRows() {
-    let list = ListView(items: (0..<50).map { styled("item \($0)") })
-    list.rowHeight = 20
-    list.flex = 1
-    var changes: [Int?] = []
-    list.onSelectionChanged = { changes.append($0) }
-    var activated: [Int] = []
-    list.onActivate = { activated.append($0) }
-    let (host, _) = makeHost(Stack(.vertical, [list]), width: 200, height: 100)
-    host.focus(list)
-    var drawn = DrawList()
-    host.paint(into: &drawn)
-    host.handle(.key(.down))
-    #expect(list.selectedIndex == 0)
-    drawn = DrawList()
-    host.paint(into: &drawn)
-    host.handle(.key(.down))
-    #expect(host.damage.rects == [Rect(x: 0, y: 0, width: 200, height: 40)])   // rows 0 and 1
-    host.handle(.key(.end))
-    #expect(list.selectedIndex == 49 && list.scrollOffset == 900)
-    host.handle(.key(.pageUp))
-    #expect(list.selectedIndex == 45)
-    host.handle(.key(.up))
-    host.handle(.key(.enter))
-    #expect(changes == [0, 1, 49, 45, 44] && activated == [44])
-    drawn = DrawList()
-    host.paintAll(into: &drawn)
-    #expect(drawn.textDraws.count == 5)                                        // only visible rows
-    host.handle(.down(10, 50))                                                 // 880 + 50 → row 46
-    #expect(list.selectedIndex == 46)
-    list.items = [styled("only")]
-    #expect(list.selectedIndex == 0)
-}
-
 @Test @MainActor func popupMenuKeyboardNavigationAndDismissal() {
     let button = Button("menu", font: f10)
     let (host, _) = makeHost(Stack(.vertical, [button]))
@@ -95,24 +61,6 @@ import Testing
     #expect(host.hitWidget(at: Point(x: 40, y: 45)) === target)   // tooltips are not hit
     host.handle(.move(20, 70))
     #expect(host.visibleTooltip == nil && host.nextWakeTime == nil)
-}
-
-@Test @MainActor func badgeSizesItsPillAndHidesAtZero() {
-    let badge = Badge(count: 0)
-    badge.font = f10
-    let row = Stack(.horizontal, [badge])
-    row.crossAlignment = .start
-    let (host, _) = makeHost(Stack(.vertical, [row]))
-    #expect(badge.size == .zero)
-    badge.count = 5
-    host.layoutIfNeeded()
-    #expect(badge.size == Size(width: 16, height: 14))          // text 6 + 10, min = height
-    badge.count = 150
-    host.layoutIfNeeded()
-    #expect(badge.displayText == "99+" && badge.size.width == 28)
-    var list = DrawList()
-    host.paintAll(into: &list)
-    #expect(list.textDraws.map(\.text) == ["99+"])
 }
 
 @Test @MainActor func buttonActivatesOnClickInsideAndOnKeys() {

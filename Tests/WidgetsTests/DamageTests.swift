@@ -53,23 +53,3 @@ import Testing
     #expect(host.paint(into: &list).isEmpty)
     #expect(list.commands.isEmpty)
 }
-
-@Test @MainActor func scrollOffsetRepaintsOnlyTheViewport() {
-    let content = Stack(.vertical, (0..<20).map { _ in Box(10, 30) })
-    let scroll = ScrollView(content: content)
-    let side = Box(100, 100)
-    let root = Stack(.horizontal, [side, scroll])
-    scroll.flex = 1
-    let (host, _) = makeHost(root, width: 300, height: 200)
-    #expect(scroll.maxOffset == Point(x: 0, y: 400))
-    let layouts = content.layoutCount
-    scroll.offset = Point(x: 0, y: 90)
-    #expect(host.damage.rects == [scroll.windowFrame])
-    #expect(content.frame.origin == Point(x: 0, y: -90))
-    scroll.offset = Point(x: 0, y: 10_000)
-    #expect(scroll.offset.y == 400)
-    host.handle(.wheel(WheelEvent(position: Point(x: 150, y: 50), dy: 1)))
-    #expect(scroll.offset.y == 352)
-    #expect(content.layoutCount == layouts)
-    #expect(host.hitWidget(at: Point(x: 150, y: 10)) === content.children[12])   // 352 + 10 = 362 → row 12
-}
