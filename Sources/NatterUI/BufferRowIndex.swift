@@ -7,6 +7,8 @@ typealias Lines = Deque<ChatLine>
 
 /// One row of a buffer in the message list.
 enum BufferRow: Hashable {
+    /// "Loading older messages…" at the top while a history page is on its way (`loading`).
+    case loading
     /// A day separator before the first line of a day (`day-YYYY-MM-DD`).
     case day(String)
     /// The "new messages" marker before the first unread line.
@@ -43,6 +45,8 @@ struct BufferRowIndex {
     private(set) var end = 0
     /// Absolute number of the line the marker goes before.
     var markerLine: Int?
+    /// Whether the loading row leads the rows.
+    private(set) var isLoading = false
     /// A group shorter than this stays as single lines.
     let minimumGroup = 2
     let timeZone: TimeZone
@@ -52,8 +56,20 @@ struct BufferRowIndex {
     /// Rebuilds every row from `lines`.
     mutating func rebuild(_ lines: Lines) {
         end = base + lines.count
-        rows = []
+        rows = isLoading ? [.loading] : []
         append(rowsFor: lines[...], from: base, previous: nil)
+    }
+
+    /// Shows or hides the loading row at the top; returns the change for the list.
+    mutating func setLoading(_ loading: Bool) -> RowDelta {
+        guard loading != isLoading else { return RowDelta() }
+        isLoading = loading
+        if loading {
+            rows.insert(.loading, at: 0)
+            return RowDelta(prepended: 1)
+        }
+        if rows.first == .loading { rows.removeFirst() }
+        return RowDelta(removedFromTop: 1)
     }
 
     /// Brings the rows up to `lines` after a frame's worth of changes: `trimmed` lines dropped
@@ -175,7 +191,7 @@ struct BufferRowIndex {
     private mutating func replaceAll(_ lines: Lines) -> RowDelta {
         let old = rows
         end = base + lines.count
-        rows = []
+        rows = isLoading ? [.loading] : []
         append(rowsFor: lines[...], from: base, previous: nil)
         var common = 0
         while common < old.count, common < rows.count, old[old.count - 1 - common] == rows[rows.count - 1 - common] {
@@ -228,7 +244,7 @@ struct BufferRowIndex {
         switch row {
         case .line(let n): return n...n
         case .group(let a, let b): return a...b
-        case .day, .marker: return nil
+        case .day, .marker, .loading: return nil
         }
     }
 

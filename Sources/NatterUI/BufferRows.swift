@@ -9,6 +9,10 @@ import Widgets
 /// viewport).
 @MainActor
 public final class BufferRows: MessageListDataSource {
+    /// The id of the first-unread marker row.
+    public static let markerID = "unread-marker"
+    /// The id of the row shown while older history loads.
+    public static let loadingID = "loading"
     /// The buffer shown.
     public let buffer: ChatBuffer
     /// How rows are styled.
@@ -25,7 +29,9 @@ public final class BufferRows: MessageListDataSource {
     /// Called with a link's URL when it is Ctrl+clicked.
     public var onCopyLink: ((String) -> Void)?
     private var index: BufferRowIndex
-    private var expanded: Set<String> = []
+    /// The collapsed join/part groups the reader expanded, by the id of their first line
+    /// (kept by the controller while the buffer is hidden).
+    public var expanded: Set<String> = []
     private static let dayFormat: DateFormatter = {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
@@ -39,6 +45,7 @@ public final class BufferRows: MessageListDataSource {
         self.styler = styler
         index = BufferRowIndex(timeZone: styler.timeZone)
         index.markerLine = markerLineNumber()
+        _ = index.setLoading(buffer.isLoadingOlder)
         index.rebuild(buffer.scrollback.lines)
     }
 
@@ -57,8 +64,18 @@ public final class BufferRows: MessageListDataSource {
     public func linesPrepended(_ count: Int) -> RowDelta { index.linesPrepended(count, lines: buffer.scrollback.lines) }
     /// The oldest lines were dropped.
     public func linesTrimmed(_ count: Int) -> RowDelta { index.linesTrimmed(count, lines: buffer.scrollback.lines) }
+    /// Shows the loading row while the buffer's older history is on its way.
+    public func setLoading(_ loading: Bool) -> RowDelta { index.setLoading(loading) }
     /// Removes the marker (when the reader leaves the buffer it stays until then).
     public func clearMarker() -> RowDelta { index.setMarker(nil, lines: buffer.scrollback.lines) }
+
+    /// The id of the row showing the line with id `lineID` (its own row, or the group holding
+    /// it), if that line is loaded.
+    public func rowID(ofLineID lineID: String) -> String? {
+        guard let i = buffer.scrollback.lines.lastIndex(where: { $0.id == lineID }),
+              let row = rowIndex(ofLine: i) else { return nil }
+        return rowID(at: row)
+    }
 
     /// The row showing line `i` of the buffer.
     public func rowIndex(ofLine i: Int) -> Int? { index.rowIndex(ofLineIndex: i) }
@@ -70,7 +87,8 @@ public final class BufferRows: MessageListDataSource {
     public func rowID(at row: Int) -> String {
         switch index.rows[row] {
         case .day(let day): return "day-\(day)"
-        case .marker: return MessageListView.unreadMarkerID
+        case .loading: return Self.loadingID
+        case .marker: return Self.markerID
         case .line(let n): return line(n).id
         case .group(let first, _): return "group-\(line(first).id)"
         }
@@ -79,6 +97,11 @@ public final class BufferRows: MessageListDataSource {
     public func layoutRow(at row: Int, width: Double, context: LayoutContext) -> MessageRowLayout {
         let inset = 10.0
         switch index.rows[row] {
+        case .loading:
+            let label = context.layoutText(loadingLabel, maxWidth: nil)
+            return MessageRowLayout(height: 32, text: label,
+                                    textOrigin: Point(x: max(inset, (width - label.size.width) / 2),
+                                                      y: (32 - label.size.height) / 2))
         case .marker:
             return MessageRowLayout(height: 22)
         case .day(let day):
@@ -126,7 +149,7 @@ public final class BufferRows: MessageListDataSource {
             }
         case .line(let n):
             if line(n).isHighlight { context.fill(rect, theme.highlightRow) }
-        case .group:
+        case .group, .loading:
             break
         }
         if let text = layout.text {
@@ -136,7 +159,7 @@ public final class BufferRows: MessageListDataSource {
 
     public func plainText(at row: Int) -> String {
         switch index.rows[row] {
-        case .marker: return ""
+        case .marker, .loading: return ""
         case .day(let day): return "--- \(day) ---"
         case .line(let n): return styler.plainText(line(n))
         case .group(let first, let last): return (first...last).map { styler.plainText(line($0)) }.joined(separator: "\n")
@@ -192,6 +215,11 @@ public final class BufferRows: MessageListDataSource {
     private func markerLineNumber() -> Int? {
         guard let id = buffer.firstUnreadID, let i = buffer.scrollback.lines.firstIndex(where: { $0.id == id }) else { return nil }
         return index.base + i
+    }
+
+    private var loadingLabel: StyledText {
+        StyledText("Loading older messages…", attributes: TextAttributes(font: styler.theme.base.font,
+                                                                           foreground: styler.theme.base.mutedText))
     }
 
     private func dayLabel(_ day: String) -> StyledText {

@@ -25,7 +25,9 @@ public final class ChatController {
     /// Network actions the app carries out (connect, disconnect, reconnect, quit the app).
     public var onNetworkAction: ((String, ChatCommand) -> Void)?
     private var rows: [BufferID: BufferRows] = [:]
-    private var positions: [BufferID: SavedListPosition] = [:]
+    /// What each hidden buffer's view keeps: its reading position (with the selection) and
+    /// the join/part groups the reader expanded.
+    private var views: [BufferID: BufferView] = [:]
     private var history: [BufferID: [String]] = [:]
     private var historyIndex: Int?
     /// After /list: the network whose channel list to show once it arrives.
@@ -77,8 +79,10 @@ public final class ChatController {
         if !lines.isEmpty { send(network, lines) }
     }
 
-    /// Shows buffer `id`: saves the reading position of the buffer left, restores this one's
-    /// (or opens at its first unread line).
+    /// Shows buffer `id`: saves the view of the buffer left (reading position, selection,
+    /// expanded groups) and restores this one's. A buffer left scrolled up reopens at its
+    /// anchor, with what arrived meanwhile counted unseen; one left pinned opens at its first
+    /// unread line (docs/SCROLLING.md §2).
     public func show(_ id: BufferID) {
         guard let buffer = model.buffer(id), id != current else { return }
         // Changes queued before the switch belong to the rows as they are now: the new rows are
@@ -86,28 +90,44 @@ public final class ChatController {
         // be applied to them a second time at the next sync.
         sync()
         guard id != current else { return }
-        if let current { positions[current] = screen.messages.savedPosition }
+        if let current {
+            views[current] = BufferView(position: screen.messages.savedPosition,
+                                        expanded: rows[current]?.expanded ?? [])
+            rows[current] = nil
+        }
         let unread = buffer.unread
         let rows = BufferRows(buffer: buffer, styler: styler)
         rows.onOpenLink = { [weak self] url in self?.onOpenLink?(url) }
         rows.onCopyLink = { [weak self] url in self?.screen.host?.clipboard.setText(url) }
-        if let current { self.rows[current] = nil }
+        let view = views.removeValue(forKey: id)
+        rows.expanded = view?.expanded ?? []
         self.rows[id] = rows
         current = id
         model.activeBuffer = id
-        screen.messages.dataSource = rows
-        screen.messages.canLoadOlder = !buffer.reachedOldest && buffer.kind != .server
-        screen.messages.olderLoading = buffer.isLoadingOlder
-        if let saved = positions[id], unread == 0 {
-            screen.messages.restore(saved)
+        let list = screen.messages
+        list.dataSource = rows
+        list.canLoadOlder = !buffer.reachedOldest && buffer.kind != .server
+        list.olderLoading = buffer.isLoadingOlder
+        if var saved = view?.position, !saved.pinned {
+            saved.unseen += unread
+            list.restore(saved)
         } else if rows.hasMarker {
-            screen.messages.openAtUnreadMarker(unseen: unread)
+            list.open(atRowID: BufferRows.markerID, unseen: unread)
+            list.restoreSelection(view?.position.selection)
         } else {
-            screen.messages.restore(SavedListPosition(pinned: true))
+            list.restore(view?.position ?? SavedListPosition(pinned: true))
         }
         historyIndex = nil
         refreshSidebar()
         refreshHeader()
+    }
+
+    /// Shows the message with `lineID` in buffer `id` (a highlight notification, a search
+    /// hit): switches to the buffer and reveals the row, fetching it when it is not loaded.
+    public func reveal(lineID: String, in id: BufferID) {
+        show(id)
+        guard id == current, let rows = rows[id] else { return }
+        screen.messages.reveal(rowID: rows.rowID(ofLineID: lineID) ?? lineID)
     }
 
     /// Applies the model's queued changes to the widgets (once per frame).
@@ -137,8 +157,12 @@ public final class ChatController {
                 onNotify?(id, title, body)
             }
         }
-        if let current, let rows = rows[current], appended + prepended + trimmed > 0 {
-            for delta in rows.update(appended: appended, prepended: prepended, trimmed: trimmed) { apply(delta) }
+        if let current, let rows = rows[current], let buffer = model.buffer(current) {
+            // The loading row goes (or comes) first: the line changes are worked out after it.
+            apply(rows.setLoading(buffer.isLoadingOlder))
+            if appended + prepended + trimmed > 0 {
+                for delta in rows.update(appended: appended, prepended: prepended, trimmed: trimmed) { apply(delta) }
+            }
         }
         if let current, let rows = rows[current], let buffer = model.buffer(current) {
             for id in changedLines {
@@ -223,8 +247,11 @@ public final class ChatController {
         screen.messages.olderLoading = true
         let lines = model.requestOlder(current, now: clock())
         if !lines.isEmpty { send(current.network, lines) }
-        sync()
-        if model.buffer(current)?.isLoadingOlder == false { screen.messages.olderLoading = false }
+        sync()   // shows the loading row, or the page the logs gave at once
+        if model.buffer(current)?.isLoadingOlder == false {
+            screen.messages.olderLoading = false
+            screen.messages.canLoadOlder = !(model.buffer(current)?.reachedOldest ?? true)
+        }
     }
 
     func recallHistory(older: Bool) -> Bool {
@@ -279,4 +306,12 @@ public final class ChatController {
         case .negotiatingCapabilities, .authenticating, .registering: return "connecting…"
         }
     }
+}
+
+/// What a hidden buffer's view keeps until it is shown again.
+struct BufferView {
+    /// The reading position and the selection.
+    var position: SavedListPosition
+    /// The join/part groups the reader expanded.
+    var expanded: Set<String>
 }

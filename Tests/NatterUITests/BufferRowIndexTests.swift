@@ -18,6 +18,7 @@ struct BufferRowIndexTests {
             switch row {
             case .day(let d): return "day-\(d)"
             case .marker: return "marker"
+            case .loading: return "loading"
             case .line(let n): return lines[index.lineIndex(n)].id
             case .group(let a, let b): return "group-\(lines[index.lineIndex(a)].id)-\(b - a + 1)"
             }

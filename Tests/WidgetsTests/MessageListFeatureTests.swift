@@ -13,15 +13,20 @@ import Testing
     list.restore(SavedListPosition(pinned: false, anchorID: "m5", anchorOffset: 0))
     runFrames(host, until: 1)
     #expect(requests.count == 1)
-    list.olderLoading = true
+    list.olderLoading = true                                 // the model shows a loading row
+    rows.prepend(1)
+    rows.specialIDs[rows.first] = "loading"
+    list.rowsPrepended(1)
     host.layoutIfNeeded()
     #expect(abs(list.screenTop(of: "m5")!) < 1e-9)           // the loading row does not move it
     host.handle(.touchpad(-list.y))                          // up to the top: the loading row shows
-    #expect(list.metrics.rows.first?.id == MessageListView.loadingRowID)
+    #expect(list.metrics.rows.first?.id == "loading")
     runFrames(host, until: 1.5)
     #expect(requests.count == 1)                             // one request at a time
 
     host.advance(to: FrameTime(seconds: 2))
+    rows.trim(1)                                             // the page replaces the loading row
+    list.rowsRemovedFromTop(1)
     rows.prepend(10)
     list.rowsPrepended(10)
     list.olderLoading = false                                // completed at t = 2
@@ -156,9 +161,11 @@ import Testing
     let (list, host) = makeList(rows, clipboard: clipboard)
     list.acceptsFocus = true
     #expect(list.y == 0)                                      // 72 px of rows fit
-    host.handle(.down(2 * 6 + 1, 3 * 12 + 6))                 // row 3, before character 2
-    host.handle(.move(4 * 6 + 1, 5 * 12 + 6))                 // row 5, before character 4
-    host.handle(.up(4 * 6 + 1, 5 * 12 + 6))
+    let g = 300.0 - 72                                        // at the bottom: 228 px of space above
+    #expect(list.gravity == g)
+    host.handle(.down(2 * 6 + 1, g + 3 * 12 + 6))             // row 3, before character 2
+    host.handle(.move(4 * 6 + 1, g + 5 * 12 + 6))             // row 5, before character 4
+    host.handle(.up(4 * 6 + 1, g + 5 * 12 + 6))
     #expect(list.y == 0)                                      // a mouse drag does not scroll
     host.handle(.key(.character("c"), .ctrl))
     let expected = String(rows.text(3).dropFirst(2)) + "\n" + rows.plainText(at: 4) + "\n"
@@ -178,7 +185,7 @@ import Testing
     let clipboard = MemoryClipboard()
     let rows = TestRows(count: 6, uniform: true)
     let (list, host) = makeList(rows, clipboard: clipboard)
-    host.handle(.down(0, 1 * 12 + 6))
+    host.handle(.down(0, 228 + 1 * 12 + 6))                   // the rows sit at the bottom
     host.handle(.move(399, 299))                              // below the last row: to its end
     host.handle(.up(399, 299))
     #expect(list.copySelection())

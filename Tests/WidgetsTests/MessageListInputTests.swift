@@ -241,7 +241,7 @@ private func flingUp(_ host: WidgetHost, from t0: Double) {
     host.advance(to: FrameTime(seconds: 1.21))
     let here = list.motion!.position(at: 1.21)
     host.handle(.notch(-1))
-    guard case .animation(let animation, goal: .offset) = list.motion else {
+    guard case .animation(let animation) = list.motion else {
         Issue.record("a notch starts a wheel animation")
         return
     }

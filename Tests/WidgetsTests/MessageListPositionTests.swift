@@ -172,24 +172,24 @@ private func unpinnedList(at id: String = "m500", count: Int = 1000) -> (Message
 
 @Test @MainActor func opensAtTheUnreadMarkerWhenUnreadMessagesDoNotFit() throws {
     let rows = TestRows(count: 1000)
-    rows.specialIDs[900] = MessageListView.unreadMarkerID
+    rows.specialIDs[900] = "unread-marker"
     let (list, host) = makeList(rows)
-    list.openAtUnreadMarker(unseen: 99)
+    list.open(atRowID: "unread-marker", unseen: 99)
     host.layoutIfNeeded()
     #expect(!list.isPinned)
-    #expect(abs(try #require(list.screenTop(of: MessageListView.unreadMarkerID)) - 40) < 0.001)
+    #expect(abs(try #require(list.screenTop(of: "unread-marker")) - 40) < 0.001)
     #expect(list.unseen == 99)
     #expect(list.isPillVisible)
 }
 
 @Test @MainActor func opensPinnedWhenTheUnreadMessagesFit() {
     let rows = TestRows(count: 1000)
-    rows.specialIDs[995] = MessageListView.unreadMarkerID
+    rows.specialIDs[995] = "unread-marker"
     let (list, host) = makeList(rows)
     list.restore(SavedListPosition(pinned: false, anchorID: "m10", anchorOffset: 0))
-    list.openAtUnreadMarker(unseen: 4)
+    list.open(atRowID: "unread-marker", unseen: 4)
     host.layoutIfNeeded()
     #expect(list.isPinned)
     #expect(list.y == list.maxY)
-    #expect(list.metrics.rows.contains { $0.id == MessageListView.unreadMarkerID })
+    #expect(list.metrics.rows.contains { $0.id == "unread-marker" })
 }

@@ -4,14 +4,14 @@ import ScrollPhysics
 enum ListMotion: Sendable {
     /// A fling or spring (after a touch release or touchpad momentum) that began at `start` (s).
     case kinetic(ScrollMotion, start: Double)
-    /// An animated scroll (wheel notches, keys, the pill) towards `goal`.
-    case animation(WheelAnimation, goal: AnimationGoal)
+    /// An animated scroll (wheel notches, keys, the pill, a jump to a row).
+    case animation(WheelAnimation)
 
     /// Position (px) at `time`.
     func position(at time: Double) -> Double {
         switch self {
         case .kinetic(let motion, let start): motion.position(at: time - start)
-        case .animation(let animation, _): animation.position(at: time)
+        case .animation(let animation): animation.position(at: time)
         }
     }
 
@@ -19,7 +19,7 @@ enum ListMotion: Sendable {
     func velocity(at time: Double) -> Double {
         switch self {
         case .kinetic(let motion, let start): motion.velocity(at: time - start)
-        case .animation(let animation, _): animation.velocity(at: time)
+        case .animation(let animation): animation.velocity(at: time)
         }
     }
 
@@ -27,7 +27,7 @@ enum ListMotion: Sendable {
     func isDone(at time: Double) -> Bool {
         switch self {
         case .kinetic(let motion, let start): motion.isDone(at: time - start)
-        case .animation(let animation, _): animation.isDone(at: time)
+        case .animation(let animation): animation.isDone(at: time)
         }
     }
 
@@ -35,20 +35,9 @@ enum ListMotion: Sendable {
     func shifted(by delta: Double) -> ListMotion {
         switch self {
         case .kinetic(let motion, let start): .kinetic(motion.shifted(by: delta), start: start)
-        case .animation(let animation, let goal): .animation(animation.shifted(by: delta), goal: goal)
+        case .animation(let animation): .animation(animation.shifted(by: delta))
         }
     }
-}
-
-/// Where an animated scroll is going. Rows measured on the way shift an animation with the
-/// content; an edge goal keeps its target on the edge instead (keeping the end time).
-enum AnimationGoal: Sendable, Hashable {
-    /// A content offset (wheel notches, page keys): it moves with the content.
-    case offset
-    /// The top of the loaded rows (Ctrl+Home).
-    case top
-    /// The bottom; the list pins when it arrives (Ctrl+End, the pill).
-    case bottom
 }
 
 /// A finger on the list: within the slop it is a tap; past it, a drag that scrolls.

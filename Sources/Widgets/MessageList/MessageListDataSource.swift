@@ -4,8 +4,9 @@
 ///
 /// Indices are positions in the model at the time of the call: the model changes its rows first
 /// and then tells the list (``MessageListView/rowsAppended(_:unseen:)`` and friends) before the
-/// next frame. Non-message rows (the first-unread marker, day separators, collapsed join/part
-/// groups) are ordinary rows with the ids `unread-marker`, `day-YYYY-MM-DD`, `group-FIRSTID`.
+/// next frame. Non-message rows (a loading row, the first-unread marker, day separators,
+/// collapsed join/part groups) are ordinary rows of the data source: the list knows nothing of
+/// them.
 @MainActor
 public protocol MessageListDataSource: AnyObject {
     /// The number of rows. O(1).
@@ -41,9 +42,17 @@ public protocol MessageListDataSource: AnyObject {
     /// whether the row changed (it is laid out again without moving the reading position). The
     /// default does nothing.
     func activateRow(at index: Int, character: Int, layout: MessageRowLayout, modifiers: Modifiers) -> Bool
+
+    /// The list wants to show row `id`, which is not loaded (a search hit, a reply's parent):
+    /// fetch the rows around it (CHATHISTORY AROUND, the logs) and return `true` if they will
+    /// come. The model then replaces the rows and calls ``MessageListView/reloadAll()``; the
+    /// list shows the row as soon as it is there. The default fetches nothing.
+    func loadRows(around id: String) -> Bool
 }
 
 extension MessageListDataSource {
+    public func loadRows(around id: String) -> Bool { false }
+
     public func activateRow(at index: Int, character: Int, layout: MessageRowLayout, modifiers: Modifiers) -> Bool { false }
 
     public func index(ofRowID id: String) -> Int? {

@@ -12,28 +12,20 @@ extension MessageListView {
         let now = self.now
         clock = now
         if event.isNotched {
-            // A notch adds to the running animation's target, continuing its velocity.
-            var base = y
-            if case .animation(let animation, goal: .offset) = motion { base = animation.target }
-            // A running fling stops; only a running animation hands on its velocity.
-            let position = motion?.position(at: now) ?? y
-            var velocity = 0.0
-            if case .animation(let animation, _) = motion { velocity = animation.velocity(at: now) }
-            touchpad.reset()
-            touchpadActive = false
+            // A notch adds to the running animation's goal; a running fling stops, a running
+            // animation hands on its velocity. Past an edge the goal is the edge.
             let distance = -event.dy * WheelAnimation.notchDistance(viewportHeight: viewportHeight)
-            let target = min(max(base + distance, 0), maxY)
-            motion = .animation(WheelAnimation(from: min(max(position, 0), maxY), velocity: velocity, to: target,
-                                               at: now, minY: 0, maxY: maxY), goal: .offset)
+            scroll.animate(by: distance, self, now: now)
             noteScrollActivity()
         } else {
-            if motion != nil {
-                setUserY(motion?.position(at: now) ?? y)
-                motion = nil
+            if let motion = scroll.motion {
+                setUserY(motion.position(at: now))
+                scroll.motion = nil
+                scroll.goal = nil
             }
             let delta = -event.dy * pixelsPerPreciseUnit
-            touchpad.feed(delta: delta, at: now)
-            touchpadActive = true
+            scroll.touchpad.feed(delta: delta, at: now)
+            scroll.touchpadActive = true
             let band = RubberBand(dimension: max(viewportHeight, 1))
             let raw = band.rawPosition(forDisplayedPosition: y, minY: 0, maxY: maxY) + delta
             setUserY(band.displayedPosition(forRawPosition: raw, minY: 0, maxY: maxY))
@@ -60,7 +52,7 @@ extension MessageListView {
             var state = TouchState(drag: TouchDrag(downAt: point.y),
                                    rawOrigin: band.rawPosition(forDisplayedPosition: y, minY: 0, maxY: maxY))
             state.tracker.addSample(position: -point.y, at: now)
-            touch = state
+            scroll.touch = state
             scheduleWake()
             return true
         }
@@ -74,7 +66,7 @@ extension MessageListView {
         if let bar = scrollBarGeometry(), bar.hitArea.contains(point) {
             noteScrollActivity()
             if bar.thumb.contains(point) {
-                thumbGrab = point.y - bar.thumb.minY
+                scroll.thumbGrab = point.y - bar.thumb.minY
             } else {
                 scrollAnimated(by: (point.y < bar.thumb.minY ? -0.9 : 0.9) * viewportHeight)
             }
@@ -90,19 +82,22 @@ extension MessageListView {
     func handleDrag(_ event: MouseEvent) {
         let point = event.position
         let now = self.now
-        if var state = touch {
+        if var state = scroll.touch {
             state.tracker.addSample(position: -point.y, at: now)
             if let moved = state.drag.move(to: point.y) {
                 let band = RubberBand(dimension: max(viewportHeight, 1))
-                touch = state
+                scroll.touch = state
                 setUserY(band.displayedPosition(forRawPosition: state.rawOrigin - moved, minY: 0, maxY: maxY))
                 settle(nil)
                 checkNeedOlder()
             } else {
-                touch = state
+                scroll.touch = state
             }
-        } else if let grab = thumbGrab, let bar = scrollBarGeometry() {
-            setUserY(bar.y(forThumbTop: point.y - grab))
+        } else if let grab = scroll.thumbGrab, let bar = scrollBarGeometry() {
+            // The thumb at an end of its track holds that edge, whatever the estimates do.
+            let target = bar.y(forThumbTop: point.y - grab)
+            scroll.goal = target <= 0 ? .top : target >= maxY ? .bottom : nil
+            setUserY(target)
             settle(nil)
             checkNeedOlder()
         } else if isSelecting, var current = selection {
@@ -117,22 +112,23 @@ extension MessageListView {
 
     func handleRelease(_ event: MouseEvent) {
         let now = self.now
-        if let state = touch {
-            touch = nil
+        if let state = scroll.touch {
+            scroll.touch = nil
             if state.drag.isDragging {
                 let velocity = state.tracker.velocity(releasedAt: now)
-                motion = .kinetic(ScrollMotion.fling(from: y, velocity: velocity, minY: 0, maxY: maxY), start: now)
+                scroll.startKinetic(.fling(from: y, velocity: velocity, minY: 0, maxY: maxY), at: now, self)
             } else {
                 if selection != nil {
                     selection = nil   // a tap clears the selection
                     setNeedsPaint()
                 }
                 if y < 0 || y > maxY {
-                    motion = .kinetic(ScrollMotion.springBack(from: y, velocity: 0, minY: 0, maxY: maxY), start: now)
+                    scroll.startKinetic(.springBack(from: y, velocity: 0, minY: 0, maxY: maxY), at: now, self)
                 }
             }
-        } else if thumbGrab != nil {
-            thumbGrab = nil
+        } else if scroll.thumbGrab != nil {
+            scroll.thumbGrab = nil
+            scroll.goal = nil
             noteScrollActivity()
         } else if isSelecting {
             isSelecting = false
@@ -152,14 +148,13 @@ extension MessageListView {
     }
 
     func handleHover(_ event: MouseEvent) {
-        let overBar = scrollBarGeometry()?.hitArea.contains(event.position) ?? false
-        if overBar != isHoveringBar { isHoveringBar = overBar }
+        bar.isHovering = scrollBarGeometry()?.hitArea.contains(event.position) ?? false
         noteScrollActivity()
         scheduleWake()
     }
 
     func handleExit() {
-        isHoveringBar = false
+        bar.isHovering = false
         scheduleWake()
     }
 
@@ -173,8 +168,8 @@ extension MessageListView {
     /// The link under `point` (list-local) in a row's text, if there is one.
     func linkAttributes(at point: Point) -> String? {
         let contentY = paintY + point.y
-        guard heights.count > 0, contentY >= topInset, contentY < contentHeight,
-              let row = heights.row(containing: contentY - topInset),
+        guard heights.count > 0, contentY >= 0, contentY < contentHeight,
+              let row = heights.row(containing: contentY),
               let layout = cachedLayout(row), let text = layout.text else { return nil }
         let local = Point(x: point.x - layout.textOrigin.x, y: contentY - rowTop(row) - layout.textOrigin.y)
         return text.attributes(at: local)?.link

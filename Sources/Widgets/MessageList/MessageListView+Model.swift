@@ -8,7 +8,7 @@ extension MessageListView {
     public func rowsAppended(_ count: Int, unseen: Int? = nil) {
         guard count > 0 else { return }
         pending.append(.append(count))
-        if !isPinned { self.unseen += unseen ?? count }
+        if !isPinned { scroll.unseen += unseen ?? count }
         setNeedsLayout(repaint: false)   // prepareToPaint() works out what to repaint
     }
 
@@ -17,7 +17,7 @@ extension MessageListView {
     public func rowsPrepended(_ count: Int) {
         guard count > 0 else { return }
         pending.append(.prepend(count))
-        if olderRequested && !olderLoading { completeOlderRequest() }
+        pager.rowsArrived(now: now)
         setNeedsLayout()
     }
 
@@ -87,8 +87,8 @@ extension MessageListView {
     private func rowsToMeasure() -> ClosedRange<Int>? {
         guard heights.count > 0 else { return nil }
         let margin = viewportHeight / 2
-        guard let first = heights.row(containing: y - margin - topInset),
-              let last = heights.row(containing: y + viewportHeight + margin - topInset) else { return nil }
+        guard let first = heights.row(containing: viewTop - margin),
+              let last = heights.row(containing: viewTop + viewportHeight + margin) else { return nil }
         return first...max(first, last)
     }
 
@@ -111,22 +111,12 @@ extension MessageListView {
             case .prepend(let k):
                 heights.prepend(k, estimate: estimate)
                 prependedSincePaint += k
-                if case .row(let index, let offset, let id) = reference {
-                    reference = .row(index: index + k, offset: offset, id: id)
-                }
+                scroll.rowsPrepended(k)
                 rowLayouts = Dictionary(uniqueKeysWithValues: rowLayouts.map { ($0.key + k, $0.value) })
                 selection = selection?.shifted(by: k)
             case .trim(let k):
                 let k = min(k, heights.count)
-                if case .row(let index, let offset, let id) = reference {
-                    if index >= k {
-                        reference = .row(index: index - k, offset: offset, id: id)
-                    } else {
-                        // The anchor row goes: anchor to the first row that stays instead.
-                        let y = rowTop(index) + offset
-                        reference = .row(index: 0, offset: y - rowTop(k), id: id)   // id refreshed below
-                    }
-                }
+                scroll.rowsTrimmed(k, self)
                 heights.removeFirst(k)
                 trimmedSincePaint += k
                 rowLayouts = Dictionary(uniqueKeysWithValues: rowLayouts.compactMap {
@@ -139,20 +129,19 @@ extension MessageListView {
                 rowLayouts[i] = nil
             case .reload:
                 reload(dataSource, estimate: estimate)
-            case .loading:
-                topInset = olderLoading ? loadingRowHeight : 0
             }
         }
         // A model that forgot to notify: start again rather than index out of range.
         if heights.count != dataSource.rowCount { reload(dataSource, estimate: estimate) }
-        if case .row(let index, let offset, let id) = reference {
-            if index >= heights.count {
-                reference = .bottom(offset: 0)
-            } else if !changes.isEmpty {
-                // Indices now match the model again: make the id the anchor row's.
-                let current = dataSource.rowID(at: index)
-                if current != id { reference = .row(index: index, offset: offset, id: current) }
-            }
+        // Indices match the model again: name the anchor and goal rows by the ids there now.
+        if !changes.isEmpty { scroll.refreshRows(self) }
+        // The rows around a revealed row arrived: show it at once (the new rows replace the
+        // old, so there is nothing to animate from).
+        if let id = pendingReveal, let index = dataSource.index(ofRowID: id) {
+            pendingReveal = nil
+            highlight = (id, now)
+            scroll.reset(to: .row(RowPosition(index: index, id: id, offset: -(viewportHeight / 3).rounded())), unseen: unseen)
+            setNeedsPaint()
         }
     }
 
@@ -161,63 +150,25 @@ extension MessageListView {
         heights.reset(count: dataSource.rowCount, estimate: estimate)
         rowLayouts.removeAll()
         selection = nil
-        if case .row(_, let offset, let id) = reference {
-            if let index = dataSource.index(ofRowID: id) {
-                reference = .row(index: index, offset: offset, id: id)
-            } else {
-                reference = .bottom(offset: 0)
-            }
-        }
+        scroll.rowsReloaded(find: { dataSource.index(ofRowID: $0) })
     }
 
     // MARK: - Deriving y
 
-    /// Sets `y` from the reference; a change is content moving under the viewport, so running
-    /// motions and the drag are shifted by the same amount. Then fits motions to the bounds.
+    /// Sets `y` from the scroll state's anchor (``ListScrollState/resolve(_:now:)``): content
+    /// moving under the viewport moves `y` and the running motion together.
     func resolveY() {
-        if case .bottom(let offset) = reference, offset < 0, !isUserScrolling {
-            reference = .bottom(offset: 0)   // a gesture ended within 1 px of the bottom
-        }
-        let target: Double
-        switch reference {
-        case .bottom(let offset): target = maxY + offset
-        case .row(let index, let offset, let id):
-            // With no gesture or motion running, the anchor gives way rather than leave blank
-            // space: a window grown taller than the content below the anchor clamps to maxY.
-            var position = rowTop(index) + offset
-            if !isUserScrolling && position > maxY {
-                position = maxY
-                reference = .row(index: index, offset: position - rowTop(index), id: id)
-            }
-            target = position
-        }
-        let delta = target - y
-        if delta != 0 {
-            motion = motion?.shifted(by: delta)
-            touch?.rawOrigin += delta
-            y = target
-            host?.requestPaintPass()   // prepareToPaint() scrolls or repaints
-        }
-        fitMotionToBounds()
+        if scroll.resolve(self, now: now) { host?.requestPaintPass() }   // prepareToPaint() scrolls or repaints
     }
 
     /// Whether a gesture or motion is in progress (touch drag, touchpad, thumb drag, motion).
-    var isUserScrolling: Bool {
-        motion != nil || touchpadActive || thumbGrab != nil || touch?.drag.isDragging == true
-    }
+    var isUserScrolling: Bool { scroll.isUserScrolling }
 
-    /// Re-samples the reference from a `y` the user's motion produced: pinned within 1 px of
-    /// the bottom (clearing the unseen count), otherwise anchored to the topmost visible row.
+    /// Takes a `y` the user's motion produced: pinned within 1 px of the bottom (clearing the
+    /// unseen count), otherwise anchored to the topmost visible row.
     func setUserY(_ newY: Double) {
         if newY != y { host?.requestPaintPass() }
-        y = newY
+        scroll.setUserY(newY, self)
         noteScrollActivity()
-        let maxY = self.maxY
-        if maxY - newY <= 1 {
-            reference = .bottom(offset: newY - maxY)
-            unseen = 0
-        } else if let dataSource, let index = heights.row(containing: newY - topInset) {
-            reference = .row(index: index, offset: newY - rowTop(index), id: dataSource.rowID(at: index))
-        }
     }
 }

@@ -18,6 +18,8 @@ extension MessageListView {
         var bar: BarLook?
         /// The pill as drawn (`nil`: not shown).
         var pill: Rect?
+        /// The revealed row's highlight: its id and opacity (`nil`: none).
+        var highlight: String?
         var pillText: String?
     }
 
@@ -51,7 +53,10 @@ extension MessageListView {
         let opacity = scrollBarOpacity(at: host.now.seconds)
         if opacity > 0, let bar = scrollBarGeometry() {
             state.bar = BarLook(track: bar.track, thumb: bar.thumb, opacity: opacity,
-                                highlighted: isHoveringBar || thumbGrab != nil)
+                                highlighted: isBarHighlighted)
+        }
+        if let highlight, case let opacity = highlightOpacity(at: host.now.seconds), opacity > 0 {
+            state.highlight = "\(highlight.id) \(opacity)"
         }
         if isPillVisible, let rect = pillRect() {
             state.pill = rect
@@ -76,7 +81,7 @@ extension MessageListView {
             if state != nil, old == nil { setNeedsPaint() }
             return
         }
-        guard old.window == state.window, let oldIndex = old.firstIndex, state.firstIndex != nil,
+        guard old.window == state.window, old.highlight == state.highlight, let oldIndex = old.firstIndex, state.firstIndex != nil,
               let dataSource else {
             setNeedsPaint()
             return

@@ -5,12 +5,12 @@ extension MessageListView {
     func selectionPoint(at point: Point) -> ListSelectionPoint {
         let contentY = paintY + point.y   // where the rows are drawn
         guard heights.count > 0 else { return ListSelectionPoint(row: 0, character: 0) }
-        if contentY < topInset { return ListSelectionPoint(row: 0, character: 0) }
+        if contentY < 0 { return ListSelectionPoint(row: 0, character: 0) }
         if contentY >= contentHeight {
             let last = heights.count - 1
             return ListSelectionPoint(row: last, character: cachedLayout(last)?.text?.count ?? 0)
         }
-        guard let row = heights.row(containing: contentY - topInset) else { return ListSelectionPoint(row: 0, character: 0) }
+        guard let row = heights.row(containing: contentY) else { return ListSelectionPoint(row: 0, character: 0) }
         guard let layout = cachedLayout(row), let text = layout.text, let measurer = host?.measurer else {
             return ListSelectionPoint(row: row, character: 0)
         }

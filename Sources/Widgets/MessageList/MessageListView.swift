@@ -1,7 +1,7 @@
 import ScrollPhysics
 
 /// The chat's message list: a kinetic, self-sizing, bottom-anchored list of rows from a
-/// ``MessageListDataSource`` (docs SCROLLING.md §2, with the physics of §1 from `ScrollPhysics`).
+/// ``MessageListDataSource`` (docs/SCROLLING.md), with the physics of `ScrollPhysics`.
 ///
 /// - **Position.** The list opens *pinned* (following new messages: `fromBottom ≤ 1`, and after
 ///   any change `y = maxY` in the same frame). Only the user unpins or re-pins. Unpinned, the
@@ -25,11 +25,36 @@ import ScrollPhysics
 /// The model tells the list about changes with ``rowsAppended(_:unseen:)``,
 /// ``rowsPrepended(_:)``, ``rowsRemovedFromTop(_:)``, ``rowChanged(at:)`` and ``reloadAll()``;
 /// they are applied together at the next layout pass (once per frame).
+/// ``MessageListDataSource`` (docs/SCROLLING.md), with the physics of `ScrollPhysics`.
+///
+/// - **Position.** The list opens *pinned* (following new messages: `fromBottom ≤ 1`, and after
+///   any change `y = maxY` in the same frame). Only the user unpins or re-pins. Unpinned, the
+///   reading position is an *anchor* — the topmost (partly) visible row and the viewport's
+///   offset into it — and `y` is recomputed from it after every append, prepend, height change,
+///   rewrap and trim, shifting any running motion by the same amount. Rows that do not fill the
+///   viewport sit at its bottom (a reverse chat view). All of it is ``ListScrollState``.
+/// - **Motions have goals**: the top, the bottom, or a row; they end there exactly whatever
+///   estimates are corrected on the way.
+/// - **Rows** are laid out lazily: only rows within half a viewport of the viewport are measured
+///   (``MessageListDataSource/layoutRow(at:width:context:)``); the others keep estimated heights
+///   in a ``RowHeightIndex`` (O(log n) prefix sums), so the cost of a frame is
+///   O(visible rows · log n) whatever the scrollback length. Layouts are cached only for rows
+///   near the viewport.
+/// - **Input.** Wheel notches animate (``WheelAnimation``); touchpad deltas apply 1:1 with the
+///   rubber band and momentum 50 ms after the last event (``TouchpadMomentum``); touch drags
+///   (8 px slop) fling and bounce (``ScrollMotion``); a mouse drag selects text; PageUp/PageDown,
+///   Ctrl+Home/Ctrl+End and Ctrl+C through ``handleKey(_:)``. An overlay scroll bar
+///   (``ScrollBarState``, ``ListScrollBar``) shows while scrolling and on hover; a "jump to
+///   newest" pill shows when unpinned and away from the bottom or with unseen messages.
+/// - **Older history** is asked for through ``onNeedOlder`` when the top comes near, paced by a
+///   ``HistoryPager``; the data source shows whatever it likes meanwhile (a loading row).
+/// - **Time.** Everything is a function of the host's time; while nothing moves the list asks
+///   for no ticks.
+///
+/// The model tells the list about changes with ``rowsAppended(_:unseen:)``,
+/// ``rowsPrepended(_:)``, ``rowsRemovedFromTop(_:)``, ``rowChanged(at:)`` and ``reloadAll()``;
+/// they are applied together at the next layout pass (once per frame).
 public final class MessageListView: Widget {
-    /// The id of the non-message row shown while older history loads.
-    public static let loadingRowID = "loading"
-    /// The id of the first-unread marker row.
-    public static let unreadMarkerID = "unread-marker"
     /// How often the list asks to be woken while something moves (s).
     public static let frameInterval = 1.0 / 120
 
@@ -40,8 +65,10 @@ public final class MessageListView: Widget {
         didSet {
             pending.removeAll()
             pending.append(.reload)
-            reference = .bottom(offset: 0)
-            unseen = 0
+            scroll.reset(to: .bottom(offset: 0), unseen: 0)
+            selection = nil
+            highlight = nil
+            pendingReveal = nil
             setNeedsLayout()
         }
     }
@@ -50,25 +77,19 @@ public final class MessageListView: Widget {
     /// `false` (or by just calling ``rowsPrepended(_:)``); at the start of history it sets
     /// ``canLoadOlder`` to `false`. No new request comes sooner than 100 ms after completion.
     public var onNeedOlder: (() -> Void)?
-    /// Set by the model while a page of older history is on its way: the list shows a
-    /// `loading` row at the top. Going back to `false` completes the request.
-    public var olderLoading = false {
-        didSet {
-            guard olderLoading != oldValue else { return }
-            pending.append(.loading)
-            if !olderLoading { completeOlderRequest() }
-            setNeedsLayout()
-        }
+    /// Whether a page of older history is on its way (set by the model; going back to `false`
+    /// completes the request). The data source shows it, e.g. as a loading row.
+    public var olderLoading: Bool {
+        get { pager.isLoading }
+        set { pager.setLoading(newValue, now: now) }
     }
     /// Whether there is older history to ask for (the model clears it at the start of history).
-    public var canLoadOlder = true
-    /// Height of the `loading` row (px).
-    public var loadingRowHeight = 32.0
+    public var canLoadOlder: Bool {
+        get { pager.canLoadOlder }
+        set { pager.canLoadOlder = newValue }
+    }
     /// Pixels per unit of a precise (touchpad) scroll delta.
     public var pixelsPerPreciseUnit = 1.0
-    /// How far below the viewport's top the first-unread marker is placed when the unread
-    /// messages do not fit (px).
-    public var markerTopMargin = 40.0
     /// Whether the list takes keyboard focus when clicked (the chat window normally keeps
     /// focus in the input line and forwards keys with ``handleKey(_:)``).
     public var acceptsFocus = false
@@ -78,27 +99,22 @@ public final class MessageListView: Widget {
     // MARK: - State (internal: shared with the extensions in the other files)
 
     var heights = RowHeightIndex()
-    var reference: ListReference = .bottom(offset: 0)
-    /// The current scroll offset (px from the top of the loaded content; negative past the top).
-    public internal(set) var y = 0.0
-    /// Messages appended while not pinned.
-    public internal(set) var unseen = 0
+    /// Position, goal, motion and gesture.
+    var scroll = ListScrollState()
+    /// When to ask for older history.
+    var pager = HistoryPager()
+    /// The scroll bar's visibility.
+    var bar = ScrollBarState()
     var pending: [ListChange] = []
-    var topInset = 0.0
     var rowLayouts: [Int: MessageRowLayout] = [:]
     var layoutWidth: Double?
     var layoutContextCache: LayoutContext?
-    var motion: ListMotion?
-    var touchpad = TouchpadMomentum()
-    var touchpadActive = false
-    var touch: TouchState?
-    var thumbGrab: Double?
     var selection: ListSelection?
     var isSelecting = false
-    var scrollBarActivity: Double?
-    var isHoveringBar = false
-    var olderRequested = false
-    var lastOlderCompletion = -Double.infinity
+    /// A row shown by ``reveal(rowID:)``, highlighted for a moment from `start`.
+    var highlight: (id: String, start: Double)?
+    /// A row asked for by ``reveal(rowID:)`` that the data source is loading.
+    var pendingReveal: String?
     var clock = 0.0
     /// What the last paint pass showed (MessageListView+Painted.swift).
     var painted: PaintedState?
@@ -108,6 +124,16 @@ public final class MessageListView: Widget {
     /// How many times a row was laid out (``MessageListDataSource/layoutRow(at:width:context:)``
     /// calls); diagnostics and tests.
     public internal(set) var rowLayoutCount = 0
+
+    /// The current scroll offset (px from the top of the loaded content; negative past the top).
+    public var y: Double { scroll.y }
+    /// Messages appended while not pinned.
+    public internal(set) var unseen: Int {
+        get { scroll.unseen }
+        set { scroll.unseen = newValue }
+    }
+    /// The running motion.
+    var motion: ListMotion? { scroll.motion }
 
     /// Creates an empty list; set ``dataSource`` to show rows.
     public override init() {
@@ -122,28 +148,33 @@ public final class MessageListView: Widget {
 
     /// Height of the viewport (px).
     public var viewportHeight: Double { size.height }
-    /// Height of the loaded rows (estimates included) plus the loading row (px).
-    public var contentHeight: Double { topInset + heights.totalHeight }
+    /// Height of the loaded rows, estimates included (px).
+    public var contentHeight: Double { heights.totalHeight }
     /// The largest resting `y`: `max(0, contentHeight - viewportHeight)`.
     public var maxY: Double { max(0, contentHeight - viewportHeight) }
     /// `maxY - y`.
     public var fromBottom: Double { maxY - y }
-    /// The offset the rows are painted (and hit) at: `y` rounded to a whole output pixel, so
-    /// that every frame of a motion moves the rows by whole pixels and the host can move the
-    /// pixels already on screen instead of repainting them (`y` itself stays continuous).
+    /// The empty space above rows that do not fill the viewport: they sit at its bottom, next
+    /// to the input line, and grow upwards (0 once they fill it).
+    public var gravity: Double { max(0, viewportHeight - contentHeight) }
+    /// The content offset at the viewport's top: `y`, less the space of bottom gravity.
+    public var viewTop: Double { y - gravity }
+    /// The content offset the rows are painted (and hit) at: ``viewTop`` rounded to a whole
+    /// output pixel, so that every frame of a motion moves the rows by whole pixels and the host
+    /// can move the pixels already on screen instead of repainting them (`y` stays continuous).
     public var paintY: Double {
-        guard let scale = host?.scale, scale > 0 else { return y.rounded() }
-        return (y * scale).rounded() / scale
+        guard let scale = host?.scale, scale > 0 else { return viewTop.rounded() }
+        return (viewTop * scale).rounded() / scale
     }
     /// Whether the list follows new messages.
-    public var isPinned: Bool { if case .bottom = reference { return true } else { return false } }
+    public var isPinned: Bool { scroll.isPinned }
     /// Whether the jump-to-newest pill shows: not pinned and (`fromBottom > 100` or unseen > 0).
     public var isPillVisible: Bool { !isPinned && (fromBottom > 100 || unseen > 0) }
     /// Number of rows loaded.
     public var rowCount: Int { heights.count }
 
     /// The top of row `i` in content coordinates. O(log n).
-    public func rowTop(_ i: Int) -> Double { topInset + heights.prefixSum(i) }
+    public func rowTop(_ i: Int) -> Double { heights.prefixSum(i) }
 
     /// The current time: the host's, or the last time the list saw.
     var now: Double { max(host?.now.seconds ?? clock, clock) }
@@ -166,12 +197,12 @@ public final class MessageListView: Widget {
         guard let dataSource else { return }
         let saved = context.clip
         context.pushClip(bounds)
-        let y = paintY
-        if topInset > 0, topInset - y > 0 { paintLoadingRow(at: y, &context) }
-        if let visible = visibleRows(at: y) {
+        let top = paintY
+        if let visible = visibleRows(at: top) {
             for i in visible {
                 guard let layout = rowLayouts[i] ?? cachedLayout(i) else { continue }
-                let rect = Rect(x: 0, y: rowTop(i) - y, width: size.width, height: heights.height(at: i))
+                let rect = Rect(x: 0, y: rowTop(i) - top, width: size.width, height: heights.height(at: i))
+                paintHighlight(row: i, rect: rect, &context)
                 paintSelection(row: i, layout: layout, rect: rect, &context)
                 dataSource.paintRow(at: i, layout: layout, in: rect, context: &context)
             }
@@ -181,21 +212,12 @@ public final class MessageListView: Widget {
         context.popClip(restoring: saved)
     }
 
-    private func paintLoadingRow(at y: Double, _ context: inout PaintContext) {
-        let font = theme.font
-        let text = StyledText("Loading older messages…", attributes: TextAttributes(font: font, foreground: theme.mutedText))
-        let layout = context.layoutText(text, maxWidth: nil)
-        let top = -y + (topInset - layout.size.height) / 2
-        context.drawText(layout, at: Point(x: (size.width - layout.size.width) / 2, y: top))
-    }
-
-    /// The rows at least partly inside the viewport at offset `y` (default: the current one),
-    /// or `nil` when none are. O(log n).
-    func visibleRows(at y: Double? = nil) -> ClosedRange<Int>? {
-        let y = y ?? self.y
+    /// The rows at least partly inside the viewport when its top is at content offset `top`
+    /// (default: ``viewTop``), or `nil` when none are. O(log n).
+    func visibleRows(at top: Double? = nil) -> ClosedRange<Int>? {
+        let top = top ?? viewTop
         guard heights.count > 0, viewportHeight > 0 else { return nil }
-        let top = y - topInset
-        let bottom = y + viewportHeight - topInset
+        let bottom = top + viewportHeight
         guard bottom > 0, top < heights.totalHeight,
               let first = heights.row(containing: top),
               let last = heights.row(containing: bottom.nextDown) else { return nil }
@@ -239,17 +261,21 @@ public final class MessageListView: Widget {
     public var metrics: ListMetrics {
         settle(nil)
         var rows: [ListMetrics.Row] = []
-        if topInset > 0, topInset - y > 0, -y < viewportHeight {
-            rows.append(ListMetrics.Row(id: Self.loadingRowID, top: -y, height: topInset))
-        }
         if let dataSource, let visible = visibleRows() {
+            let top = viewTop
             for i in visible {
-                rows.append(ListMetrics.Row(id: dataSource.rowID(at: i), top: rowTop(i) - y,
+                rows.append(ListMetrics.Row(id: dataSource.rowID(at: i), top: rowTop(i) - top,
                                             height: heights.height(at: i)))
             }
         }
         return ListMetrics(y: y, maxY: maxY, fromBottom: fromBottom, viewportHeight: viewportHeight,
                            contentHeight: contentHeight, pinned: isPinned, unseen: unseen,
-                           pillVisible: isPillVisible, velocity: velocity(at: now), rows: rows)
+                           pillVisible: isPillVisible, velocity: scroll.velocity(at: now), rows: rows)
     }
+}
+
+extension MessageListView: ScrollContent {
+    /// The stable id of row `i` (empty without a data source).
+    func rowID(at i: Int) -> String { dataSource?.rowID(at: i) ?? "" }
+    func row(containing y: Double) -> Int? { heights.row(containing: y) }
 }
