@@ -45,19 +45,25 @@ extension IRCSession {
     }
 
     mutating func requestOlderHistory(target: String, before: HistoryAnchor, limit: Int?, intent: UserIntent) {
+        requestHistory("BEFORE", target: target, anchor: before, limit: limit, kind: .before, intent: intent)
+    }
+
+    /// `CHATHISTORY BEFORE|AROUND target anchor limit`, at most one request per target.
+    mutating func requestHistory(_ subcommand: String, target: String, anchor: HistoryAnchor, limit: Int?,
+                                 kind: HistoryRequestKind, intent: UserIntent) {
         guard isReady, canRequestHistory else {
             return emit(.intentRejected(intent, reason: "the server offers no CHATHISTORY"))
         }
         guard history.outstanding[state.fold(target)] == nil else {
             return emit(.intentRejected(intent, reason: "a history request for \(target) is already running"))
         }
-        let anchor: String
-        switch before {
-        case .msgid(let id): anchor = "msgid=" + id
-        case .timestamp(let date): anchor = "timestamp=" + ServerTime.format(date)
+        let reference: String
+        switch anchor {
+        case .msgid(let id): reference = "msgid=" + id
+        case .timestamp(let date): reference = "timestamp=" + ServerTime.format(date)
         }
-        sendHistoryRequest("BEFORE", target: target, anchor: anchor,
-                           limit: historyLimit(limit ?? configuration.historyPageSize), kind: .before)
+        sendHistoryRequest(subcommand, target: target, anchor: reference,
+                           limit: historyLimit(limit ?? configuration.historyPageSize), kind: kind)
     }
 
     private mutating func sendHistoryRequest(_ subcommand: String, target: String, anchor: String,
@@ -145,8 +151,10 @@ extension IRCSession {
             }
             var fresh: [BufferMessage] = []
             for item in batch.messages {
-                if let msgid = item.msgid, !history.remember(msgid: msgid, for: key) { continue }
-                history.noteLatest(item.time, for: key)
+                // A page around a message is read apart from the live lines: what was seen
+                // before belongs in it too.
+                if let msgid = item.msgid, !history.remember(msgid: msgid, for: key), kind != .around { continue }
+                if kind != .around { history.noteLatest(item.time, for: key) }
                 fresh.append(item)
             }
             emit(.history(HistoryBatch(target: name, messages: fresh, request: kind,

@@ -45,6 +45,8 @@ extension IRCSession {
             if isReady, state.isupport.supportsMonitor, !nicks.isEmpty { sendMonitor("-", nicks) }
         case .requestOlderHistory(let target, let before, let limit):
             requestOlderHistory(target: target, before: before, limit: limit, intent: intent)
+        case .requestHistoryAround(let target, let around, let limit):
+            requestHistory("AROUND", target: target, anchor: around, limit: limit, kind: .around, intent: intent)
         default:
             performCommand(intent, now: now)
         }

@@ -55,6 +55,8 @@ public enum HistoryRequestKind: Sendable, Hashable {
     case latest
     /// `CHATHISTORY BEFORE` for paging.
     case before
+    /// `CHATHISTORY AROUND`: the page around a message, read away from the live end.
+    case around
     /// Replayed by the server without a request.
     case unrequested
 }

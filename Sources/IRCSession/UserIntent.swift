@@ -36,6 +36,9 @@ public enum UserIntent: Sendable, Hashable {
     case raw(String)
     /// Page older history for a buffer (`CHATHISTORY BEFORE`), at most one request per target.
     case requestOlderHistory(target: String, before: HistoryAnchor, limit: Int?)
+    /// Fetch the page of history around a message (`CHATHISTORY AROUND`), to read it away from
+    /// the live end; at most one request per target.
+    case requestHistoryAround(target: String, around: HistoryAnchor, limit: Int?)
     /// Tell the server (`draft/read-marker`) we have read a buffer up to `timestamp`.
     case markRead(target: String, timestamp: Date)
     /// `WHOIS nick`.
