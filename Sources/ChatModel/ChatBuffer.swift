@@ -27,6 +27,12 @@ public final class ChatBuffer {
     public internal(set) var reachedOldest = false
     /// The server's history for this buffer is exhausted; older pages come from the logs.
     var serverHistoryExhausted = false
+    /// A page of history read away from the live end (the page around a message that was not
+    /// loaded): shown instead of ``scrollback`` until the reader returns to the newest lines.
+    /// Live lines still go to the scrollback (and the logs) meanwhile; older pages go here.
+    public internal(set) var window: Scrollback?
+    /// The page around a message is on its way.
+    public internal(set) var isLoadingAround = false
 
     init(id: BufferID, name: String, kind: BufferKind, cap: Int, trimBatch: Int) {
         self.id = id
@@ -37,4 +43,10 @@ public final class ChatBuffer {
 
     /// The lines, oldest first.
     public var lines: [ChatLine] { Array(scrollback.lines) }
+
+    /// What the interface shows: the window while there is one, otherwise the scrollback.
+    public var shown: Scrollback { window ?? scrollback }
+
+    /// Whether the lines shown are the live ones (no window is open).
+    public var showsNewest: Bool { window == nil }
 }

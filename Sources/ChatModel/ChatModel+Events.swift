@@ -9,7 +9,7 @@ extension ChatModel {
         case .message(let message):
             applyMessage(message, on: network)
         case .history(let batch):
-            applyHistory(batch, on: network)
+            applyHistory(batch, on: network, now: now)
         case .joined(let channel, let user, _, _, let isOwn):
             let buffer = buffer(named: channel, kind: .channel, on: network)
             if isOwn {
@@ -126,20 +126,30 @@ extension ChatModel {
         append(line, to: buffer, on: network, countsUnread: true)
     }
 
-    private func applyHistory(_ batch: HistoryBatch, on network: ChatNetwork) {
+    private func applyHistory(_ batch: HistoryBatch, on network: ChatNetwork, now: Date) {
         let buffer = buffer(named: batch.target, kind: network.isChannel(batch.target) ? .channel : .query, on: network)
         let lines = batch.messages.compactMap { line(for: $0, on: network) }
-        if batch.request == .before {
+        switch batch.request {
+        case .around:
+            return openWindow(lines.sorted { $0.time < $1.time }, in: buffer, on: network, now: now)
+        case .before:
             buffer.isLoadingOlder = false
             if batch.receivedCount == 0 { buffer.serverHistoryExhausted = true }
+        case .latest, .unrequested:
+            break
         }
-        let firstTime = buffer.scrollback.lines.first?.time
+        // A page asked for by the reader goes above what is shown; other history belongs to
+        // the live lines.
+        let paging = batch.request == .before
+        let firstTime = (paging ? buffer.shown : buffer.scrollback).lines.first?.time
         let older = lines.filter { line in firstTime.map { line.time < $0 } ?? false }
         let olderIDs = Set(older.map(\.id))
         let newer = lines.filter { !olderIDs.contains($0.id) }
-        prepend(older, to: buffer)
-        for line in newer { append(line, to: buffer, on: network, countsUnread: false) }
-        if batch.request == .before, older.isEmpty, batch.receivedCount == 0 {
+        if paging { prepend(older, to: buffer) } else { prependLive(older, to: buffer) }
+        if !paging || buffer.showsNewest {
+            for line in newer { append(line, to: buffer, on: network, countsUnread: false) }
+        }
+        if paging, older.isEmpty, batch.receivedCount == 0 {
             loadOlderFromLogs(buffer, on: network)
         }
     }

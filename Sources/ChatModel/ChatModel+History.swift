@@ -14,8 +14,8 @@ extension ChatModel {
         let serverHasHistory = (state.capabilities.has("draft/chathistory") || state.capabilities.has("chathistory"))
             && state.isupport.chatHistoryLimit != nil && network.session.isReady
         if serverHasHistory && !buffer.serverHistoryExhausted {
-            let anchor: HistoryAnchor = buffer.scrollback.lines.first.map {
-                $0.id.hasPrefix("L") || $0.id.hasPrefix("log:") || $0.id.hasPrefix("pending-") ? .timestamp($0.time) : .msgid($0.id)
+            let anchor: HistoryAnchor = buffer.shown.lines.first.map {
+                Self.isMsgid($0.id) ? .msgid($0.id) : .timestamp($0.time)
             } ?? .timestamp(now.wall)
             buffer.isLoadingOlder = true
             let lines = handle(.intent(.requestOlderHistory(target: buffer.name, before: anchor,
@@ -32,7 +32,7 @@ extension ChatModel {
 
     /// Prepends the page of logged lines before the oldest line of `buffer`.
     func loadOlderFromLogs(_ buffer: ChatBuffer, on network: ChatNetwork) {
-        let before = buffer.scrollback.lines.first?.time ?? Date.distantFuture
+        let before = buffer.shown.lines.first?.time ?? Date.distantFuture
         let page = logs?.lines(network: network.name, buffer: logName(buffer), before: before,
                                limit: settings.historyPageSize) ?? []
         if page.isEmpty {
@@ -43,5 +43,75 @@ extension ChatModel {
         } else {
             prepend(page, to: buffer)
         }
+    }
+
+    /// Whether a line id is the server's msgid (not one made here: `L…` local lines, `log:…`
+    /// lines read from the logs, `pending-…` messages not sent yet).
+    static func isMsgid(_ id: String) -> Bool {
+        !(id.hasPrefix("L") || id.hasPrefix("log:") || id.hasPrefix("pending-") || id.hasPrefix("gone-"))
+    }
+
+    // MARK: - Reading away from the live end
+
+    /// Opens a window on the page of history around the line `lineID` (sent at `time`, when
+    /// known), which is not loaded: from the server's history (CHATHISTORY AROUND, answered
+    /// later) when it has one, otherwise from the logs at once. Returns the lines to send, or
+    /// `nil` when the page cannot be had (no history, no logs, nothing logged around it).
+    public func requestAround(_ id: BufferID, lineID: String, time: Date?, now: SessionTime) -> [IRCMessage]? {
+        guard let network = network(id.network), let buffer = buffer(id), buffer.kind != .server,
+              buffer.kind != .channelList, !buffer.isLoadingAround else { return nil }
+        let state = network.session.state
+        let serverHasHistory = (state.capabilities.has("draft/chathistory") || state.capabilities.has("chathistory"))
+            && state.isupport.chatHistoryLimit != nil && network.session.isReady
+        let anchor: HistoryAnchor? = Self.isMsgid(lineID) ? .msgid(lineID) : time.map { .timestamp($0) }
+        if serverHasHistory, let anchor, !lineID.hasPrefix("log:") {
+            buffer.isLoadingAround = true
+            let lines = handle(.intent(.requestHistoryAround(target: buffer.name, around: anchor,
+                                                             limit: settings.historyPageSize), now: now),
+                               network: id.network)
+            if lines.contains(where: { $0.command == "CHATHISTORY" }) { return lines }
+            buffer.isLoadingAround = false   // refused: another request for the buffer runs
+            return nil
+        }
+        guard let time, let logs else { return nil }
+        let page = logs.lines(network: network.name, buffer: logName(buffer), around: time,
+                              limit: settings.historyPageSize)
+        guard !page.isEmpty else { return nil }
+        openWindow(page, in: buffer, on: network, now: now.wall)
+        return []
+    }
+
+    /// Closes the window: the buffer shows its live lines again.
+    public func returnToLive(_ id: BufferID) {
+        guard let buffer = buffer(id), buffer.window != nil else { return }
+        buffer.window = nil
+        buffer.reachedOldest = false
+        buffer.serverHistoryExhausted = false
+        changes.append(.windowChanged(id))
+    }
+
+    /// Shows `page` (oldest first) in place of the lines of `buffer`. A page that reaches the
+    /// live lines joins them instead, as older history would; an empty one changes nothing but
+    /// says so.
+    func openWindow(_ page: [ChatLine], in buffer: ChatBuffer, on network: ChatNetwork, now: Date) {
+        buffer.isLoadingAround = false
+        guard !page.isEmpty else {
+            note("No history around that message.", in: buffer.id, isError: true, at: now)
+            return
+        }
+        if buffer.window == nil, page.contains(where: { buffer.scrollback.contains(id: $0.id) }) {
+            let first = buffer.scrollback.lines.first?.time
+            let fresh = page.filter { !buffer.scrollback.contains(id: $0.id) }
+            if fresh.allSatisfy({ line in first.map { line.time < $0 } ?? true }) {
+                prepend(fresh, to: buffer)
+                return
+            }
+        }
+        var window = Scrollback(cap: settings.scrollbackCap, trimBatch: settings.trimBatch)
+        for line in page { window.append(line) }
+        buffer.window = window
+        buffer.reachedOldest = false
+        buffer.serverHistoryExhausted = false
+        changes.append(.windowChanged(buffer.id))
     }
 }

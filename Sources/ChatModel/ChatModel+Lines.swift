@@ -26,10 +26,19 @@ extension ChatModel {
         }
     }
 
-    /// Puts older lines at the top of `buffer` (history pages: never unread, not logged again).
+    /// Puts older lines at the top of what `buffer` shows (history pages: never unread, not
+    /// logged again): its window while one is open, otherwise its scrollback.
     func prepend(_ lines: [ChatLine], to buffer: ChatBuffer) {
-        let added = buffer.scrollback.prepend(lines)
+        let added: Int
+        if buffer.window != nil { added = buffer.window!.prepend(lines) } else { added = buffer.scrollback.prepend(lines) }
         if added > 0 { changes.append(.linesPrepended(buffer.id, count: added)) }
+    }
+
+    /// Puts older lines at the top of the live scrollback while a window is shown: nothing on
+    /// screen changes.
+    func prependLive(_ lines: [ChatLine], to buffer: ChatBuffer) {
+        guard buffer.window != nil else { return prepend(lines, to: buffer) }
+        buffer.scrollback.prepend(lines)
     }
 
     /// An event row (join, part, mode, …) in `buffer`.

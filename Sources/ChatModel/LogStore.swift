@@ -101,6 +101,36 @@ public final class LogStore {
         return found
     }
 
+    /// Up to `limit` lines logged for `buffer` from the second of `date` on, oldest first
+    /// (the day files from that day forward until enough are found). Ids as in
+    /// ``lines(network:buffer:before:limit:)``.
+    public func lines(network: String, buffer: String, from date: Date, limit: Int) -> [ChatLine] {
+        let dir = folder(network: network, buffer: buffer)
+        let date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+        guard limit > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return [] }
+        let firstDay = dayName(date)
+        let days = names.filter { $0.hasSuffix(".log") }.map { String($0.dropLast(4)) }
+            .filter { $0 >= firstDay }.sorted()
+        var found: [ChatLine] = []
+        for day in days {
+            guard let start = dayStart(day),
+                  let text = try? String(contentsOf: dir.appendingPathComponent(day + ".log"), encoding: .utf8) else { continue }
+            for (n, row) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if let line = LogLineFormat.parse(row, day: start, id: "log:\(day):\(n)"), line.time >= date {
+                    found.append(line)
+                    if found.count == limit { return found }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The page of at most `limit` lines around `date`: half before it, the rest from it on.
+    public func lines(network: String, buffer: String, around date: Date, limit: Int) -> [ChatLine] {
+        let before = lines(network: network, buffer: buffer, before: date, limit: limit / 2)
+        return before + lines(network: network, buffer: buffer, from: date, limit: limit - before.count)
+    }
+
     /// Closes every open file (they reopen on the next append).
     public func closeAll() {
         for fd in open.values { close(fd) }

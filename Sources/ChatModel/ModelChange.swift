@@ -4,12 +4,16 @@
 public enum ModelChange: Sendable, Hashable {
     /// Buffers were added, removed or renamed on this network.
     case buffersChanged(network: String)
-    /// Lines were added at the bottom.
+    /// Lines were added at the bottom (of the live lines: while a window is shown they are not
+    /// on screen, only unseen).
     case linesAppended(BufferID, count: Int)
-    /// Older lines were added at the top.
+    /// Older lines were added at the top of what is shown.
     case linesPrepended(BufferID, count: Int)
     /// The oldest lines were dropped (scrollback cap).
     case linesTrimmed(BufferID, count: Int)
+    /// The lines shown were replaced as a whole: a window of older history opened (the page
+    /// around a message) or closed (back to the live lines).
+    case windowChanged(BufferID)
     /// The line with this id changed in place (a pending message sent or failed).
     case lineChanged(BufferID, id: String)
     /// Unread or highlight counts changed.
