@@ -28,6 +28,12 @@ public final class BufferRows: MessageListDataSource {
     public var onOpenLink: ((String) -> Void)?
     /// Called with a link's URL when it is Ctrl+clicked.
     public var onCopyLink: ((String) -> Void)?
+    /// Called with the id of a line that is not loaded when the list wants to show it; returns
+    /// whether the page around it will come (``MessageListDataSource/loadRows(around:)``).
+    public var onLoadAround: ((String) -> Bool)?
+    /// Called when the reader asks for the newest lines while a window of older history is
+    /// shown; returns whether they will come.
+    public var onReturnToLive: (() -> Bool)?
     private var index: BufferRowIndex
     /// The collapsed join/part groups the reader expanded, by the id of their first line
     /// (kept by the controller while the buffer is hidden).
@@ -46,33 +52,52 @@ public final class BufferRows: MessageListDataSource {
         index = BufferRowIndex(timeZone: styler.timeZone)
         index.markerLine = markerLineNumber()
         _ = index.setLoading(buffer.isLoadingOlder)
-        index.rebuild(buffer.scrollback.lines)
+        index.rebuild(buffer.shown.lines)
     }
 
     /// Whether the marker row is shown.
     public var hasMarker: Bool { index.markerLine != nil }
 
+    /// The lines shown were replaced as a whole (a window of history opened or closed): the
+    /// rows are built again from them.
+    public func reload() {
+        index = BufferRowIndex(timeZone: styler.timeZone)
+        index.markerLine = markerLineNumber()
+        _ = index.setLoading(buffer.isLoadingOlder)
+        index.rebuild(buffer.shown.lines)
+    }
+
+    public var reachesNewest: Bool { buffer.showsNewest }
+
+    public func loadNewest() -> Bool { onReturnToLive?() ?? false }
+
+    /// Only lines can be fetched: day, marker, loading and group rows are never missing alone.
+    public func loadRows(around id: String) -> Bool {
+        guard !id.hasPrefix("day-"), !id.hasPrefix("group-"), id != Self.markerID, id != Self.loadingID else { return false }
+        return onLoadAround?(id) ?? false
+    }
+
     /// A frame's changes to the buffer's lines, netted: returns the list notifications to apply
     /// in order.
     public func update(appended: Int, prepended: Int, trimmed: Int) -> [RowDelta] {
-        index.update(appended: appended, prepended: prepended, trimmed: trimmed, lines: buffer.scrollback.lines)
+        index.update(appended: appended, prepended: prepended, trimmed: trimmed, lines: buffer.shown.lines)
     }
 
     /// Lines were appended to the buffer.
-    public func linesAppended(_ count: Int) -> RowDelta { index.linesAppended(count, lines: buffer.scrollback.lines) }
+    public func linesAppended(_ count: Int) -> RowDelta { index.linesAppended(count, lines: buffer.shown.lines) }
     /// Older lines were prepended.
-    public func linesPrepended(_ count: Int) -> RowDelta { index.linesPrepended(count, lines: buffer.scrollback.lines) }
+    public func linesPrepended(_ count: Int) -> RowDelta { index.linesPrepended(count, lines: buffer.shown.lines) }
     /// The oldest lines were dropped.
-    public func linesTrimmed(_ count: Int) -> RowDelta { index.linesTrimmed(count, lines: buffer.scrollback.lines) }
+    public func linesTrimmed(_ count: Int) -> RowDelta { index.linesTrimmed(count, lines: buffer.shown.lines) }
     /// Shows the loading row while the buffer's older history is on its way.
     public func setLoading(_ loading: Bool) -> RowDelta { index.setLoading(loading) }
     /// Removes the marker (when the reader leaves the buffer it stays until then).
-    public func clearMarker() -> RowDelta { index.setMarker(nil, lines: buffer.scrollback.lines) }
+    public func clearMarker() -> RowDelta { index.setMarker(nil, lines: buffer.shown.lines) }
 
     /// The id of the row showing the line with id `lineID` (its own row, or the group holding
     /// it), if that line is loaded.
     public func rowID(ofLineID lineID: String) -> String? {
-        guard let i = buffer.scrollback.lines.lastIndex(where: { $0.id == lineID }),
+        guard let i = buffer.shown.lines.lastIndex(where: { $0.id == lineID }),
               let row = rowIndex(ofLine: i) else { return nil }
         return rowID(at: row)
     }
@@ -205,7 +230,7 @@ public final class BufferRows: MessageListDataSource {
     /// (the list asks for row ids when a motion ticks before the frame's sync): an empty
     /// stand-in answers then, never an out-of-range read. Nothing is painted in between.
     private func line(_ number: Int) -> ChatLine {
-        let i = index.lineIndex(number), lines = buffer.scrollback.lines
+        let i = index.lineIndex(number), lines = buffer.shown.lines
         guard lines.indices.contains(i) else {
             return ChatLine(id: "gone-\(number)", time: Date(timeIntervalSince1970: 0), kind: .message)
         }
@@ -213,7 +238,7 @@ public final class BufferRows: MessageListDataSource {
     }
 
     private func markerLineNumber() -> Int? {
-        guard let id = buffer.firstUnreadID, let i = buffer.scrollback.lines.firstIndex(where: { $0.id == id }) else { return nil }
+        guard let id = buffer.firstUnreadID, let i = buffer.shown.lines.firstIndex(where: { $0.id == id }) else { return nil }
         return index.base + i
     }
 

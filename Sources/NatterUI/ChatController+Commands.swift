@@ -172,6 +172,10 @@ extension ChatController {
         case "jump_to_oldest":
             screen.messages.scrollToOldest()
             return true
+        case "jump_to_unread":
+            // The first unread message, highlighted: the marker row a third down the list.
+            guard let current, rows(of: current)?.hasMarker == true else { return true }
+            return screen.messages.reveal(rowID: BufferRows.markerID)
         case "toggle_nick_list":
             screen.nickListCollapsed.toggle()
             return true

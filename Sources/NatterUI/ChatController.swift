@@ -30,6 +30,9 @@ public final class ChatController {
     private var views: [BufferID: BufferView] = [:]
     private var history: [BufferID: [String]] = [:]
     private var historyIndex: Int?
+    /// Times of lines asked for by ``reveal(lineID:in:time:)``, for fetching the page around
+    /// them when they are not loaded.
+    private var revealTimes: [String: Date] = [:]
     /// After /list: the network whose channel list to show once it arrives.
     var showListWhenReady: String?
     /// A paste of more than three lines waiting for Enter (send) or Escape (cancel).
@@ -99,6 +102,11 @@ public final class ChatController {
         let rows = BufferRows(buffer: buffer, styler: styler)
         rows.onOpenLink = { [weak self] url in self?.onOpenLink?(url) }
         rows.onCopyLink = { [weak self] url in self?.screen.host?.clipboard.setText(url) }
+        rows.onLoadAround = { [weak self] lineID in self?.loadAround(lineID: lineID, in: id) ?? false }
+        rows.onReturnToLive = { [weak self] in
+            self?.model.returnToLive(id)
+            return true
+        }
         let view = views.removeValue(forKey: id)
         rows.expanded = view?.expanded ?? []
         self.rows[id] = rows
@@ -122,12 +130,29 @@ public final class ChatController {
         refreshHeader()
     }
 
-    /// Shows the message with `lineID` in buffer `id` (a highlight notification, a search
-    /// hit): switches to the buffer and reveals the row, fetching it when it is not loaded.
-    public func reveal(lineID: String, in id: BufferID) {
+    /// Shows the message with `lineID` in buffer `id` (a highlight notification, a search hit,
+    /// the unread marker): switches to the buffer and reveals the row, highlighted. A line that
+    /// is not loaded (sent at `time`, when known) is fetched with the page around it, which the
+    /// buffer then shows in place of its lines until the reader jumps back to the newest.
+    public func reveal(lineID: String, in id: BufferID, time: Date? = nil) {
         show(id)
         guard id == current, let rows = rows[id] else { return }
+        if let time { revealTimes[lineID] = time }
         screen.messages.reveal(rowID: rows.rowID(ofLineID: lineID) ?? lineID)
+    }
+
+    /// The rows of buffer `id` when it is shown.
+    func rows(of id: BufferID) -> BufferRows? { rows[id] }
+
+    /// Asks the model for the page around a line that is not loaded; whether it will come.
+    private func loadAround(lineID: String, in id: BufferID) -> Bool {
+        let time = revealTimes.removeValue(forKey: lineID)
+        guard let lines = model.requestAround(id, lineID: lineID, time: time, now: clock()) else {
+            model.note("That message is not in the history here.", in: id, isError: true, at: clock().wall)
+            return false
+        }
+        if !lines.isEmpty { send(id.network, lines) }
+        return true
     }
 
     /// Applies the model's queued changes to the widgets (once per frame).
@@ -135,7 +160,7 @@ public final class ChatController {
         var sidebar = false, header = false
         // The current buffer's line changes are netted over the frame: the scrollback already
         // holds their sum, and the rows follow it in one step.
-        var appended = 0, prepended = 0, trimmed = 0, historyDone = false
+        var appended = 0, prepended = 0, trimmed = 0, historyDone = false, windowChanged = false
         var changedLines: [String] = []
         for change in model.takeChanges() {
             switch change {
@@ -145,6 +170,8 @@ public final class ChatController {
                 if id == current { prepended += count; historyDone = true }
             case .linesTrimmed(let id, let count):
                 if id == current { trimmed += count }
+            case .windowChanged(let id):
+                if id == current { windowChanged = true; historyDone = true }
             case .lineChanged(let id, let line):
                 if id == current { changedLines.append(line) }
             case .unreadChanged, .buffersChanged, .connectionChanged:
@@ -158,15 +185,29 @@ public final class ChatController {
             }
         }
         if let current, let rows = rows[current], let buffer = model.buffer(current) {
-            // The loading row goes (or comes) first: the line changes are worked out after it.
-            apply(rows.setLoading(buffer.isLoadingOlder))
-            if appended + prepended + trimmed > 0 {
-                for delta in rows.update(appended: appended, prepended: prepended, trimmed: trimmed) { apply(delta) }
+            if windowChanged {
+                // A window of older history opened or closed: the rows start over (the list
+                // finds its anchor, or the row it was asked to reveal, by id).
+                rows.reload()
+                screen.messages.reloadAll()
+            } else {
+                // The loading row goes (or comes) first: the line changes are worked out after it.
+                apply(rows.setLoading(buffer.isLoadingOlder))
+                if buffer.showsNewest, appended + prepended + trimmed > 0 {
+                    for delta in rows.update(appended: appended, prepended: prepended, trimmed: trimmed) { apply(delta) }
+                } else if !buffer.showsNewest, prepended > 0 {
+                    for delta in rows.update(appended: 0, prepended: prepended, trimmed: 0) { apply(delta) }
+                }
+            }
+            if !buffer.showsNewest, appended > 0 {
+                // Live lines while a window is read: not on screen, but counted on the pill.
+                let messages = buffer.scrollback.lines.suffix(appended).filter { $0.isMessage && !$0.isOwn }.count
+                screen.messages.noteUnseen(messages)
             }
         }
         if let current, let rows = rows[current], let buffer = model.buffer(current) {
             for id in changedLines {
-                if let index = buffer.scrollback.lines.lastIndex(where: { $0.id == id }), let row = rows.rowIndex(ofLine: index) {
+                if let index = buffer.shown.lines.lastIndex(where: { $0.id == id }), let row = rows.rowIndex(ofLine: index) {
                     screen.messages.rowChanged(at: row)
                 }
             }

@@ -3,6 +3,7 @@ import Foundation
 import IRCProtocol
 import IRCSession
 import IRCTestServers
+import NatterUI
 import Testing
 
 /// CHATHISTORY paging against a scripted server (no packaged server implements it): LATEST on
@@ -62,10 +63,45 @@ struct ChatHistoryPagingTests {
                              ["BEFORE", "#chan", "msgid=m050", "50"], ["BEFORE", "#chan", "msgid=m000", "50"]])
         #expect(server.problems.isEmpty, "\(server.problems)")
     }
+    @Test func aJumpToAMessageNotLoadedReadsThePageAroundItThenReturnsToTheLiveLines() async throws {
+        let server = try ScriptedHistoryServer(channel: "#chan", messageCount: 200)
+        defer { server.stop() }
+        let client = LiveClient(nick: "jumper", channels: ["#chan"])
+        defer { client.close() }
+        client.connect(port: server.port)
+        try server.start()
+        try await client.waitUntilJoined("#chan")
+        try await client.pump("the latest page") { client.messages(in: "#chan").count == 50 }
+        let buffer = try #require(client.buffer("#chan"))
+        try client.show("#chan")
+        let rows = try #require(client.screen.messages.dataSource as? BufferRows)
+        #expect(rows.rowID(ofLineID: "m010") == nil)
+
+        // A search hit or a notification names m010, which is not loaded.
+        client.controller.reveal(lineID: "m010", in: buffer.id)
+        #expect(buffer.isLoadingAround)
+        try await client.pump("the page around m010") { !buffer.isLoadingAround }
+        #expect(!buffer.showsNewest)
+        #expect(buffer.shown.lines.filter(\.isMessage).map(\.id) == ScriptedHistoryServer.ids(0..<50))
+        #expect(rows.rowID(ofLineID: "m010") == "m010")
+        #expect(client.screen.messages.isPillVisible)            // the way back to the newest
+        // The live lines are still held, untouched, behind the page.
+        #expect(client.messages(in: "#chan").map(\.id) == ScriptedHistoryServer.ids(150..<200))
+
+        // The pill (or Ctrl+End) brings them back.
+        client.screen.messages.jumpToBottom()
+        client.pumpOnce()
+        #expect(buffer.showsNewest)
+        #expect(rows.rowID(ofLineID: "m199") == "m199")
+        #expect(rows.rowID(ofLineID: "m010") == nil)
+        let requests = client.sent.filter { $0.command == "CHATHISTORY" }.map(\.parameters)
+        #expect(requests.contains(["AROUND", "#chan", "msgid=m010", "50"]))
+        #expect(server.problems.isEmpty, "\(server.problems)")
+    }
 }
 
 /// A scripted IRCv3 server on a thread: CAP LS with batch, server-time, message-tags and
-/// draft/chathistory; ISUPPORT CHATHISTORY=50; JOIN with NAMES; and CHATHISTORY LATEST/BEFORE
+/// draft/chathistory; ISUPPORT CHATHISTORY=50; JOIN with NAMES; and CHATHISTORY LATEST/BEFORE/AROUND
 /// answered from `messageCount` stored channel messages as `BATCH +id chathistory #chan` …
 /// `BATCH -id` with msgid and time tags. A non-empty BEFORE page also repeats its anchor.
 final class ScriptedHistoryServer: @unchecked Sendable {
@@ -173,6 +209,15 @@ final class ScriptedHistoryServer: @unchecked Sendable {
                     }
                     let older = Array(max(0, anchor - limit)..<anchor)
                     send(page(older.isEmpty ? [] : older + [anchor]))
+                case "AROUND":
+                    // The reference in the middle: half the limit before it, the rest from it on.
+                    guard p[2].hasPrefix("msgid=m"), let anchor = Int(p[2].dropFirst("msgid=m".count)) else {
+                        problem("unexpected anchor: \(line)")
+                        send(page([]))
+                        continue
+                    }
+                    let start = max(0, anchor - limit / 2)
+                    send(page(Array(start..<min(messageCount, start + limit))))
                 default:
                     problem("unexpected: \(line)")
                 }

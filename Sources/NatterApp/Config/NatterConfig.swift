@@ -39,8 +39,9 @@ import Foundation
 /// [completion]
 /// suffix = ": "
 ///
-/// [keys]
-/// next_buffer = "Ctrl+PageDown"
+/// [keys]                                  # next_buffer, previous_buffer, close_buffer, quit,
+/// next_buffer = "Ctrl+PageDown"           # jump_to_newest, jump_to_oldest, jump_to_unread,
+///                                         # toggle_nick_list
 /// ```
 public struct NatterConfig: Hashable, Sendable {
     public var networks: [Network] = []

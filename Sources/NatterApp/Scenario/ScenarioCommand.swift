@@ -1,3 +1,4 @@
+import Foundation
 import Widgets
 
 /// One command of a headless scenario (see docs/SCENARIOS.md, the `natter render` contract).
@@ -36,6 +37,9 @@ public enum ScenarioCommand: Hashable, Sendable {
     case screen(String)
     /// Puts TEXT on the clipboard (`\n` is a line break) and presses Ctrl+V (extension).
     case paste(String)
+    /// Jumps to the line with this id in the shown buffer, as a notification or a search hit
+    /// does; the time (ISO 8601) helps to fetch it when it is not loaded (extension).
+    case reveal(id: String, time: Date?)
     case snapshot(String)
 
     /// The phase of a `touch` command.

@@ -67,6 +67,14 @@ public enum ScenarioParser {
             guard !rest.isEmpty else { throw Problem(text: "`paste` needs text after it") }
             return .paste(rest.replacingOccurrences(of: "\\n", with: "\n"))
         case "history": try count(2...2); return .history(buffer: args[0], file: args[1])
+        case "reveal":
+            try count(1...2)
+            var time: Date?
+            if args.count == 2 {
+                time = ISO8601DateFormatter().date(from: args[1])
+                guard time != nil else { throw Problem(text: "reveal's time is ISO 8601, e.g. 2024-01-01T11:00:00Z") }
+            }
+            return .reveal(id: args[0], time: time)
         case "older":
             try count(2...2)
             guard let n = Int(args[1]), n > 0, n <= 100_000 else { throw Problem(text: "older needs a count from 1 to 100000") }

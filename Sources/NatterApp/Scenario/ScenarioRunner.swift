@@ -145,6 +145,11 @@ final class ScenarioRunner {
             try input(.keyUp(key))
         case .compose(let text):
             try input(.textEditing(TextComposition(text: text, cursor: text.count)))
+        case .reveal(let id, let time):
+            let app = try ready()
+            guard let buffer = app.controller.current else { throw AppError("`reveal` needs a buffer shown") }
+            app.controller.reveal(lineID: id, in: buffer, time: time)
+            app.controller.sync()
         case .snapshot(let name):
             try snapshot(name)
         }

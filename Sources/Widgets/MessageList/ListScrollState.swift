@@ -30,6 +30,9 @@ struct ListScrollState: Sendable {
     var touchpadActive = false
     /// Where the pointer grabbed the scroll bar's thumb (px below the thumb's top).
     var thumbGrab: Double?
+    /// Whether the content's bottom is the newest row: reaching it clears the unseen count.
+    /// Not while the rows are a page of older history (the unseen messages are elsewhere).
+    var bottomIsLive = true
 
     /// Whether the list follows new messages.
     var isPinned: Bool { if case .bottom = anchor { true } else { false } }
@@ -88,7 +91,7 @@ struct ListScrollState: Sendable {
         let maxY = content.maxY
         if maxY - y <= 1 {
             anchor = .bottom(offset: y - maxY)
-            unseen = 0
+            if bottomIsLive { unseen = 0 }
         } else if let p = content.position(at: y) {
             anchor = .row(p)
         }
@@ -120,7 +123,7 @@ struct ListScrollState: Sendable {
         if goal == .bottom {
             anchor = .bottom(offset: 0)
             y = content.maxY
-            unseen = 0
+            if bottomIsLive { unseen = 0 }
         } else {
             setUserY(content.y(of: goal), content)
         }

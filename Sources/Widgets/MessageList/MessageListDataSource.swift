@@ -48,10 +48,24 @@ public protocol MessageListDataSource: AnyObject {
     /// come. The model then replaces the rows and calls ``MessageListView/reloadAll()``; the
     /// list shows the row as soon as it is there. The default fetches nothing.
     func loadRows(around id: String) -> Bool
+
+    /// Whether the rows reach the newest (live) row. `false` while the rows are a page of
+    /// older history read away from the live end: the list then always offers the jump to
+    /// the newest, and does not clear its unseen count at the rows' bottom. Default `true`.
+    var reachesNewest: Bool { get }
+
+    /// The reader asked for the newest rows while ``reachesNewest`` is `false`: bring the live
+    /// rows back (then call ``MessageListView/reloadAll()``) and return `true`, and the list
+    /// pins to their bottom once they are there. The default does nothing.
+    func loadNewest() -> Bool
 }
 
 extension MessageListDataSource {
     public func loadRows(around id: String) -> Bool { false }
+
+    public var reachesNewest: Bool { true }
+
+    public func loadNewest() -> Bool { false }
 
     public func activateRow(at index: Int, character: Int, layout: MessageRowLayout, modifiers: Modifiers) -> Bool { false }
 

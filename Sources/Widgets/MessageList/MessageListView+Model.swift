@@ -36,6 +36,14 @@ extension MessageListView {
         setNeedsLayout()
     }
 
+    /// `count` messages arrived that the rows do not show (they are read away from the live
+    /// end): they count as unseen. O(1).
+    public func noteUnseen(_ count: Int) {
+        guard count > 0 else { return }
+        scroll.unseen += count
+        host?.requestPaintPass()
+    }
+
     /// Every row may have changed: heights are estimated again and the anchor is found by id.
     /// O(n) at the next layout.
     public func reloadAll() {
@@ -135,6 +143,12 @@ extension MessageListView {
         if heights.count != dataSource.rowCount { reload(dataSource, estimate: estimate) }
         // Indices match the model again: name the anchor and goal rows by the ids there now.
         if !changes.isEmpty { scroll.refreshRows(self) }
+        scroll.bottomIsLive = dataSource.reachesNewest
+        if pendingBottom, dataSource.reachesNewest {
+            pendingBottom = false
+            scroll.reset(to: .bottom(offset: 0), unseen: 0)
+            setNeedsPaint()
+        }
         // The rows around a revealed row arrived: show it at once (the new rows replace the
         // old, so there is nothing to animate from).
         if let id = pendingReveal, let index = dataSource.index(ofRowID: id) {

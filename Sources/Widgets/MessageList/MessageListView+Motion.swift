@@ -73,9 +73,16 @@ extension MessageListView {
         startedAnimation()
     }
 
-    /// Animates to the bottom within 300 ms and pins (the pill, Ctrl+End).
+    /// Animates to the bottom within 300 ms and pins (the pill, Ctrl+End). While the rows are a
+    /// page of older history, the data source brings the newest back and the list pins to them.
     public func jumpToBottom() {
         settle(nil)
+        if let dataSource, !dataSource.reachesNewest {
+            stopMotion()
+            if dataSource.loadNewest() { pendingBottom = true }
+            settle(nil)
+            return
+        }
         scroll.animate(to: .bottom, self, now: now, maxDuration: 0.3)
         startedAnimation()
     }

@@ -121,7 +121,7 @@ extension MessageListView {
     /// Puts the list on `goal` at once, as a user scroll would leave it.
     func jump(to goal: ScrollGoal) {
         switch goal {
-        case .bottom: scroll.reset(to: .bottom(offset: 0), unseen: 0)
+        case .bottom: scroll.reset(to: .bottom(offset: 0), unseen: scroll.bottomIsLive ? 0 : unseen)
         case .row(let p): scroll.reset(to: .row(p), unseen: unseen)
         case .top:
             if let p = position(at: 0) { scroll.reset(to: .row(p), unseen: unseen) }

@@ -69,6 +69,7 @@ public final class MessageListView: Widget {
             selection = nil
             highlight = nil
             pendingReveal = nil
+            pendingBottom = false
             setNeedsLayout()
         }
     }
@@ -115,6 +116,9 @@ public final class MessageListView: Widget {
     var highlight: (id: String, start: Double)?
     /// A row asked for by ``reveal(rowID:)`` that the data source is loading.
     var pendingReveal: String?
+    /// The newest rows were asked for (``jumpToBottom()`` away from the live end): pin once
+    /// they are there.
+    var pendingBottom = false
     var clock = 0.0
     /// What the last paint pass showed (MessageListView+Painted.swift).
     var painted: PaintedState?
@@ -168,8 +172,11 @@ public final class MessageListView: Widget {
     }
     /// Whether the list follows new messages.
     public var isPinned: Bool { scroll.isPinned }
-    /// Whether the jump-to-newest pill shows: not pinned and (`fromBottom > 100` or unseen > 0).
-    public var isPillVisible: Bool { !isPinned && (fromBottom > 100 || unseen > 0) }
+    /// Whether the jump-to-newest pill shows: not pinned and (`fromBottom > 100` or unseen > 0),
+    /// and always while the rows are a page of older history (``MessageListDataSource/reachesNewest``).
+    public var isPillVisible: Bool {
+        (!isPinned && (fromBottom > 100 || unseen > 0)) || dataSource?.reachesNewest == false
+    }
     /// Number of rows loaded.
     public var rowCount: Int { heights.count }
 
