@@ -77,52 +77,46 @@ public final class LogStore {
     /// day files (newest day first until enough are found). Line ids are `log:DAY:N`, stable
     /// across reads.
     public func lines(network: String, buffer: String, before date: Date, limit: Int) -> [ChatLine] {
-        let dir = folder(network: network, buffer: buffer)
         // Logs keep whole seconds: a line logged in the same second as `date` may be the very
         // line shown first (it was logged as it arrived), so only earlier seconds count.
         let date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
-        guard limit > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return [] }
-        let lastDay = dayName(date)
-        let days = names.filter { $0.hasSuffix(".log") }.map { String($0.dropLast(4)) }
-            .filter { $0 <= lastDay }.sorted(by: >)
+        let dir = folder(network: network, buffer: buffer)
+        guard limit > 0 else { return [] }
         var found: [ChatLine] = []
-        for day in days {
-            guard let start = dayStart(day),
-                  let text = try? String(contentsOf: dir.appendingPathComponent(day + ".log"), encoding: .utf8) else { continue }
-            var parsed: [ChatLine] = []
-            for (n, row) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                if let line = LogLineFormat.parse(row, day: start, id: "log:\(day):\(n)"), line.time < date {
-                    parsed.append(line)
-                }
-            }
-            found.insert(contentsOf: parsed.suffix(limit - found.count), at: 0)
+        for day in days(in: dir).filter({ $0 <= dayName(date) }).reversed() {
+            found.insert(contentsOf: lines(ofDay: day, in: dir).filter { $0.time < date }.suffix(limit - found.count), at: 0)
             if found.count >= limit { break }
         }
         return found
     }
 
-    /// Up to `limit` lines logged for `buffer` from the second of `date` on, oldest first
-    /// (the day files from that day forward until enough are found). Ids as in
-    /// ``lines(network:buffer:before:limit:)``.
+    /// Up to `limit` lines logged for `buffer` from the second of `date` on, oldest first (the
+    /// day files from that day forward until enough are found). Ids as above.
     public func lines(network: String, buffer: String, from date: Date, limit: Int) -> [ChatLine] {
-        let dir = folder(network: network, buffer: buffer)
         let date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
-        guard limit > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return [] }
-        let firstDay = dayName(date)
-        let days = names.filter { $0.hasSuffix(".log") }.map { String($0.dropLast(4)) }
-            .filter { $0 >= firstDay }.sorted()
+        let dir = folder(network: network, buffer: buffer)
+        guard limit > 0 else { return [] }
         var found: [ChatLine] = []
-        for day in days {
-            guard let start = dayStart(day),
-                  let text = try? String(contentsOf: dir.appendingPathComponent(day + ".log"), encoding: .utf8) else { continue }
-            for (n, row) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                if let line = LogLineFormat.parse(row, day: start, id: "log:\(day):\(n)"), line.time >= date {
-                    found.append(line)
-                    if found.count == limit { return found }
-                }
-            }
+        for day in days(in: dir).filter({ $0 >= dayName(date) }) {
+            found += lines(ofDay: day, in: dir).filter { $0.time >= date }.prefix(limit - found.count)
+            if found.count >= limit { break }
         }
         return found
+    }
+
+    /// The days that have a log file in `dir` (`YYYY-MM-DD`, oldest first).
+    private func days(in dir: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { $0.hasSuffix(".log") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    /// Every line of one day's file that parses, ids `log:DAY:N` by line number.
+    private func lines(ofDay day: String, in dir: URL) -> [ChatLine] {
+        guard let start = dayStart(day),
+              let text = try? String(contentsOf: dir.appendingPathComponent(day + ".log"), encoding: .utf8) else { return [] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { n, row in
+            LogLineFormat.parse(row, day: start, id: "log:\(day):\(n)")
+        }
     }
 
     /// The page of at most `limit` lines around `date`: half before it, the rest from it on.
