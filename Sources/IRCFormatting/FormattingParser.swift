@@ -1,4 +1,4 @@
-/// Parses mIRC formatting codes into styled runs, following `../shared/design/FORMATTING.md`.
+/// Parses mIRC formatting codes into styled runs, following docs/FORMATTING.md.
 ///
 /// Never fails: every input gives runs. Adjacent runs with the same style are merged and empty
 /// runs are dropped; a tab becomes one space and every other C0 control character and DEL is

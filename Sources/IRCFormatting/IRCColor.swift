@@ -6,7 +6,7 @@ public enum IRCColor: Hashable, Sendable {
     /// A direct colour from the hex colour code 0x04.
     case rgb(UInt8, UInt8, UInt8)
 
-    /// The palette of `FORMATTING.md` as `0xRRGGBB`, indices 0...98.
+    /// The palette of docs/FORMATTING.md as `0xRRGGBB`, indices 0...98.
     public static let palette: [UInt32] = [
         0xFFFFFF, 0x000000, 0x00007F, 0x009300, 0xFF0000, 0x7F0000, 0x9C009C, 0xFC7F00,
         0xFFFF00, 0x00FC00, 0x009393, 0x00FFFF, 0x0000FC, 0xFF00FF, 0x7F7F7F, 0xD2D2D2,

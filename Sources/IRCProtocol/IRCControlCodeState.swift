@@ -3,7 +3,7 @@
 ///
 /// IRCProtocol keeps this small tracker instead of depending on IRCFormatting, so the protocol
 /// library stays free of presentation code. It reads the same control codes with the same rules
-/// (`../shared/design/FORMATTING.md`): toggles 0x02 0x1D 0x1F 0x1E 0x11 0x16, reset 0x0F,
+/// (docs/FORMATTING.md): toggles 0x02 0x1D 0x1F 0x1E 0x11 0x16, reset 0x0F,
 /// colour 0x03 with 1–2 digits and an optional `,` background, and hex colour 0x04 `RRGGBB`.
 public struct IRCControlCodeState: Hashable, Sendable {
     /// One remembered colour, kept as the digits to write back.
