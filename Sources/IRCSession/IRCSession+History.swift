@@ -151,10 +151,17 @@ extension IRCSession {
             }
             var fresh: [BufferMessage] = []
             for item in batch.messages {
-                // A page around a message is read apart from the live lines: what was seen
-                // before belongs in it too.
-                if let msgid = item.msgid, !history.remember(msgid: msgid, for: key), kind != .around { continue }
-                if kind != .around { history.noteLatest(item.time, for: key) }
+                // Replays of the live end (on join, on reconnect, unrequested) repeat what was
+                // seen: those are dropped by msgid. Pages the reader asked for (older, or around
+                // a message) are older history, which the model merges by id with what it
+                // holds; the msgid memory would drop lines seen live long ago and punch holes.
+                switch kind {
+                case .latest, .unrequested:
+                    if let msgid = item.msgid, !history.remember(msgid: msgid, for: key) { continue }
+                    history.noteLatest(item.time, for: key)
+                case .before, .around:
+                    break
+                }
                 fresh.append(item)
             }
             emit(.history(HistoryBatch(target: name, messages: fresh, request: kind,
