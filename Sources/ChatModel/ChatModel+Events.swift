@@ -91,6 +91,11 @@ extension ChatModel {
         case .standardReply(let reply):
             info("\(reply.kind) \(reply.command) \(reply.code): \(reply.description)", on: network, at: now,
                  error: reply.kind == "FAIL")
+            if reply.kind == "FAIL", reply.command == "CHATHISTORY" {
+                // The request is over: the buffers it names (all, when it names none) stop waiting.
+                let named = reply.context.compactMap { network.buffer(named: $0) }
+                endHistoryRequests(in: named.isEmpty ? network.buffers : named)
+            }
         case .messageQueued(let pending):
             applyQueued(pending, on: network, now: now)
         case .pendingSent:
@@ -145,12 +150,26 @@ extension ChatModel {
         let older = lines.filter { line in firstTime.map { line.time < $0 } ?? false }
         let olderIDs = Set(older.map(\.id))
         let newer = lines.filter { !olderIDs.contains($0.id) }
-        if paging { prepend(older, to: buffer) } else { prependLive(older, to: buffer) }
+        if paging {
+            prepend(older, to: buffer)
+            changes.append(.linesPrepended(buffer.id, count: 0))   // answered, even when nothing was new
+        } else {
+            prependLive(older, to: buffer)
+        }
         if !paging || buffer.showsNewest {
             for line in newer { append(line, to: buffer, on: network, countsUnread: false) }
         }
         if paging, older.isEmpty, batch.receivedCount == 0 {
             loadOlderFromLogs(buffer, on: network)
+        }
+    }
+
+    /// History requests that will get no answer: the buffers stop showing them as loading.
+    private func endHistoryRequests(in buffers: [ChatBuffer]) {
+        for buffer in buffers where buffer.isLoadingOlder || buffer.isLoadingAround {
+            buffer.isLoadingOlder = false
+            buffer.isLoadingAround = false
+            changes.append(.linesPrepended(buffer.id, count: 0))
         }
     }
 
@@ -172,6 +191,7 @@ extension ChatModel {
         changes.append(.connectionChanged(network: network.name))
         if case .disconnected = phase {
             for buffer in network.buffers where buffer.kind == .channel { buffer.isJoined = false }
+            endHistoryRequests(in: network.buffers)   // no answer comes over a dead link
         }
         let text: String
         switch phase {

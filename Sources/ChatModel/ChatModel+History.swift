@@ -56,7 +56,8 @@ extension ChatModel {
     /// Opens a window on the page of history around the line `lineID` (sent at `time`, when
     /// known), which is not loaded: from the server's history (CHATHISTORY AROUND, answered
     /// later) when it has one, otherwise from the logs at once. Returns the lines to send, or
-    /// `nil` when the page cannot be had (no history, no logs, nothing logged around it).
+    /// `nil` when the page cannot be had now (no history, no logs, nothing logged around it, or
+    /// another history request for the buffer still running).
     public func requestAround(_ id: BufferID, lineID: String, time: Date?, now: SessionTime) -> [IRCMessage]? {
         guard let network = network(id.network), let buffer = buffer(id), buffer.kind != .server,
               buffer.kind != .channelList, !buffer.isLoadingAround else { return nil }

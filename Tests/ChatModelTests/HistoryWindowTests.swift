@@ -154,4 +154,39 @@ struct HistoryWindowTests {
         }
         #expect(bare.requestAround(channel, lineID: "m1", time: Date(), now: now) == nil)
     }
+
+    @Test mutating func aFailedOrCutRequestStopsWaiting() throws {
+        register(history: true)
+        let buffer = try #require(model.buffer(channel))
+        _ = try #require(model.requestAround(channel, lineID: "m5", time: nil, now: now))
+        #expect(buffer.isLoadingAround)
+        recv(":srv FAIL CHATHISTORY MESSAGE_ERROR AROUND #natter :Messages could not be retrieved")
+        #expect(!buffer.isLoadingAround)
+        #expect(!model.requestOlder(channel, now: now).isEmpty)
+        #expect(buffer.isLoadingOlder)
+        _ = model.handle(.disconnected(reason: "cut", now: now), network: "Test")
+        #expect(!buffer.isLoadingOlder)
+        #expect(model.takeChanges().contains(.linesPrepended(channel, count: 0)))
+    }
+
+    @Test mutating func olderPagesKeepLinesThatAPageAroundShowedBefore() throws {
+        register(history: true)
+        _ = try #require(model.requestAround(channel, lineID: "m5", time: nil, now: now))
+        recv(":srv BATCH +a chathistory #natter")
+        for k in 0..<10 {
+            recv("@batch=a;time=2023-12-01T10:0\(k):00.000Z;msgid=m\(k) :bob!b@h PRIVMSG #natter :old \(k)")
+        }
+        recv(":srv BATCH -a")
+        model.returnToLive(channel)
+        let buffer = try #require(model.buffer(channel))
+        // Back live, the same lines come as an older page: they are history, not duplicates.
+        #expect(!model.requestOlder(channel, now: now).isEmpty)
+        recv(":srv BATCH +b chathistory #natter")
+        for k in 0..<10 {
+            recv("@batch=b;time=2023-12-01T10:0\(k):00.000Z;msgid=m\(k) :bob!b@h PRIVMSG #natter :old \(k)")
+        }
+        recv(":srv BATCH -b")
+        #expect(buffer.showsNewest)
+        #expect(buffer.lines.filter(\.isMessage).map(\.id) == (0..<10).map { "m\($0)" })
+    }
 }
