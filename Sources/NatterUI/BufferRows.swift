@@ -35,6 +35,12 @@ public final class BufferRows: MessageListDataSource {
     /// shown; returns whether they will come.
     public var onReturnToLive: (() -> Bool)?
     private var index: BufferRowIndex
+    /// Whether the rows were built from the buffer's window of older history (otherwise from
+    /// its live scrollback): until ``reload()`` they read the lines they were built from, even
+    /// when the model has already switched.
+    private var readsWindow: Bool
+    /// The lines the rows show.
+    private var lines: Lines { readsWindow ? buffer.window?.lines ?? [] : buffer.scrollback.lines }
     /// The collapsed join/part groups the reader expanded, by the id of their first line
     /// (kept by the controller while the buffer is hidden).
     public var expanded: Set<String> = []
@@ -49,10 +55,11 @@ public final class BufferRows: MessageListDataSource {
     public init(buffer: ChatBuffer, styler: ChatLineStyler) {
         self.buffer = buffer
         self.styler = styler
+        readsWindow = !buffer.showsNewest
         index = BufferRowIndex(timeZone: styler.timeZone)
         index.markerLine = markerLineNumber()
         _ = index.setLoading(buffer.isLoadingOlder)
-        index.rebuild(buffer.shown.lines)
+        index.rebuild(lines)
     }
 
     /// Whether the marker row is shown.
@@ -61,13 +68,14 @@ public final class BufferRows: MessageListDataSource {
     /// The lines shown were replaced as a whole (a window of history opened or closed): the
     /// rows are built again from them.
     public func reload() {
+        readsWindow = !buffer.showsNewest
         index = BufferRowIndex(timeZone: styler.timeZone)
         index.markerLine = markerLineNumber()
         _ = index.setLoading(buffer.isLoadingOlder)
-        index.rebuild(buffer.shown.lines)
+        index.rebuild(lines)
     }
 
-    public var reachesNewest: Bool { buffer.showsNewest }
+    public var reachesNewest: Bool { !readsWindow }
 
     public func loadNewest() -> Bool { onReturnToLive?() ?? false }
 
@@ -80,25 +88,37 @@ public final class BufferRows: MessageListDataSource {
     /// A frame's changes to the buffer's lines, netted: returns the list notifications to apply
     /// in order.
     public func update(appended: Int, prepended: Int, trimmed: Int) -> [RowDelta] {
-        index.update(appended: appended, prepended: prepended, trimmed: trimmed, lines: buffer.shown.lines)
+        index.update(appended: appended, prepended: prepended, trimmed: trimmed, lines: lines)
     }
 
     /// Lines were appended to the buffer.
-    public func linesAppended(_ count: Int) -> RowDelta { index.linesAppended(count, lines: buffer.shown.lines) }
+    public func linesAppended(_ count: Int) -> RowDelta { index.linesAppended(count, lines: lines) }
     /// Older lines were prepended.
-    public func linesPrepended(_ count: Int) -> RowDelta { index.linesPrepended(count, lines: buffer.shown.lines) }
+    public func linesPrepended(_ count: Int) -> RowDelta { index.linesPrepended(count, lines: lines) }
     /// The oldest lines were dropped.
-    public func linesTrimmed(_ count: Int) -> RowDelta { index.linesTrimmed(count, lines: buffer.shown.lines) }
+    public func linesTrimmed(_ count: Int) -> RowDelta { index.linesTrimmed(count, lines: lines) }
     /// Shows the loading row while the buffer's older history is on its way.
     public func setLoading(_ loading: Bool) -> RowDelta { index.setLoading(loading) }
     /// Removes the marker (when the reader leaves the buffer it stays until then).
-    public func clearMarker() -> RowDelta { index.setMarker(nil, lines: buffer.shown.lines) }
+    public func clearMarker() -> RowDelta { index.setMarker(nil, lines: lines) }
+
+    /// The row with `id`: through the line it shows (O(1) when the line is not held, otherwise
+    /// one scan of line ids and a binary search of the rows), not by naming every row.
+    public func index(ofRowID id: String) -> Int? {
+        if id == Self.loadingID { return index.rows.first == .loading ? 0 : nil }
+        if id == Self.markerID { return index.rows.firstIndex(of: .marker) }
+        if id.hasPrefix("day-") { return index.rows.firstIndex(of: .day(String(id.dropFirst(4)))) }
+        let lineID = id.hasPrefix("group-") ? String(id.dropFirst(6)) : id
+        let source = readsWindow ? buffer.window : buffer.scrollback
+        guard source?.contains(id: lineID) == true, let i = lines.lastIndex(where: { $0.id == lineID }),
+              let row = rowIndex(ofLine: i) else { return nil }
+        return rowID(at: row) == id ? row : nil
+    }
 
     /// The id of the row showing the line with id `lineID` (its own row, or the group holding
     /// it), if that line is loaded.
     public func rowID(ofLineID lineID: String) -> String? {
-        guard let i = buffer.shown.lines.lastIndex(where: { $0.id == lineID }),
-              let row = rowIndex(ofLine: i) else { return nil }
+        guard let i = lines.lastIndex(where: { $0.id == lineID }), let row = rowIndex(ofLine: i) else { return nil }
         return rowID(at: row)
     }
 
@@ -230,15 +250,15 @@ public final class BufferRows: MessageListDataSource {
     /// (the list asks for row ids when a motion ticks before the frame's sync): an empty
     /// stand-in answers then, never an out-of-range read. Nothing is painted in between.
     private func line(_ number: Int) -> ChatLine {
-        let i = index.lineIndex(number), lines = buffer.shown.lines
-        guard lines.indices.contains(i) else {
+        let i = index.lineIndex(number), held = lines
+        guard held.indices.contains(i) else {
             return ChatLine(id: "gone-\(number)", time: Date(timeIntervalSince1970: 0), kind: .message)
         }
-        return lines[i]
+        return held[i]
     }
 
     private func markerLineNumber() -> Int? {
-        guard let id = buffer.firstUnreadID, let i = buffer.shown.lines.firstIndex(where: { $0.id == id }) else { return nil }
+        guard let id = buffer.firstUnreadID, let i = lines.firstIndex(where: { $0.id == id }) else { return nil }
         return index.base + i
     }
 

@@ -30,9 +30,8 @@ public final class ChatController {
     private var views: [BufferID: BufferView] = [:]
     private var history: [BufferID: [String]] = [:]
     private var historyIndex: Int?
-    /// Times of lines asked for by ``reveal(lineID:in:time:)``, for fetching the page around
-    /// them when they are not loaded.
-    private var revealTimes: [String: Date] = [:]
+    /// The line last asked for by ``reveal(lineID:in:time:)`` that was not loaded.
+    private var aroundTarget: (buffer: BufferID, lineID: String, time: Date?)?
     /// After /list: the network whose channel list to show once it arrives.
     var showListWhenReady: String?
     /// A paste of more than three lines waiting for Enter (send) or Escape (cancel).
@@ -114,9 +113,11 @@ public final class ChatController {
         model.activeBuffer = id
         let list = screen.messages
         list.dataSource = rows
-        list.canLoadOlder = !buffer.reachedOldest && buffer.kind != .server
+        list.canLoadOlder = !buffer.reachedOldest && Self.pagesHistory(buffer)
         list.olderLoading = buffer.isLoadingOlder
-        if var saved = view?.position, !saved.pinned {
+        if var saved = view?.position, !saved.pinned || !buffer.showsNewest {
+            // Left scrolled up (or reading a page of older history): back where it was, what
+            // arrived meanwhile counted on the pill.
             saved.unseen += unread
             list.restore(saved)
         } else if rows.hasMarker {
@@ -137,8 +138,23 @@ public final class ChatController {
     public func reveal(lineID: String, in id: BufferID, time: Date? = nil) {
         show(id)
         guard id == current, let rows = rows[id] else { return }
-        if let time { revealTimes[lineID] = time }
-        screen.messages.reveal(rowID: rows.rowID(ofLineID: lineID) ?? lineID)
+        if let rowID = rows.rowID(ofLineID: lineID) {
+            screen.messages.reveal(rowID: rowID)
+            return
+        }
+        aroundTarget = (id, lineID, time)
+        screen.messages.reveal(rowID: lineID)
+    }
+
+    /// The page around a line not loaded arrived (as a window): when it does not hold the line
+    /// itself (the logs name lines their own way), the first line from its time on is shown.
+    private func revealNearest(in buffer: ChatBuffer, rows: BufferRows) {
+        guard let target = aroundTarget, target.buffer == buffer.id else { return }
+        aroundTarget = nil
+        guard rows.rowID(ofLineID: target.lineID) == nil, let time = target.time,
+              let near = buffer.shown.lines.first(where: { $0.time >= time }) ?? buffer.shown.lines.last,
+              let rowID = rows.rowID(ofLineID: near.id) else { return }
+        screen.messages.reveal(rowID: rowID)
     }
 
     /// The rows of buffer `id` when it is shown.
@@ -146,9 +162,12 @@ public final class ChatController {
 
     /// Asks the model for the page around a line that is not loaded; whether it will come.
     private func loadAround(lineID: String, in id: BufferID) -> Bool {
-        let time = revealTimes.removeValue(forKey: lineID)
+        let time = aroundTarget?.lineID == lineID ? aroundTarget?.time : nil
         guard let lines = model.requestAround(id, lineID: lineID, time: time, now: clock()) else {
-            model.note("That message is not in the history here.", in: id, isError: true, at: clock().wall)
+            let busy = model.buffer(id)?.isLoadingAround == true || model.buffer(id)?.isLoadingOlder == true
+            model.note(busy ? "Still fetching history for this buffer: try again in a moment."
+                            : "That message is not in the history here.", in: id, isError: true, at: clock().wall)
+            aroundTarget = nil
             return false
         }
         if !lines.isEmpty { send(id.network, lines) }
@@ -190,6 +209,7 @@ public final class ChatController {
                 // finds its anchor, or the row it was asked to reveal, by id).
                 rows.reload()
                 screen.messages.reloadAll()
+                if !buffer.showsNewest { revealNearest(in: buffer, rows: rows) }
             } else {
                 // The loading row goes (or comes) first: the line changes are worked out after it.
                 apply(rows.setLoading(buffer.isLoadingOlder))
@@ -214,7 +234,9 @@ public final class ChatController {
         }
         if historyDone, let current {
             screen.messages.olderLoading = false
-            screen.messages.canLoadOlder = !(model.buffer(current)?.reachedOldest ?? true)
+            if let buffer = model.buffer(current) {
+                screen.messages.canLoadOlder = !buffer.reachedOldest && Self.pagesHistory(buffer)
+            }
         }
         if sidebar { refreshSidebar() }
         if header { refreshHeader() }
@@ -242,6 +264,8 @@ public final class ChatController {
         history[current] = Array(past.suffix(100))
         historyIndex = nil
         screen.input.text = ""
+        // What you say goes to the live conversation: leave a page of older history for it.
+        if model.buffer(current)?.showsNewest == false { screen.messages.jumpToBottom() }
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             switch ChatCommandParser.parse(String(line)) {
             case .success(let command): run(command, in: current)
@@ -289,9 +313,9 @@ public final class ChatController {
         let lines = model.requestOlder(current, now: clock())
         if !lines.isEmpty { send(current.network, lines) }
         sync()   // shows the loading row, or the page the logs gave at once
-        if model.buffer(current)?.isLoadingOlder == false {
+        if let buffer = model.buffer(current), !buffer.isLoadingOlder {
             screen.messages.olderLoading = false
-            screen.messages.canLoadOlder = !(model.buffer(current)?.reachedOldest ?? true)
+            screen.messages.canLoadOlder = !buffer.reachedOldest && Self.pagesHistory(buffer)
         }
     }
 
@@ -336,6 +360,12 @@ public final class ChatController {
         screen.showsNickList = buffer.kind == .channel
         screen.nickList.entries = buffer.kind == .channel
             ? network.sortedMembers(of: buffer.name).map { .init(nick: $0.nick, prefixes: $0.prefixes, away: $0.away) } : []
+    }
+
+    /// Whether a buffer has older history to page (the server buffer and the channel list
+    /// do not).
+    static func pagesHistory(_ buffer: ChatBuffer) -> Bool {
+        buffer.kind != .server && buffer.kind != .channelList
     }
 
     static func describe(_ network: ChatNetwork) -> String {

@@ -114,10 +114,14 @@ import Testing
 private final class PagedRows: MessageListDataSource {
     let rows: TestRows
     var asked: [String] = []
+    var lookups = 0
     init(_ rows: TestRows) { self.rows = rows }
     var rowCount: Int { rows.rowCount }
     func rowID(at index: Int) -> String { rows.rowID(at: index) }
-    func index(ofRowID id: String) -> Int? { rows.index(ofRowID: id) }
+    func index(ofRowID id: String) -> Int? {
+        lookups += 1
+        return rows.index(ofRowID: id)
+    }
     var estimatedRowHeight: Double { rows.estimatedRowHeight }
     func layoutRow(at index: Int, width: Double, context: LayoutContext) -> MessageRowLayout {
         rows.layoutRow(at: index, width: width, context: context)
@@ -161,4 +165,46 @@ private final class PagedRows: MessageListDataSource {
     rows.prepend(10)                                          // its rows moved meanwhile
     list.restore(saved)
     #expect(list.selectedText == text)
+}
+
+@Test @MainActor func aPageWithoutTheRevealedRowEndsTheRequestAndIsNotSearchedAgain() {
+    let rows = TestRows(first: 5000, count: 200)
+    let paged = PagedRows(rows)
+    let list = MessageListView()
+    list.dataSource = paged
+    let (host, _) = makeHost(list, width: 400, height: 300)
+    #expect(!list.reveal(rowID: "m120"))
+    rows.first = 9000                                        // the page came, but without m120
+    list.reloadAll()
+    host.layoutIfNeeded()
+    #expect(list.pendingReveal == nil)
+    let lookups = paged.lookups
+    runFrames(host, until: 1)
+    rows.append(5)
+    list.rowsAppended(5)
+    runFrames(host, until: 2)
+    #expect(paged.lookups == lookups)                        // no scan of the rows per frame
+}
+
+@Test @MainActor func theLoadingRowGoneAtTheStartOfHistoryLeavesNoLastingGapAtTheTop() {
+    let rows = TestRows(count: 100, uniform: true)
+    let (list, host) = makeList(rows)
+    list.olderLoading = true
+    rows.prepend(1)
+    rows.specialIDs[rows.first] = "loading"
+    list.rowsPrepended(1)
+    host.layoutIfNeeded()
+    host.handle(.touchpad(-list.y))                          // at the very top, the loading row in view
+    runFrames(host, until: 1)
+    #expect(list.y == 0 && list.metrics.rows.first?.id == "loading")
+    rows.trim(1)                                             // nothing older: the loading row goes
+    list.rowsRemovedFromTop(1)
+    list.olderLoading = false
+    host.layoutIfNeeded()
+    #expect(list.metrics.rows.first?.id == "m0")
+    #expect(list.metrics.rows.first?.top == 12)              // nothing moves at that instant…
+    runFrames(host, until: 2)
+    #expect(list.y == 0)                                     // …then the gap closes like a spring
+    #expect(list.metrics.rows.first?.top == 0)
+    #expect(list.motion == nil)
 }

@@ -55,6 +55,7 @@ struct ListScrollState: Sendable {
         }
         let maxY = content.maxY
         var target: Double
+        var springBackFrom: Double?
         switch anchor {
         case .bottom(let offset): target = maxY + offset
         case .row(let p):
@@ -64,6 +65,11 @@ struct ListScrollState: Sendable {
             if !isUserScrolling && target > maxY {
                 target = maxY
                 anchor = .row(RowPosition(index: p.index, id: p.id, offset: maxY - content.rowTop(p.index)))
+            } else if !isUserScrolling && target < 0 {
+                // Rows gone above the anchor's replacement (a trim, the loading row at the start
+                // of history) leave blank space above the first row: the rows stay still now,
+                // then spring back to the top, as from a pull past the edge.
+                springBackFrom = target
             }
         }
         if thumbGrab != nil, goal == .top, target != 0 {
@@ -75,6 +81,9 @@ struct ListScrollState: Sendable {
             motion = motion?.shifted(by: delta)
             touch?.rawOrigin += delta
             y = target
+        }
+        if let from = springBackFrom {
+            startKinetic(.springBack(from: from, velocity: 0, minY: 0, maxY: maxY), at: now, content)
         }
         fitMotion(content, now: now)
         return delta != 0
@@ -281,14 +290,15 @@ struct ListScrollState: Sendable {
         if case .row(let p) = goal { goal = refreshed(p).map { .row($0) } ?? .bottom }
     }
 
-    /// Every row may have changed: the anchor and the goal are found again by id (`find`), or
-    /// give way as in ``refreshRows(_:)``.
+    /// Every row may have changed: the anchor and the goal are found again by id (`find`); an
+    /// anchor that is gone pins, a goal that is gone is dropped.
     mutating func rowsReloaded(find: (String) -> Int?) {
         if case .row(let p) = anchor {
             anchor = find(p.id).map { .row(RowPosition(index: $0, id: p.id, offset: p.offset)) } ?? .bottom(offset: 0)
         }
         if case .row(let p) = goal {
-            goal = find(p.id).map { .row(RowPosition(index: $0, id: p.id, offset: p.offset)) } ?? .bottom
+            // A goal row that is gone leaves the motion to end where it was going.
+            goal = find(p.id).map { .row(RowPosition(index: $0, id: p.id, offset: p.offset)) }
         }
     }
 

@@ -149,13 +149,22 @@ extension MessageListView {
             scroll.reset(to: .bottom(offset: 0), unseen: 0)
             setNeedsPaint()
         }
-        // The rows around a revealed row arrived: show it at once (the new rows replace the
-        // old, so there is nothing to animate from).
-        if let id = pendingReveal, let index = dataSource.index(ofRowID: id) {
-            pendingReveal = nil
-            highlight = (id, now)
-            scroll.reset(to: .row(RowPosition(index: index, id: id, offset: -(viewportHeight / 3).rounded())), unseen: unseen)
-            setNeedsPaint()
+        // Rows arrived after a row not loaded was asked for: show it at once if they hold it
+        // (nothing to animate from). The first reload answers the request either way, so a
+        // page that does not hold the row is not searched again at every frame.
+        let rowsArrived = changes.contains { change in
+            if case .prepend = change { return true }
+            return change == .reload
+        }
+        if let id = pendingReveal, rowsArrived {
+            if let index = dataSource.index(ofRowID: id) {
+                pendingReveal = nil
+                highlight = (id, now)
+                scroll.reset(to: anchor(for: revealGoal(index: index, id: id)), unseen: unseen)
+                setNeedsPaint()
+            } else if changes.contains(.reload) {
+                pendingReveal = nil
+            }
         }
     }
 

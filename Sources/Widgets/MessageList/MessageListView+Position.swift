@@ -34,7 +34,8 @@ extension MessageListView {
         if !position.pinned, let id = position.anchorID, let index = dataSource?.index(ofRowID: id) {
             scroll.reset(to: .row(RowPosition(index: index, id: id, offset: position.anchorOffset)), unseen: position.unseen)
         } else {
-            scroll.reset(to: .bottom(offset: 0), unseen: 0)
+            // Pinned to the bottom of a page of older history, the unseen messages are still elsewhere.
+            scroll.reset(to: .bottom(offset: 0), unseen: dataSource?.reachesNewest == false ? position.unseen : 0)
         }
         restoreSelection(position.selection)
         settledAfterJump(scrolled: false)
@@ -109,7 +110,7 @@ extension MessageListView {
     }
 
     /// Where a revealed row goes: a third down the viewport, or the edge that stops it there.
-    private func revealGoal(index: Int, id: String) -> ScrollGoal {
+    func revealGoal(index: Int, id: String) -> ScrollGoal {
         measure(index)
         let offset = -(viewportHeight / 3).rounded()
         let target = rowTop(index) + offset
@@ -120,13 +121,18 @@ extension MessageListView {
 
     /// Puts the list on `goal` at once, as a user scroll would leave it.
     func jump(to goal: ScrollGoal) {
-        switch goal {
-        case .bottom: scroll.reset(to: .bottom(offset: 0), unseen: scroll.bottomIsLive ? 0 : unseen)
-        case .row(let p): scroll.reset(to: .row(p), unseen: unseen)
-        case .top:
-            if let p = position(at: 0) { scroll.reset(to: .row(p), unseen: unseen) }
-        }
+        let anchor = anchor(for: goal)
+        scroll.reset(to: anchor, unseen: anchor == .bottom(offset: 0) && scroll.bottomIsLive ? 0 : unseen)
         settledAfterJump(scrolled: true)
+    }
+
+    /// The anchor that rests on `goal`.
+    func anchor(for goal: ScrollGoal) -> ListReference {
+        switch goal {
+        case .bottom: return .bottom(offset: 0)
+        case .row(let p): return .row(p)
+        case .top: return position(at: 0).map { .row($0) } ?? .bottom(offset: 0)
+        }
     }
 
     /// Applies a position set at once; `scrolled` when it was a scroll (the scroll bar shows),
