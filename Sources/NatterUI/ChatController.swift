@@ -154,7 +154,7 @@ public final class ChatController {
         guard rows.rowID(ofLineID: target.lineID) == nil, let time = target.time,
               let near = buffer.shown.lines.first(where: { $0.time >= time }) ?? buffer.shown.lines.last,
               let rowID = rows.rowID(ofLineID: near.id) else { return }
-        screen.messages.reveal(rowID: rowID)
+        screen.messages.reveal(rowID: rowID, animated: false)
     }
 
     /// The rows of buffer `id` when it is shown.

@@ -85,9 +85,10 @@ extension MessageListView {
     /// so no other part of the list jumps. The pinned state and the unseen count behave as for
     /// any user scroll (a row near the bottom ends pinned). A row that is not loaded is asked of
     /// the data source (``MessageListDataSource/loadRows(around:)``) and shown, at once, when
-    /// the rows holding it arrive. Returns whether the row was loaded.
+    /// the rows holding it arrive. `animated: false` always jumps (rows that just replaced the
+    /// others have nothing to animate from). Returns whether the row was loaded.
     @discardableResult
-    public func reveal(rowID id: String) -> Bool {
+    public func reveal(rowID id: String, animated: Bool = true) -> Bool {
         settle(nil)
         guard let dataSource else { return false }
         guard let index = dataSource.index(ofRowID: id) else {
@@ -97,7 +98,7 @@ extension MessageListView {
         pendingReveal = nil
         highlight = (id, now)
         let goal = revealGoal(index: index, id: id)
-        if abs(y(of: goal) - y) <= 2 * viewportHeight {
+        if animated, abs(y(of: goal) - y) <= 2 * viewportHeight {
             scroll.animate(to: goal, self, now: now, maxDuration: 0.3)
             noteScrollActivity()
             setNeedsPaint()

@@ -1,0 +1,70 @@
+import ChatModel
+import Foundation
+import IRCProtocol
+import IRCSession
+import NatterUI
+import Testing
+import Widgets
+
+/// Jumping to a message through the controller, as a notification or a search hit does.
+@MainActor
+struct RevealTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("natter-reveal-\(UUID().uuidString)")
+
+    /// A line only in the logs, named by an id the logs do not use (a msgid seen live long
+    /// ago), with its time: the page around that time replaces the rows, and the first line
+    /// from that time on is shown a third down the list, highlighted; the pill brings the live
+    /// lines back.
+    @Test func aLineOnlyInTheLogsIsShownFromThePageAroundItsTime() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let model = ChatModel(settings: ModelSettings(scrollbackCap: 50, trimBatch: 10, historyPageSize: 40),
+                              logs: LogStore(root: root, timeZone: TimeZone(identifier: "UTC")!))
+        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+        let screen = ChatScreen()
+        var clock = 1_704_067_200.0
+        let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
+                                        send: { _, _ in },
+                                        clock: { SessionTime(monotonic: clock - 1_704_067_200, wall: Date(timeIntervalSince1970: clock)) })
+        let host = WidgetHost(root: screen, size: Size(width: 900, height: 560), measurer: FixedMeasurer(), clipboard: MemoryClipboard())
+        func receive(_ line: String) throws { controller.receive(try IRCMessage(parsing: line), network: "Net") }
+        controller.deliver(.connected(now: SessionTime(0)), network: "Net")
+        for line in [":srv CAP * LS :server-time", ":srv CAP me ACK :server-time", ":srv 001 me :Welcome", ":me!me@host JOIN #a"] {
+            try receive(line)
+        }
+        let formatter = ISO8601DateFormatter()
+        for k in 0..<200 {
+            clock += 60
+            try receive("@time=\(formatter.string(from: Date(timeIntervalSince1970: clock))) :bob!b@h PRIVMSG #a :line \(k)")
+        }
+        let a = try #require(model.network("Net")?.buffer(named: "#a"))
+        controller.show(a.id)
+        controller.sync()
+        host.layoutIfNeeded()
+        #expect(!a.lines.contains { $0.text == "line 20" })
+
+        let sent = Date(timeIntervalSince1970: 1_704_067_200 + 21 * 60)   // when "line 20" came
+        controller.reveal(lineID: "gone-msgid-20", in: a.id, time: sent)
+        controller.sync()
+        host.layoutIfNeeded()
+        #expect(!a.showsNewest)
+        let list = screen.messages
+        let rows = try #require(list.dataSource as? BufferRows)
+        let target = try #require(a.shown.lines.first { $0.text == "line 20" })
+        let rowID = try #require(rows.rowID(ofLineID: target.id))
+        let m = list.metrics
+        let row = try #require(m.rows.first { $0.id == rowID })
+        #expect(abs(row.top - (m.viewportHeight / 3).rounded()) <= 1)
+        #expect(list.isPillVisible && !list.isPinned)
+
+        try receive("@time=\(formatter.string(from: Date(timeIntervalSince1970: clock + 60))) :bob!b@h PRIVMSG #a :live")
+        controller.sync()
+        #expect(list.unseen == 1)
+        list.jumpToBottom()
+        controller.sync()
+        host.layoutIfNeeded()
+        #expect(a.showsNewest)
+        #expect(list.isPinned && list.unseen == 0)
+        #expect(list.metrics.rows.last.map { rows.rowID(at: rows.rowCount - 1) == $0.id } == true)
+        #expect(rows.rowID(ofLineID: a.lines.last!.id) != nil && a.lines.last?.text == "live")
+    }
+}
