@@ -1,0 +1,211 @@
+import Foundation
+import IRCFormatting
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the reader typed into a find bar, parsed: words that must all appear (in the nick or
+/// the text), `"exact phrases"`, `/regular expressions/`, and `from:nick`. Matching ignores case
+/// and mIRC formatting (codes are stripped first), so `bold` finds `\u{02}bo\u{02}ld`.
+///
+/// Syntax: terms are separated by spaces; `"…"` keeps its spaces; `/…/` is a regular expression
+/// (ICU syntax, case-insensitive; `\/` is a slash inside it); `from:NICK` keeps only lines by
+/// NICK (several `from:` mean any of them). A lone `"` or `/` without its closing partner is
+/// read as text.
+public struct SearchQuery {
+    /// One thing a line must contain.
+    public enum Term {
+        /// A word or an exact phrase, found case-insensitively (with its folded bytes).
+        case text(String, folded: Needle)
+        /// A regular expression, found case-insensitively.
+        case pattern(NSRegularExpression)
+    }
+
+    /// Every term must match a line.
+    public private(set) var terms: [Term] = []
+    /// Only lines by one of these nicks (lowercased), when not empty.
+    public private(set) var senders: [String] = []
+
+    /// Whether the query asks for nothing (it then matches nothing).
+    public var isEmpty: Bool { terms.isEmpty && senders.isEmpty }
+
+    /// Parses `text`; a `/regex/` that does not compile is an error naming it.
+    public init(parsing text: String) throws(SearchQueryError) {
+        var rest = Substring(text)
+        while let first = rest.first {
+            if first == " " { rest = rest.dropFirst(); continue }
+            if first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") {
+                let phrase = String(rest[rest.index(after: rest.startIndex)..<close])
+                if !phrase.isEmpty { terms.append(.text(phrase, folded: Needle(Self.fold(phrase)))) }
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
+            if first == "/", let close = Self.closingSlash(in: rest) {
+                let source = String(rest[rest.index(after: rest.startIndex)..<close]).replacingOccurrences(of: "\\/", with: "/")
+                if !source.isEmpty {
+                    do {
+                        terms.append(.pattern(try NSRegularExpression(pattern: source, options: [.caseInsensitive])))
+                    } catch {
+                        throw SearchQueryError(message: "not a valid pattern: /\(source)/")
+                    }
+                }
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
+            let word = rest.prefix { $0 != " " }
+            rest = rest.dropFirst(word.count)
+            if word.lowercased().hasPrefix("from:"), word.count > 5 {
+                senders.append(word.dropFirst(5).lowercased())
+            } else {
+                terms.append(.text(String(word), folded: Needle(Self.fold(String(word)))))
+            }
+        }
+    }
+
+    /// `text` as searches compare it: mIRC formatting stripped, lowercased, as UTF-8 bytes.
+    public static func fold(_ text: String) -> [UInt8] {
+        Array(stripFormatting(text).lowercased().utf8)
+    }
+
+    /// What a search compares for `line`: its folded nick, a NUL, its folded text; empty for
+    /// lines that are not messages (never found). Made once per line (``Scrollback/searchKeys``).
+    public static func key(for line: ChatLine) -> [UInt8] {
+        guard line.isMessage else { return [] }
+        return Array((line.nick ?? "").lowercased().utf8) + [0] + fold(line.text)
+    }
+
+    /// Whether `line` (a message, action or notice) matches: by one of the senders, if any, and
+    /// with every term in its nick or its text.
+    public func matches(_ line: ChatLine) -> Bool {
+        matches(key: Self.key(for: line))
+    }
+
+    /// The indices of the lines of `scrollback` that match, newest first: a scan of its
+    /// search keys, a few milliseconds per 100,000 lines for words and phrases.
+    public func matchingIndices(in scrollback: Scrollback) -> [Int] {
+        guard !isEmpty else { return [] }
+        var found: [Int] = []
+        var index = scrollback.searchKeys.count
+        for key in scrollback.searchKeys.reversed() {
+            index -= 1
+            if matches(key: key) { found.append(index) }
+        }
+        return found
+    }
+
+    /// ``matches(_:)`` on a line's search key (``key(for:)``): words and phrases are a byte
+    /// search in it (nick and text at once: no term holds a NUL, so none spans both).
+    public func matches(key: [UInt8]) -> Bool {
+        guard !isEmpty, let split = key.firstIndex(of: 0) else { return false }
+        if !senders.isEmpty {
+            let nick = key[..<split]
+            guard senders.contains(where: { $0.utf8.elementsEqual(nick) }) else { return false }
+        }
+        for term in terms {
+            switch term {
+            case .text(_, let needle):
+                if !needle.occurs(in: key) { return false }
+            case .pattern:
+                let nick = String(decoding: key[..<split], as: UTF8.self)
+                let text = String(decoding: key[(split + 1)...], as: UTF8.self)
+                if Self.first(term, in: text) == nil && Self.first(term, in: nick) == nil { return false }
+            }
+        }
+        return true
+    }
+
+    /// Where the terms occur in `text` (displayed, formatting already stripped), for
+    /// highlighting: every occurrence of every term, in order, overlaps merged.
+    public func ranges(in text: String) -> [Range<String.Index>] {
+        var found: [Range<String.Index>] = []
+        for term in terms {
+            switch term {
+            case .text(let needle, _):
+                var start = text.startIndex
+                while start < text.endIndex,
+                      let range = text.range(of: needle, options: [.caseInsensitive], range: start..<text.endIndex) {
+                    found.append(range)
+                    start = range.isEmpty ? text.index(after: range.upperBound) : range.upperBound
+                }
+            case .pattern(let expression):
+                let whole = NSRange(text.startIndex..<text.endIndex, in: text)
+                for match in expression.matches(in: text, range: whole) {
+                    if let range = Range(match.range, in: text), !range.isEmpty { found.append(range) }
+                }
+            }
+        }
+        found.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<String.Index>] = []
+        for range in found {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+
+    private static func first(_ term: Term, in text: String) -> Range<String.Index>? {
+        switch term {
+        case .text(let needle, _):
+            return text.range(of: needle, options: [.caseInsensitive])
+        case .pattern(let expression):
+            let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text))
+            return match.flatMap { Range($0.range, in: text) }
+        }
+    }
+
+    /// The `/` that closes a pattern opened at the start of `text` (not one escaped with `\`).
+    private static func closingSlash(in text: Substring) -> Substring.Index? {
+        var escaped = false
+        for index in text.indices.dropFirst() {
+            let c = text[index]
+            if escaped { escaped = false; continue }
+            if c == "\\" { escaped = true; continue }
+            if c == "/" { return index }
+        }
+        return nil
+    }
+}
+
+/// Folded bytes to find in search keys. The scan jumps with `memchr` to each place the first
+/// byte occurs and compares the rest there with `memcmp` (faster here than a Horspool skip
+/// table: keys are short, and most of the cost is per line, not per byte).
+public struct Needle: Sendable {
+    /// The bytes.
+    public let bytes: [UInt8]
+
+    /// A needle for `bytes`.
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Whether the needle occurs in `haystack`.
+    public func occurs(in haystack: [UInt8]) -> Bool {
+        let n = bytes.count
+        guard n > 0 else { return true }
+        guard haystack.count >= n else { return false }
+        return haystack.withUnsafeBufferPointer { h in
+            bytes.withUnsafeBufferPointer { b in
+                guard let hb = h.baseAddress, let nb = b.baseAddress else { return false }
+                let last = h.count - n
+                var i = 0
+                while i <= last {
+                    guard let hit = memchr(hb + i, Int32(nb.pointee), last - i + 1) else { return false }
+                    i = hb.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(hb + i, nb, n) == 0 { return true }
+                    i += 1
+                }
+                return false
+            }
+        }
+    }
+}
+
+/// A find-bar query that cannot be used, with a message for the bar.
+public struct SearchQueryError: Error, Sendable, Equatable {
+    /// What is wrong, for the user.
+    public var message: String
+
+    /// An error saying `message`.
+    public init(message: String) { self.message = message }
+}

@@ -1,0 +1,52 @@
+import ChatModel
+import Foundation
+import Testing
+
+/// The find bar's query language: words, "phrases", /patterns/ and from:nick, case- and
+/// formatting-blind.
+struct SearchQueryTests {
+    func line(_ nick: String, _ text: String, kind: ChatLineKind = .message) -> ChatLine {
+        ChatLine(id: UUID().uuidString, time: Date(), kind: kind, nick: nick, text: text)
+    }
+
+    @Test func wordsMustAllAppearInTheNickOrTheTextIgnoringCaseAndFormatting() throws {
+        let query = try SearchQuery(parsing: "ALICE deploy")
+        #expect(query.matches(line("alice", "the \u{02}dep\u{02}loy is done")))          // bold split the word
+        #expect(query.matches(line("bob", "Alice said deploy")))
+        #expect(!query.matches(line("alice", "nothing here")))
+        #expect(!query.matches(line("alice", "deploy", kind: .join)))                     // only messages
+        #expect(try SearchQuery(parsing: "  ").isEmpty)
+        #expect(!(try SearchQuery(parsing: "").matches(line("a", "anything"))))
+    }
+
+    @Test func phrasesKeepTheirSpacesAndOrder() throws {
+        let query = try SearchQuery(parsing: "\"build failed\"")
+        #expect(query.matches(line("ci", "The Build Failed again")))
+        #expect(!query.matches(line("ci", "failed build")))
+        // An unclosed quote is text.
+        #expect(try SearchQuery(parsing: "\"open").matches(line("a", "say \"open sesame")))
+    }
+
+    @Test func patternsAreRegularExpressionsAndABadOneSaysSo() throws {
+        let query = try SearchQuery(parsing: "/v[0-9]+\\.[0-9]+/")
+        #expect(query.matches(line("bot", "released V2.13 today")))
+        #expect(!query.matches(line("bot", "released vX.Y")))
+        #expect(try SearchQuery(parsing: "/a\\/b/").matches(line("x", "path a/b here")))
+        #expect(throws: SearchQueryError(message: "not a valid pattern: /(unclosed/")) { try SearchQuery(parsing: "/(unclosed/") }
+    }
+
+    @Test func fromKeepsOnlyLinesByThoseNicks() throws {
+        let query = try SearchQuery(parsing: "from:Alice from:carol lunch")
+        #expect(query.matches(line("alice", "lunch?")))
+        #expect(query.matches(line("Carol", "LUNCH!")))
+        #expect(!query.matches(line("bob", "lunch, alice?")))
+        #expect(try SearchQuery(parsing: "from:bob").matches(line("bob", "anything")))
+    }
+
+    @Test func rangesCoverEveryOccurrenceMerged() throws {
+        let query = try SearchQuery(parsing: "ab /b+c/")
+        let text = "xx ab abbbc ab"
+        let ranges = query.ranges(in: text).map { text[$0] }
+        #expect(ranges == ["ab", "abbbc", "ab"])
+    }
+}
