@@ -9,6 +9,7 @@ let allSuites: [BenchSuite] = [
     formattingBench,
     renderBench,
     listBench,
+    searchBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -22,6 +22,10 @@ public final class BufferRows: MessageListDataSource {
     /// Styled rows by line id (with the line they were styled from, so an edited line is styled
     /// again): a resize rewraps every visible row but styles none. Bounded.
     private var styles = StyleCache()
+    /// What the find bar looks for: its matches are highlighted inside the rows.
+    public var highlightQuery: SearchQuery? {
+        didSet { styles.removeAll() }
+    }
     /// Vertical padding around each row's text.
     public var rowPadding = 2.0
     /// Called with a link's URL when it is clicked.
@@ -237,10 +241,15 @@ public final class BufferRows: MessageListDataSource {
 
     // MARK: - Text
 
-    /// The styled text of `line`, from the cache when it was styled before.
+    /// The styled text of `line`, from the cache when it was styled before, with the find bar's
+    /// matches highlighted in its text (not in the time and nick before it).
     private func style(_ line: ChatLine) -> (text: StyledText, prefix: StyledText) {
         if let cached = styles.lookup(line) { return cached }
-        let styled = styler.style(line)
+        var styled = styler.style(line)
+        if let query = highlightQuery, line.isMessage {
+            styled.text = Self.highlight(styled.text, from: styled.prefix.count, query: query,
+                                         color: styler.theme.searchMatch)
+        }
         styles.insert(styled, for: line)
         return styled
     }
@@ -255,6 +264,34 @@ public final class BufferRows: MessageListDataSource {
             return ChatLine(id: "gone-\(number)", time: Date(timeIntervalSince1970: 0), kind: .message)
         }
         return held[i]
+    }
+
+    /// `text` with the query's matches after character `start` on a highlight background.
+    static func highlight(_ text: StyledText, from start: Int, query: SearchQuery, color: Color) -> StyledText {
+        let string = text.string
+        let body = string[string.index(string.startIndex, offsetBy: min(start, string.count))...]
+        let marks = query.ranges(in: String(body)).map { range -> Range<Int> in
+            let b = String(body)
+            return (start + b.distance(from: b.startIndex, to: range.lowerBound))..<(start + b.distance(from: b.startIndex, to: range.upperBound))
+        }
+        guard !marks.isEmpty else { return text }
+        var spans: [TextSpan] = []
+        var offset = 0
+        for span in text.spans {
+            let characters = Array(span.text)
+            var cut = 0
+            // Split the span at every mark boundary inside it.
+            let bounds = marks.flatMap { [$0.lowerBound, $0.upperBound] }
+                .filter { $0 > offset && $0 < offset + characters.count }.map { $0 - offset }
+            for end in bounds.sorted() + [characters.count] where end > cut {
+                var piece = TextSpan(String(characters[cut..<end]), span.attributes)
+                if marks.contains(where: { $0.contains(offset + cut) }) { piece.attributes.background = color }
+                spans.append(piece)
+                cut = end
+            }
+            offset += characters.count
+        }
+        return StyledText(spans)
     }
 
     private func markerLineNumber() -> Int? {

@@ -160,6 +160,17 @@ extension ChatController {
             cancelPaste()
             return true
         }
+        if find.isOpen {
+            switch event.key {
+            case .escape where m.isEmpty:
+                closeFind()
+                return true
+            case .function(3) where m.isEmpty || m == [.shift]:
+                stepFind(backwards: m == [.shift])
+                return true
+            default: break
+            }
+        }
         switch keyBindings.action(for: event) {
         case "next_buffer": return switchBy(1)
         case "previous_buffer": return switchBy(-1)
@@ -171,6 +182,9 @@ extension ChatController {
             return true
         case "jump_to_oldest":
             screen.messages.scrollToOldest()
+            return true
+        case "find":
+            openFind()
             return true
         case "jump_to_unread":
             // The first unread message, highlighted: the marker row a third down the list.

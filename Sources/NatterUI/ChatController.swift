@@ -32,6 +32,8 @@ public final class ChatController {
     private var historyIndex: Int?
     /// The line last asked for by ``reveal(lineID:in:time:)`` that was not loaded.
     private var aroundTarget: (buffer: BufferID, lineID: String, time: Date?)?
+    /// The find bar's query and matches (ChatController+Find.swift).
+    var find = FindState()
     /// After /list: the network whose channel list to show once it arrives.
     var showListWhenReady: String?
     /// A paste of more than three lines waiting for Enter (send) or Escape (cancel).
@@ -68,6 +70,7 @@ public final class ChatController {
             if copy { self?.screen.host?.clipboard.setText(url) } else { self?.onOpenLink?(url) }
         }
         screen.onKey = { [weak self] event in self?.handleKey(event) ?? false }
+        wireFindBar()
     }
 
     /// A line from a network's server: through the session into the model; replies go out.
@@ -127,6 +130,7 @@ public final class ChatController {
             list.restore(view?.position ?? SavedListPosition(pinned: true))
         }
         historyIndex = nil
+        runFind(keepingCurrent: false)
         refreshSidebar()
         refreshHeader()
     }
@@ -232,6 +236,7 @@ public final class ChatController {
                 }
             }
         }
+        if find.isOpen, appended + prepended + trimmed > 0 || windowChanged { runFind(keepingCurrent: true) }
         if historyDone, let current {
             screen.messages.olderLoading = false
             if let buffer = model.buffer(current) {

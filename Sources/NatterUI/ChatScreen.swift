@@ -1,12 +1,14 @@
 import Widgets
 
-/// The main window's content: the buffer list on the left; the topic bar, the message list and
-/// the input line in the middle; the nick list on the right.
+/// The main window's content: the buffer list on the left; the topic bar, the find bar (when
+/// open), the message list and the input line in the middle; the nick list on the right.
 @MainActor
 public final class ChatScreen: Widget {
     public let sidebar = BufferListView()
     public let topicBar = TopicBar()
     public let messages = MessageListView()
+    /// The find bar above the messages (Ctrl+F); hidden until opened.
+    public let findBar: FindBar
     public let input = TextField()
     public let nickList = NickListView()
     /// A question shown above the input line (a multi-line paste to confirm); hidden when empty.
@@ -31,7 +33,9 @@ public final class ChatScreen: Widget {
     public init(theme: ChatTheme = .dark) {
         inputRow = Stack(.vertical, spacing: 6, [confirmBar, input])
         inputRow.padding = EdgeInsets(top: 8, left: 10, bottom: 10, right: 10)
-        centre = Stack(.vertical, [topicBar, messages, inputRow])
+        findBar = FindBar(theme: theme)
+        findBar.isHidden = true
+        centre = Stack(.vertical, [topicBar, findBar, messages, inputRow])
         messages.flex = 1
         messages.theme = theme.base
         centre.flex = 1

@@ -14,6 +14,8 @@ public struct ChatTheme: Hashable, Sendable {
     public var highlightRow = Color(r: 0xF2, g: 0x3F, b: 0x43, a: 0x26)
     /// Error rows.
     public var errorText = Color(rgb: 0xF26B6F)
+    /// Behind the find bar's matches in the rows.
+    public var searchMatch = Color(r: 0x9A, g: 0x7B, b: 0x00, a: 0xC0)
     /// Nick colours: the same nick always gets the same one.
     public var nickColors: [Color] = [
         0xE06C75, 0xF5A25D, 0xE5D47B, 0x98C379, 0x4EC9B0, 0x61AFEF, 0xC678DD, 0xFF8FB1, 0xB08968, 0x90A4AE,

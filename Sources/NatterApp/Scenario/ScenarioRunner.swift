@@ -240,11 +240,19 @@ final class ScenarioRunner {
                                      list: app.screen.messages.metrics,
                                      input: .init(text: (firstRun?.server ?? app.screen.input).text,
                                                   cursor: (firstRun?.server ?? app.screen.input).state.caret),
-                                     sent: sent, clipboard: clipboard.text())
+                                     sent: sent, clipboard: clipboard.text(), find: findMetrics(app))
         sent.removeAll()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         metrics.append(String(decoding: try encoder.encode(record), as: UTF8.self))
+    }
+
+    private func findMetrics(_ app: Stage) -> SnapshotMetrics.Find {
+        let (count, current, currentID) = app.controller.findMatches
+        let bar = app.screen.findBar
+        return .init(open: app.controller.isFindOpen, query: bar.field.text, matches: count,
+                     current: current.map { $0 + 1 }, currentID: currentID,
+                     status: bar.status.text.string, focused: app.host.focusedWidget === bar.field)
     }
 
     private func flushMetrics() throws {
@@ -302,8 +310,35 @@ struct SnapshotMetrics: Encodable {
     var sent: [String]
     /// What the app put on the clipboard (extension of the format), `null` when nothing.
     var clipboard: String?
+    /// The find bar (extension of the format).
+    var find: Find
 
-    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard }
+    /// The find bar's state: open, its query, how many matches, which one is shown (1-based,
+    /// newest first) and its line id, the text beside the field, whether the field has focus.
+    struct Find: Encodable {
+        var open: Bool
+        var query: String
+        var matches: Int
+        var current: Int?
+        var currentID: String?
+        var status: String
+        var focused: Bool
+
+        enum CodingKeys: String, CodingKey { case open, query, matches, current, currentID, status, focused }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(open, forKey: .open)
+            try c.encode(query, forKey: .query)
+            try c.encode(matches, forKey: .matches)
+            try c.encode(current, forKey: .current)       // null rather than left out
+            try c.encode(currentID, forKey: .currentID)
+            try c.encode(status, forKey: .status)
+            try c.encode(focused, forKey: .focused)
+        }
+    }
+
+    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -314,5 +349,6 @@ struct SnapshotMetrics: Encodable {
         try c.encode(input, forKey: .input)
         try c.encode(sent, forKey: .sent)
         try c.encode(clipboard, forKey: .clipboard)   // null rather than left out
+        try c.encode(find, forKey: .find)
     }
 }

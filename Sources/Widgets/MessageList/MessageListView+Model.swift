@@ -36,6 +36,13 @@ extension MessageListView {
         setNeedsLayout()
     }
 
+    /// The rows look different but keep their heights (the find bar's highlights): their
+    /// layouts are made again, nothing moves. O(1) now.
+    public func invalidateRowContent() {
+        rowLayouts.removeAll()
+        setNeedsPaint()
+    }
+
     /// `count` messages arrived that the rows do not show (they are read away from the live
     /// end): they count as unseen. O(1).
     public func noteUnseen(_ count: Int) {
