@@ -11,7 +11,7 @@ public struct Scrollback: Sendable {
     /// Each line as the find bar compares it (``SearchQuery/key(for:)``: nick and text,
     /// formatting stripped, lowercased, UTF-8), parallel to ``lines``: made once per line, so a
     /// search of 100,000 lines is a byte scan.
-    public private(set) var searchKeys: Deque<[UInt8]> = []
+    public private(set) var search = SearchCorpus()
     /// Most lines kept.
     public let cap: Int
     /// How many lines a trim drops at least.
@@ -37,7 +37,7 @@ public struct Scrollback: Sendable {
     public mutating func append(_ line: ChatLine) -> (appended: Int, trimmed: Int) {
         guard ids.insert(line.id).inserted else { return (0, 0) }
         lines.append(line)
-        searchKeys.append(SearchQuery.key(for: line))
+        search.append(SearchQuery.key(for: line))
         return (1, trimIfNeeded())
     }
 
@@ -52,7 +52,7 @@ public struct Scrollback: Sendable {
             fresh.append(line)
         }
         lines.insert(contentsOf: fresh, at: 0)
-        searchKeys.insert(contentsOf: fresh.map { SearchQuery.key(for: $0) }, at: 0)
+        search.prepend(fresh.map { SearchQuery.key(for: $0) })
         return fresh.count
     }
 
@@ -61,7 +61,7 @@ public struct Scrollback: Sendable {
     public mutating func replace(id: String, with line: ChatLine) -> Int? {
         guard let index = lines.lastIndex(where: { $0.id == id }) else { return nil }
         lines[index] = line
-        searchKeys[index] = SearchQuery.key(for: line)
+        search.replace(at: index, with: SearchQuery.key(for: line))
         if line.id != id {
             ids.remove(id)
             ids.insert(line.id)
@@ -72,7 +72,7 @@ public struct Scrollback: Sendable {
     /// Removes every line.
     public mutating func removeAll() {
         lines.removeAll()
-        searchKeys.removeAll()
+        search.removeAll()
         ids.removeAll()
     }
 
@@ -81,7 +81,7 @@ public struct Scrollback: Sendable {
         let drop = min(lines.count, max(lines.count - cap, trimBatch))
         for line in lines.prefix(drop) { ids.remove(line.id) }
         lines.removeFirst(drop)
-        searchKeys.removeFirst(drop)
+        search.removeFirst(drop)
         return drop
     }
 }

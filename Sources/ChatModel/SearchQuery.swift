@@ -68,7 +68,7 @@ public struct SearchQuery {
     }
 
     /// What a search compares for `line`: its folded nick, a NUL, its folded text; empty for
-    /// lines that are not messages (never found). Made once per line (``Scrollback/searchKeys``).
+    /// lines that are not messages (never found). Made once per line (``Scrollback/search``).
     public static func key(for line: ChatLine) -> [UInt8] {
         guard line.isMessage else { return [] }
         return Array((line.nick ?? "").lowercased().utf8) + [0] + fold(line.text)
@@ -80,17 +80,53 @@ public struct SearchQuery {
         matches(key: Self.key(for: line))
     }
 
-    /// The indices of the lines of `scrollback` that match, newest first: a scan of its
-    /// search keys, a few milliseconds per 100,000 lines for words and phrases.
+    /// The indices of the lines of `scrollback` that match, newest first. Each word or phrase
+    /// is one scan of the scrollback's ``SearchCorpus``; the lines found by every term are then
+    /// checked for the senders, and patterns run only on those.
     public func matchingIndices(in scrollback: Scrollback) -> [Int] {
         guard !isEmpty else { return [] }
+        let corpus = scrollback.search
+        var candidates: [Int]?
+        for term in terms {
+            guard case .text(_, let needle) = term else { continue }
+            let lines = corpus.lines(containing: needle)
+            candidates = candidates.map { Self.intersect($0, lines) } ?? lines
+            if candidates?.isEmpty == true { return [] }
+        }
+        let lines = candidates ?? Array(0..<corpus.count)
         var found: [Int] = []
-        var index = scrollback.searchKeys.count
-        for key in scrollback.searchKeys.reversed() {
-            index -= 1
-            if matches(key: key) { found.append(index) }
+        for index in lines.reversed() {
+            let key = corpus.key(at: index)
+            if key.isEmpty { continue }
+            if candidates != nil && !hasPatterns {
+                // Every word was found in it: only the senders are left to check.
+                if senders.isEmpty || isBySender(key) { found.append(index) }
+            } else if matches(key: Array(key.dropLast())) {
+                found.append(index)
+            }
         }
         return found
+    }
+
+    private var hasPatterns: Bool {
+        terms.contains { if case .pattern = $0 { true } else { false } }
+    }
+
+    /// Whether the nick a key starts with is one of the senders.
+    private func isBySender(_ key: ArraySlice<UInt8>) -> Bool {
+        guard let split = key.firstIndex(of: 0) else { return false }
+        let nick = key[key.startIndex..<split]
+        return senders.contains { $0.utf8.elementsEqual(nick) }
+    }
+
+    /// The elements of two ascending arrays that are in both.
+    private static func intersect(_ a: [Int], _ b: [Int]) -> [Int] {
+        var result: [Int] = []
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] == b[j] { result.append(a[i]); i += 1; j += 1 } else if a[i] < b[j] { i += 1 } else { j += 1 }
+        }
+        return result
     }
 
     /// ``matches(_:)`` on a line's search key (``key(for:)``): words and phrases are a byte
@@ -169,29 +205,42 @@ public struct SearchQuery {
     }
 }
 
-/// Folded bytes to find in search keys. The scan jumps with `memchr` to each place the first
-/// byte occurs and compares the rest there with `memcmp` (faster here than a Horspool skip
-/// table: keys are short, and most of the cost is per line, not per byte).
+/// Folded bytes to find in search keys. The scan jumps with `memchr` to each place the
+/// needle's rarest byte occurs (by English letter frequency: `z` before `e`; anything but a
+/// lowercase letter counts as rare) and compares the whole needle there with `memcmp`; keys are
+/// short, so this beats a skip table.
 public struct Needle: Sendable {
     /// The bytes.
     public let bytes: [UInt8]
+    /// Where in the needle the byte looked for first is.
+    let anchor: Int
+
+    /// Lowercase letters from the most to the least frequent in English text.
+    private static let frequency = Array("etaoinsrhldcumfpgwybvkxjqz".utf8)
 
     /// A needle for `bytes`.
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        func rank(_ byte: UInt8) -> Int { Self.frequency.firstIndex(of: byte) ?? Self.frequency.count }
+        anchor = bytes.indices.max { rank(bytes[$0]) < rank(bytes[$1]) } ?? 0
+    }
 
     /// Whether the needle occurs in `haystack`.
     public func occurs(in haystack: [UInt8]) -> Bool {
         let n = bytes.count
         guard n > 0 else { return true }
         guard haystack.count >= n else { return false }
+        let anchor = self.anchor
         return haystack.withUnsafeBufferPointer { h in
             bytes.withUnsafeBufferPointer { b in
                 guard let hb = h.baseAddress, let nb = b.baseAddress else { return false }
-                let last = h.count - n
+                let key = Int32(nb[anchor])
+                // `i` is where the needle would start; its anchor byte sits at `i + anchor`.
                 var i = 0
+                let last = h.count - n
                 while i <= last {
-                    guard let hit = memchr(hb + i, Int32(nb.pointee), last - i + 1) else { return false }
-                    i = hb.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    guard let hit = memchr(hb + i + anchor, key, last - i + 1) else { return false }
+                    i = hb.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - anchor
                     if memcmp(hb + i, nb, n) == 0 { return true }
                     i += 1
                 }

@@ -50,3 +50,36 @@ struct SearchQueryTests {
         #expect(ranges == ["ab", "abbbc", "ab"])
     }
 }
+
+/// The contiguous search keys of a scrollback kept in step with its lines.
+struct SearchCorpusTests {
+    func line(_ id: String, _ nick: String, _ text: String, kind: ChatLineKind = .message) -> ChatLine {
+        ChatLine(id: id, time: Date(), kind: kind, nick: nick, text: text)
+    }
+
+    @Test func keysFollowAppendsPrependsTrimsAndReplacements() throws {
+        var scrollback = Scrollback(cap: 6, trimBatch: 2)
+        scrollback.append(line("a", "alice", "hello WORLD"))
+        scrollback.append(line("j", "bob", "", kind: .join))
+        scrollback.append(line("b", "bob", "world peace"))
+        let word = try SearchQuery(parsing: "world")
+        #expect(word.matchingIndices(in: scrollback) == [2, 0])
+        scrollback.prepend([line("o1", "carol", "old world"), line("o2", "carol", "old news")])
+        #expect(word.matchingIndices(in: scrollback) == [4, 2, 0])
+        #expect(try SearchQuery(parsing: "from:carol").matchingIndices(in: scrollback) == [1, 0])
+        // A needle never spans two lines' keys, nor a nick and its text.
+        #expect(try SearchQuery(parsing: "newsalice").matchingIndices(in: scrollback).isEmpty)
+        #expect(try SearchQuery(parsing: "alicehello").matchingIndices(in: scrollback).isEmpty)
+        #expect(try SearchQuery(parsing: "alice").matchingIndices(in: scrollback) == [2])
+        scrollback.replace(id: "b", with: line("b", "bob", "no longer"))
+        #expect(word.matchingIndices(in: scrollback) == [2, 0])
+        for k in 0..<3 { scrollback.append(line("n\(k)", "dave", "new world \(k)")) }   // 8 lines: trims 2
+        #expect(scrollback.count == 6 && scrollback.search.count == 6)
+        #expect(scrollback.lines.first?.id == "a")
+        #expect(word.matchingIndices(in: scrollback) == [5, 4, 3, 0])
+        #expect(try SearchQuery(parsing: "world from:dave").matchingIndices(in: scrollback) == [5, 4, 3])
+        #expect(try SearchQuery(parsing: "/wor.d/ from:alice").matchingIndices(in: scrollback) == [0])
+        scrollback.removeAll()
+        #expect(scrollback.search.count == 0 && scrollback.search.bytes.isEmpty)
+    }
+}

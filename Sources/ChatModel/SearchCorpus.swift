@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The search keys of a scrollback's lines (``SearchQuery/key(for:)``) in one contiguous run of
+/// bytes, each message's key ended by a line feed (which no key holds, so no needle found in
+/// the run spans two lines), with where each line's key starts. A search is then one scan of
+/// the run per term, not a walk over 100,000 small arrays.
+///
+/// Appends are O(key); trims and prepends move the run (O(bytes), once per trim batch or
+/// history page); replacing a line (a pending message sent) moves what follows it.
+public struct SearchCorpus: Sendable {
+    /// Every key, in line order.
+    public private(set) var bytes: [UInt8] = []
+    /// Where each line's key starts in ``bytes``.
+    public private(set) var starts: [Int] = []
+
+    /// Creates an empty corpus.
+    public init() {}
+
+    /// Number of lines.
+    public var count: Int { starts.count }
+
+    /// The key of line `i`, its line feed included (empty for lines that are not messages).
+    public func key(at i: Int) -> ArraySlice<UInt8> { bytes[starts[i]..<end(of: i)] }
+
+    /// Adds the key of a line at the end.
+    public mutating func append(_ key: [UInt8]) {
+        starts.append(bytes.count)
+        bytes += Self.stored(key)
+    }
+
+    /// Adds the keys of lines inserted before the first one.
+    public mutating func prepend(_ keys: [[UInt8]]) {
+        let stored = keys.map(Self.stored)
+        var offset = 0
+        var fresh: [Int] = []
+        fresh.reserveCapacity(stored.count + starts.count)
+        for key in stored {
+            fresh.append(offset)
+            offset += key.count
+        }
+        for start in starts { fresh.append(start + offset) }
+        starts = fresh
+        bytes.insert(contentsOf: stored.joined(), at: 0)
+    }
+
+    /// Removes the first `k` lines' keys.
+    public mutating func removeFirst(_ k: Int) {
+        guard k > 0 else { return }
+        let cut = k < count ? starts[k] : bytes.count
+        bytes.removeFirst(cut)
+        starts.removeFirst(min(k, count))
+        for i in starts.indices { starts[i] -= cut }
+    }
+
+    /// Replaces line `i`'s key.
+    public mutating func replace(at i: Int, with key: [UInt8]) {
+        let range = starts[i]..<end(of: i)
+        let stored = Self.stored(key)
+        bytes.replaceSubrange(range, with: stored)
+        let delta = stored.count - range.count
+        if delta != 0 { for j in (i + 1)..<count { starts[j] += delta } }
+    }
+
+    /// Removes every key.
+    public mutating func removeAll() {
+        bytes.removeAll()
+        starts.removeAll()
+    }
+
+    /// The lines (ascending) holding `needle`: one pass over the run, jumping with `memchr`
+    /// to the needle's anchor byte and comparing with `memcmp`.
+    public func lines(containing needle: Needle) -> [Int] {
+        let n = needle.bytes.count
+        guard n > 0, bytes.count >= n else { return [] }
+        var found: [Int] = []
+        bytes.withUnsafeBufferPointer { h in
+            needle.bytes.withUnsafeBufferPointer { b in
+                guard let hb = h.baseAddress, let nb = b.baseAddress else { return }
+                let anchor = needle.anchor
+                let key = Int32(nb[anchor])
+                let last = h.count - n
+                var i = 0
+                var line = 0
+                while i <= last {
+                    guard let hit = memchr(hb + i + anchor, key, last - i + 1) else { return }
+                    i = hb.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - anchor
+                    if memcmp(hb + i, nb, n) == 0 {
+                        while line + 1 < starts.count && starts[line + 1] <= i { line += 1 }
+                        if found.last != line { found.append(line) }
+                        // The rest of this line cannot add anything: go to the next one.
+                        i = line + 1 < starts.count ? starts[line + 1] : h.count
+                        continue
+                    }
+                    i += 1
+                }
+            }
+        }
+        return found
+    }
+
+    private func end(of i: Int) -> Int { i + 1 < starts.count ? starts[i + 1] : bytes.count }
+
+    /// A message's key ends with a line feed; other lines store nothing.
+    private static func stored(_ key: [UInt8]) -> [UInt8] { key.isEmpty ? [] : key + [0x0A] }
+}
