@@ -47,6 +47,12 @@ public final class ChatBuffer {
     /// What the interface shows: the window while there is one, otherwise the scrollback.
     public var shown: Scrollback { window ?? scrollback }
 
+    /// Gets the lines ready to be searched (their search keys are made once, then kept).
+    public func prepareSearch() {
+        scrollback.enableSearch()
+        window?.enableSearch()
+    }
+
     /// Whether the lines shown are the live ones (no window is open).
     public var showsNewest: Bool { window == nil }
 }

@@ -9,9 +9,10 @@ public struct Scrollback: Sendable {
     /// The lines, oldest first.
     public private(set) var lines: Deque<ChatLine> = []
     /// Each line as the find bar compares it (``SearchQuery/key(for:)``: nick and text,
-    /// formatting stripped, lowercased, UTF-8), parallel to ``lines``: made once per line, so a
-    /// search of 100,000 lines is a byte scan.
-    public private(set) var search = SearchCorpus()
+    /// formatting stripped, lowercased, UTF-8), kept in step with ``lines`` once the buffer was
+    /// first searched (``enableSearch()``), so that a search of 100,000 lines is a byte scan;
+    /// `nil` before, so buffers nobody searches cost no memory for it.
+    public private(set) var search: SearchCorpus?
     /// Most lines kept.
     public let cap: Int
     /// How many lines a trim drops at least.
@@ -37,7 +38,7 @@ public struct Scrollback: Sendable {
     public mutating func append(_ line: ChatLine) -> (appended: Int, trimmed: Int) {
         guard ids.insert(line.id).inserted else { return (0, 0) }
         lines.append(line)
-        search.append(SearchQuery.key(for: line))
+        search?.append(SearchQuery.key(for: line))
         return (1, trimIfNeeded())
     }
 
@@ -52,7 +53,7 @@ public struct Scrollback: Sendable {
             fresh.append(line)
         }
         lines.insert(contentsOf: fresh, at: 0)
-        search.prepend(fresh.map { SearchQuery.key(for: $0) })
+        search?.prepend(fresh.map { SearchQuery.key(for: $0) })
         return fresh.count
     }
 
@@ -61,7 +62,7 @@ public struct Scrollback: Sendable {
     public mutating func replace(id: String, with line: ChatLine) -> Int? {
         guard let index = lines.lastIndex(where: { $0.id == id }) else { return nil }
         lines[index] = line
-        search.replace(at: index, with: SearchQuery.key(for: line))
+        search?.replace(at: index, with: SearchQuery.key(for: line))
         if line.id != id {
             ids.remove(id)
             ids.insert(line.id)
@@ -69,10 +70,16 @@ public struct Scrollback: Sendable {
         return index
     }
 
+    /// Makes the search keys of every line, and keeps them from now on. O(n) the first time.
+    public mutating func enableSearch() {
+        guard search == nil else { return }
+        search = SearchCorpus(lines)
+    }
+
     /// Removes every line.
     public mutating func removeAll() {
         lines.removeAll()
-        search.removeAll()
+        search?.removeAll()
         ids.removeAll()
     }
 
@@ -81,7 +88,7 @@ public struct Scrollback: Sendable {
         let drop = min(lines.count, max(lines.count - cap, trimBatch))
         for line in lines.prefix(drop) { ids.remove(line.id) }
         lines.removeFirst(drop)
-        search.removeFirst(drop)
+        search?.removeFirst(drop)
         return drop
     }
 }

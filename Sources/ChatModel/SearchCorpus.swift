@@ -8,37 +8,44 @@ import Glibc
 /// the run per term, not a walk over 100,000 small arrays.
 ///
 /// Appends are O(key); trims and prepends move the run (O(bytes), once per trim batch or
-/// history page); replacing a line (a pending message sent) moves what follows it.
+/// history page); replacing a line (a pending message sent) moves what follows it. Made for a
+/// scrollback when it is first searched (``Scrollback/enableSearch()``).
 public struct SearchCorpus: Sendable {
     /// Every key, in line order.
     public private(set) var bytes: [UInt8] = []
-    /// Where each line's key starts in ``bytes``.
-    public private(set) var starts: [Int] = []
+    /// Where each line's key starts in ``bytes`` (32 bits: a scrollback holds far less than
+    /// 4 GiB of text).
+    public private(set) var starts: [Int32] = []
 
     /// Creates an empty corpus.
     public init() {}
+
+    /// The corpus of `lines`.
+    public init(_ lines: some Sequence<ChatLine>) {
+        for line in lines { append(SearchQuery.key(for: line)) }
+    }
 
     /// Number of lines.
     public var count: Int { starts.count }
 
     /// The key of line `i`, its line feed included (empty for lines that are not messages).
-    public func key(at i: Int) -> ArraySlice<UInt8> { bytes[starts[i]..<end(of: i)] }
+    public func key(at i: Int) -> ArraySlice<UInt8> { bytes[Int(starts[i])..<end(of: i)] }
 
     /// Adds the key of a line at the end.
     public mutating func append(_ key: [UInt8]) {
-        starts.append(bytes.count)
+        starts.append(Int32(bytes.count))
         bytes += Self.stored(key)
     }
 
     /// Adds the keys of lines inserted before the first one.
     public mutating func prepend(_ keys: [[UInt8]]) {
         let stored = keys.map(Self.stored)
-        var offset = 0
-        var fresh: [Int] = []
+        var offset: Int32 = 0
+        var fresh: [Int32] = []
         fresh.reserveCapacity(stored.count + starts.count)
         for key in stored {
             fresh.append(offset)
-            offset += key.count
+            offset += Int32(key.count)
         }
         for start in starts { fresh.append(start + offset) }
         starts = fresh
@@ -48,18 +55,18 @@ public struct SearchCorpus: Sendable {
     /// Removes the first `k` lines' keys.
     public mutating func removeFirst(_ k: Int) {
         guard k > 0 else { return }
-        let cut = k < count ? starts[k] : bytes.count
+        let cut = k < count ? Int(starts[k]) : bytes.count
         bytes.removeFirst(cut)
         starts.removeFirst(min(k, count))
-        for i in starts.indices { starts[i] -= cut }
+        for i in starts.indices { starts[i] -= Int32(cut) }
     }
 
     /// Replaces line `i`'s key.
     public mutating func replace(at i: Int, with key: [UInt8]) {
-        let range = starts[i]..<end(of: i)
+        let range = Int(starts[i])..<end(of: i)
         let stored = Self.stored(key)
         bytes.replaceSubrange(range, with: stored)
-        let delta = stored.count - range.count
+        let delta = Int32(stored.count - range.count)
         if delta != 0 { for j in (i + 1)..<count { starts[j] += delta } }
     }
 
@@ -87,10 +94,10 @@ public struct SearchCorpus: Sendable {
                     guard let hit = memchr(hb + i + anchor, key, last - i + 1) else { return }
                     i = hb.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - anchor
                     if memcmp(hb + i, nb, n) == 0 {
-                        while line + 1 < starts.count && starts[line + 1] <= i { line += 1 }
+                        while line + 1 < starts.count && Int(starts[line + 1]) <= i { line += 1 }
                         if found.last != line { found.append(line) }
                         // The rest of this line cannot add anything: go to the next one.
-                        i = line + 1 < starts.count ? starts[line + 1] : h.count
+                        i = line + 1 < starts.count ? Int(starts[line + 1]) : h.count
                         continue
                     }
                     i += 1
@@ -100,7 +107,7 @@ public struct SearchCorpus: Sendable {
         return found
     }
 
-    private func end(of i: Int) -> Int { i + 1 < starts.count ? starts[i + 1] : bytes.count }
+    private func end(of i: Int) -> Int { i + 1 < starts.count ? Int(starts[i + 1]) : bytes.count }
 
     /// A message's key ends with a line feed; other lines store nothing.
     private static func stored(_ key: [UInt8]) -> [UInt8] { key.isEmpty ? [] : key + [0x0A] }

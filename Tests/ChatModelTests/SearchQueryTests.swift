@@ -60,6 +60,8 @@ struct SearchCorpusTests {
     @Test func keysFollowAppendsPrependsTrimsAndReplacements() throws {
         var scrollback = Scrollback(cap: 6, trimBatch: 2)
         scrollback.append(line("a", "alice", "hello WORLD"))
+        #expect(scrollback.search == nil)                          // made at the first search
+        scrollback.enableSearch()
         scrollback.append(line("j", "bob", "", kind: .join))
         scrollback.append(line("b", "bob", "world peace"))
         let word = try SearchQuery(parsing: "world")
@@ -74,12 +76,12 @@ struct SearchCorpusTests {
         scrollback.replace(id: "b", with: line("b", "bob", "no longer"))
         #expect(word.matchingIndices(in: scrollback) == [2, 0])
         for k in 0..<3 { scrollback.append(line("n\(k)", "dave", "new world \(k)")) }   // 8 lines: trims 2
-        #expect(scrollback.count == 6 && scrollback.search.count == 6)
+        #expect(scrollback.count == 6 && scrollback.search?.count == 6)
         #expect(scrollback.lines.first?.id == "a")
         #expect(word.matchingIndices(in: scrollback) == [5, 4, 3, 0])
         #expect(try SearchQuery(parsing: "world from:dave").matchingIndices(in: scrollback) == [5, 4, 3])
         #expect(try SearchQuery(parsing: "/wor.d/ from:alice").matchingIndices(in: scrollback) == [0])
         scrollback.removeAll()
-        #expect(scrollback.search.count == 0 && scrollback.search.bytes.isEmpty)
+        #expect(scrollback.search?.count == 0 && scrollback.search?.bytes.isEmpty == true)
     }
 }
