@@ -12,6 +12,10 @@ public struct BufferID: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { name.isEmpty ? network : "\(network)/\(name)" }
+
+    /// The mentions view: every highlight and private message of every network (no network
+    /// has an empty name, so no real buffer has this id).
+    public static let mentions = BufferID(network: "", name: "*mentions")
 }
 
 /// What kind of conversation a buffer holds.
@@ -24,4 +28,6 @@ public enum BufferKind: Sendable, Hashable {
     case query
     /// The network's channel list (/list), sorted by size.
     case channelList
+    /// The mentions view across all networks (``BufferID/mentions``).
+    case mentions
 }

@@ -23,6 +23,9 @@ public struct ChatLine: Sendable, Hashable, Identifiable {
     public var isHighlight: Bool
     /// For our own messages: sent, waiting for the connection, or never to be sent.
     public var delivery: Delivery = .delivered
+    /// Where the line was said, when it is shown elsewhere (the mentions view): `#natter on
+    /// Libera`. `nil` in its own buffer.
+    public var context: String?
 
     /// Creates a line.
     public init(id: String, time: Date, kind: ChatLineKind, nick: String? = nil, text: String = "",

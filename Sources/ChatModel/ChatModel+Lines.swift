@@ -20,10 +20,38 @@ extension ChatModel {
             if line.isHighlight { buffer.highlights += 1 }
             changes.append(.unreadChanged(buffer.id))
         }
+        if line.isMessage && (line.isHighlight || buffer.kind == .query) { recordMention(line, in: buffer, on: network) }
         if (line.isHighlight || buffer.kind == .query) && !(beingRead && windowFocused) {
             let title = buffer.kind == .query ? (line.nick ?? buffer.name) : "\(line.nick ?? "") in \(buffer.name)"
             changes.append(.notify(buffer.id, title: title, body: stripForNotification(line.text)))
         }
+    }
+
+    /// Copies a highlight or private message into the mentions view, naming where it was said.
+    func recordMention(_ line: ChatLine, in buffer: ChatBuffer, on network: ChatNetwork) {
+        var copy = line
+        copy.id = "mention-\(localID())"
+        copy.context = buffer.kind == .query ? "private, \(network.name)" : "\(buffer.name), \(network.name)"
+        let (appended, trimmed) = mentions.scrollback.append(copy)
+        guard appended > 0 else { return }
+        mentionSources[copy.id] = (buffer.id, line.id)
+        if trimmed > 0 {
+            let kept = Set(mentions.scrollback.lines.map(\.id))
+            mentionSources = mentionSources.filter { kept.contains($0.key) }
+            changes.append(.linesTrimmed(.mentions, count: trimmed))
+        }
+        changes.append(.linesAppended(.mentions, count: 1))
+        if activeBuffer != .mentions || !windowFocused {
+            mentions.unread += 1
+            if mentions.firstUnreadID == nil { mentions.firstUnreadID = copy.id }
+            changes.append(.unreadChanged(.mentions))
+        }
+    }
+
+    /// The buffer and line a mention copies, while that buffer is open.
+    public func mentionSource(of lineID: String) -> (buffer: BufferID, lineID: String)? {
+        guard let source = mentionSources[lineID], buffer(source.buffer) != nil else { return nil }
+        return source
     }
 
     /// Puts older lines at the top of what `buffer` shows (history pages: never unread, not

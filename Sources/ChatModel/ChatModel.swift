@@ -29,10 +29,18 @@ public final class ChatModel {
     var channelListings: [String: [(name: String, users: Int, topic: String)]] = [:]
     var nextLocalID = 0
 
+    /// Every highlight and private message of every network, newest at the bottom (copies,
+    /// each naming where it was said); ``mentionSource(of:)`` leads back to the original.
+    public let mentions: ChatBuffer
+    /// Mention line id → the buffer and line it copies.
+    var mentionSources: [String: (buffer: BufferID, lineID: String)] = [:]
+
     /// A model with `settings`, logging to `logs`.
     public init(settings: ModelSettings = ModelSettings(), logs: LogStore? = nil) {
         self.settings = settings
         self.logs = logs
+        mentions = ChatBuffer(id: .mentions, name: "Mentions", kind: .mentions,
+                              cap: settings.scrollbackCap, trimBatch: settings.trimBatch)
     }
 
     /// Adds a network whose connection uses `configuration`.
@@ -50,7 +58,8 @@ public final class ChatModel {
 
     /// The buffer with `id`.
     public func buffer(_ id: BufferID) -> ChatBuffer? {
-        network(id.network)?.buffers.first { $0.id == id }
+        if id == .mentions { return mentions }
+        return network(id.network)?.buffers.first { $0.id == id }
     }
 
     /// Feeds one input to a network's session, applies the events it produces, and returns the

@@ -35,6 +35,9 @@ public final class BufferRows: MessageListDataSource {
     /// Called with the id of a line that is not loaded when the list wants to show it; returns
     /// whether the page around it will come (``MessageListDataSource/loadRows(around:)``).
     public var onLoadAround: ((String) -> Bool)?
+    /// Called with a line's id when its row is clicked anywhere but on a link (the mentions
+    /// view opens the line where it was said).
+    public var onActivateLine: ((String) -> Void)?
     /// Called when the reader asks for the newest lines while a window of older history is
     /// shown; returns whether they will come.
     public var onReturnToLive: (() -> Bool)?
@@ -221,18 +224,20 @@ public final class BufferRows: MessageListDataSource {
             let id = line(first).id
             if expanded.remove(id) == nil { expanded.insert(id) }
             return true
-        case .line:
+        case .line(let n):
             var offset = 0
             for span in layout.text?.text.spans ?? [] {
                 let count = span.text.count
                 if character >= offset && character < offset + count {
                     if let link = span.attributes.link {
                         if modifiers.contains(.ctrl) { onCopyLink?(link) } else { onOpenLink?(link) }
+                        return false
                     }
                     break
                 }
                 offset += count
             }
+            onActivateLine?(line(n).id)
             return false
         default:
             return false

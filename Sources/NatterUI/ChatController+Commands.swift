@@ -186,6 +186,9 @@ extension ChatController {
         case "find":
             openFind()
             return true
+        case "mentions":
+            show(.mentions)
+            return true
         case "jump_to_unread":
             // The first unread message, highlighted: the marker row a third down the list.
             guard let current, rows(of: current)?.hasMarker == true else { return true }

@@ -105,6 +105,12 @@ public final class ChatController {
         rows.onOpenLink = { [weak self] url in self?.onOpenLink?(url) }
         rows.onCopyLink = { [weak self] url in self?.screen.host?.clipboard.setText(url) }
         rows.onLoadAround = { [weak self] lineID in self?.loadAround(lineID: lineID, in: id) ?? false }
+        if buffer.kind == .mentions {
+            rows.onActivateLine = { [weak self] lineID in
+                guard let self, let source = self.model.mentionSource(of: lineID) else { return }
+                self.reveal(lineID: source.lineID, in: source.buffer)
+            }
+        }
         rows.onReturnToLive = { [weak self] in
             self?.model.returnToLive(id)
             return true
@@ -338,7 +344,9 @@ public final class ChatController {
     }
 
     func refreshSidebar() {
-        var entries: [BufferListView.Entry] = []
+        let mentions = model.mentions
+        var entries: [BufferListView.Entry] = [.init(id: mentions.id, title: "Mentions", unread: mentions.unread,
+                                                     highlights: mentions.unread)]
         var status: [String] = []
         for network in model.networks {
             entries.append(.init(id: network.serverBuffer.id, title: network.name, isHeader: true))
@@ -359,6 +367,14 @@ public final class ChatController {
     }
 
     func refreshHeader() {
+        if current == .mentions {
+            screen.topicBar.title = "Mentions"
+            screen.topicBar.topic = [TextSpan("Highlights and private messages from every network; click one to open it",
+                                              TextAttributes(font: styler.theme.messageFont, foreground: styler.theme.dimText))]
+            screen.showsNickList = false
+            screen.nickList.entries = []
+            return
+        }
         guard let current, let buffer = model.buffer(current), let network = model.network(current.network) else { return }
         screen.topicBar.title = buffer.kind == .server ? network.name : buffer.name
         screen.topicBar.topic = buffer.topic.map { styler.message($0) } ?? []
@@ -370,7 +386,7 @@ public final class ChatController {
     /// Whether a buffer has older history to page (the server buffer and the channel list
     /// do not).
     static func pagesHistory(_ buffer: ChatBuffer) -> Bool {
-        buffer.kind != .server && buffer.kind != .channelList
+        buffer.kind != .server && buffer.kind != .channelList && buffer.kind != .mentions
     }
 
     static func describe(_ network: ChatNetwork) -> String {

@@ -20,6 +20,10 @@ public struct ChatLineStyler: Sendable {
     /// hang under.
     public func style(_ line: ChatLine) -> (text: StyledText, prefix: StyledText) {
         var prefix: [TextSpan] = [TextSpan(timestamp(line.time) + " ", attributes(font: theme.monoFont, color: theme.dimText))]
+        if let context = line.context {
+            // Shown away from its buffer (the mentions view): where it was said.
+            prefix.append(TextSpan(context + "  ", attributes(font: theme.messageFont, color: theme.dimText)))
+        }
         var body: [TextSpan]
         let nickColor = theme.color(forNick: line.nick ?? "")
         let bold = FontSpec(role: .ui, size: theme.messageFont.size, bold: true)

@@ -4,7 +4,7 @@ import Widgets
 public struct KeyBindings: Sendable {
     /// The actions that can be bound.
     public static let actions = ["next_buffer", "previous_buffer", "close_buffer", "quit", "jump_to_newest", "jump_to_oldest",
-                                 "jump_to_unread", "find", "toggle_nick_list"]
+                                 "jump_to_unread", "find", "mentions", "toggle_nick_list"]
 
     public var bindings: [String: KeyEvent] = [
         "next_buffer": KeyEvent(.pageDown, modifiers: [.ctrl]),
@@ -15,6 +15,7 @@ public struct KeyBindings: Sendable {
         "jump_to_oldest": KeyEvent(.home, modifiers: [.ctrl]),
         "jump_to_unread": KeyEvent(.character("u"), modifiers: [.alt]),
         "find": KeyEvent(.character("f"), modifiers: [.ctrl]),
+        "mentions": KeyEvent(.character("m"), modifiers: [.ctrl]),
         "toggle_nick_list": KeyEvent(.function(8)),
     ]
 
