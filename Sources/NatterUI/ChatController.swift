@@ -63,6 +63,10 @@ public final class ChatController {
             if self.pendingPaste != nil { self.confirmPaste() } else { self.submit(text) }
         }
         screen.input.onPaste = { [weak self] text in self?.paste(text) ?? false }
+        screen.nickList.onDone = { [weak self] in
+            guard let self else { return }
+            self.screen.host?.focus(self.screen.input)
+        }
         let theme = styler.theme
         screen.input.styler = { text, base in InputFormatting.spans(text, base: base, theme: theme) }
         screen.messages.onNeedOlder = { [weak self] in self?.loadOlder() }
@@ -136,6 +140,7 @@ public final class ChatController {
             list.restore(view?.position ?? SavedListPosition(pinned: true))
         }
         historyIndex = nil
+        screen.nickList.filter = ""
         runFind(keepingCurrent: false)
         refreshSidebar()
         refreshHeader()

@@ -2,6 +2,9 @@ import Widgets
 
 /// The nick list on the right: a count, then members sorted by prefix rank and name with their
 /// prefix symbols, away users dimmed. The wheel scrolls it; a double click opens a query.
+/// Clicked, it takes the keyboard: typing filters it (the nicks containing what was typed,
+/// case-insensitively), Backspace edits the filter, Enter opens a query with the only nick
+/// left, Escape clears the filter and then gives the keyboard back (``onDone``).
 @MainActor
 public final class NickListView: Widget {
     /// One member.
@@ -13,9 +16,16 @@ public final class NickListView: Widget {
     }
 
     /// The members in display order.
-    public var entries: [Entry] = [] { didSet { if entries != oldValue { clampOffset(); setNeedsPaint() } } }
-    /// Called with the nick a double click opens a query with.
+    public var entries: [Entry] = [] { didSet { if entries != oldValue { refilter() } } }
+    /// What was typed to filter the list ("" shows everyone).
+    public var filter = "" { didSet { if filter != oldValue { offset = 0; refilter() } } }
+    /// The members shown: those whose nick contains ``filter``.
+    public private(set) var shown: [Entry] = []
+    /// Called with the nick a double click (or Enter on the only nick left) opens a query with.
     public var onOpenQuery: ((String) -> Void)?
+    /// Called when Escape is pressed with no filter: the keyboard goes back to the input line.
+    public var onDone: (() -> Void)?
+    private var hasFocus = false
     /// Colours and fonts.
     public var theme = ChatTheme.dark { didSet { if theme != oldValue { setNeedsPaint() } } }
     /// Width the list asks for.
@@ -26,21 +36,67 @@ public final class NickListView: Widget {
 
     public override init() { super.init() }
 
+    public override var isFocusable: Bool { true }
+
+    private func refilter() {
+        let needle = filter.lowercased()
+        shown = needle.isEmpty ? entries : entries.filter { $0.nick.lowercased().contains(needle) }
+        clampOffset()
+        setNeedsPaint()
+    }
+
+    /// The header: the count, and the filter or a hint while the list has the keyboard.
+    private var headerText: String {
+        let users = "\(entries.count) user\(entries.count == 1 ? "" : "s")"
+        if !filter.isEmpty { return "\(shown.count) of \(users) · \u{201C}\(filter)\u{201D}" }
+        return hasFocus ? users + " · type to filter" : users
+    }
+
+    public override func focusChanged(_ focused: Bool) {
+        hasFocus = focused
+        setNeedsPaint()
+    }
+
+    public override func textInput(_ text: String) -> Bool {
+        let typed = text.filter { !$0.isNewline && $0 != "\t" }
+        guard !typed.isEmpty else { return false }
+        filter += typed
+        return true
+    }
+
+    public override func keyDown(_ event: KeyEvent) -> Bool {
+        guard event.modifiers.isEmpty else { return false }
+        switch event.key {
+        case .backspace:
+            guard !filter.isEmpty else { return false }
+            filter.removeLast()
+            return true
+        case .escape:
+            if filter.isEmpty { onDone?() } else { filter = "" }
+            return true
+        case .enter:
+            if shown.count == 1 { onOpenQuery?(shown[0].nick) }
+            return true
+        default:
+            return false
+        }
+    }
+
     public override func performLayout(_ constraints: BoxConstraints, _ context: LayoutContext) -> Size {
         constraints.constrain(Size(width: preferredWidth, height: constraints.maxHeight.isFinite ? constraints.maxHeight : 400))
     }
 
     public override func paint(_ context: inout PaintContext) {
         context.fill(bounds, theme.base.surface)
-        let header = context.layoutText(StyledText("\(entries.count) user\(entries.count == 1 ? "" : "s")", attributes: TextAttributes(
+        let header = context.layoutText(StyledText(headerText, attributes: TextAttributes(
             font: FontSpec(role: .ui, size: 12, bold: true), foreground: theme.dimText)), maxWidth: nil)
         context.drawText(header, at: Point(x: 12, y: (headerHeight - header.size.height) / 2))
         let previous = context.clip
         context.pushClip(Rect(x: 0, y: headerHeight, width: size.width, height: size.height - headerHeight))
         let first = max(0, Int(offset / rowHeight))
-        let last = min(entries.count, first + Int(size.height / rowHeight) + 2)
+        let last = min(shown.count, first + Int(size.height / rowHeight) + 2)
         for index in first..<max(first, last) {
-            let entry = entries[index]
+            let entry = shown[index]
             let color = theme.color(forNick: entry.nick)
             let text = context.layoutText(StyledText([
                 TextSpan(entry.prefixes, TextAttributes(font: FontSpec(role: .mono, size: 13), foreground: theme.dimText)),
@@ -62,13 +118,13 @@ public final class NickListView: Widget {
 
     public override func mouseDown(_ event: MouseEvent) -> Bool {
         let index = Int((event.position.y - headerHeight + offset) / rowHeight)
-        guard event.position.y >= headerHeight, entries.indices.contains(index) else { return false }
-        if event.clickCount >= 2 { onOpenQuery?(entries[index].nick) }
+        guard event.position.y >= headerHeight, shown.indices.contains(index) else { return false }
+        if event.clickCount >= 2 { onOpenQuery?(shown[index].nick) }
         return true
     }
 
     private func clampOffset() {
-        let maxOffset = max(0, Double(entries.count) * rowHeight - (size.height - headerHeight))
+        let maxOffset = max(0, Double(shown.count) * rowHeight - (size.height - headerHeight))
         offset = min(max(0, offset), maxOffset)
     }
 }

@@ -240,7 +240,9 @@ final class ScenarioRunner {
                                      list: app.screen.messages.metrics,
                                      input: .init(text: (firstRun?.server ?? app.screen.input).text,
                                                   cursor: (firstRun?.server ?? app.screen.input).state.caret),
-                                     sent: sent, clipboard: clipboard.text(), find: findMetrics(app))
+                                     sent: sent, clipboard: clipboard.text(), find: findMetrics(app),
+                                     nicks: .init(filter: app.screen.nickList.filter, shown: app.screen.nickList.shown.map(\.nick),
+                                                  focused: app.host.focusedWidget === app.screen.nickList))
         sent.removeAll()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -312,6 +314,14 @@ struct SnapshotMetrics: Encodable {
     var clipboard: String?
     /// The find bar (extension of the format).
     var find: Find
+    /// The nick list: its filter, the nicks it shows, whether it has the keyboard (extension).
+    var nicks: Nicks
+
+    struct Nicks: Encodable {
+        var filter: String
+        var shown: [String]
+        var focused: Bool
+    }
 
     /// The find bar's state: open, its query, how many matches, which one is shown (1-based,
     /// newest first) and its line id, the text beside the field, whether the field has focus.
@@ -338,7 +348,7 @@ struct SnapshotMetrics: Encodable {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find }
+    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -350,5 +360,6 @@ struct SnapshotMetrics: Encodable {
         try c.encode(sent, forKey: .sent)
         try c.encode(clipboard, forKey: .clipboard)   // null rather than left out
         try c.encode(find, forKey: .find)
+        try c.encode(nicks, forKey: .nicks)
     }
 }
