@@ -189,6 +189,9 @@ extension ChatController {
         case "mentions":
             show(.mentions)
             return true
+        case "quick_switcher":
+            openSwitcher()
+            return true
         case "jump_to_unread":
             // The first unread message, highlighted: the marker row a third down the list.
             guard let current, rows(of: current)?.hasMarker == true else { return true }
@@ -199,7 +202,7 @@ extension ChatController {
         default: break
         }
         switch event.key {
-        case .character(let c) where m == [.ctrl] && InputFormatting.code(forShortcut: c) != nil:
+        case .character(let c) where (m == [.ctrl] || m == [.ctrl, .shift]) && InputFormatting.code(forShortcut: c) != nil:
             let input = screen.input
             var characters = Array(input.text)
             let caret = min(input.state.caret, characters.count)

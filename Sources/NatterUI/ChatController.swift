@@ -34,6 +34,8 @@ public final class ChatController {
     private var aroundTarget: (buffer: BufferID, lineID: String, time: Date?)?
     /// The find bar's query and matches (ChatController+Find.swift).
     var find = FindState()
+    /// The quick switcher (Ctrl+K), made when first opened.
+    public private(set) var switcher: QuickSwitcher?
     /// After /list: the network whose channel list to show once it arrives.
     var showListWhenReady: String?
     /// A paste of more than three lines waiting for Enter (send) or Escape (cancel).
@@ -386,6 +388,33 @@ public final class ChatController {
         screen.showsNickList = buffer.kind == .channel
         screen.nickList.entries = buffer.kind == .channel
             ? network.sortedMembers(of: buffer.name).map { .init(nick: $0.nick, prefixes: $0.prefixes, away: $0.away) } : []
+    }
+
+    /// Opens the quick switcher over every buffer of every network (and the mentions view),
+    /// the current one left out.
+    public func openSwitcher() {
+        guard let host = screen.host else { return }
+        let switcher = self.switcher ?? QuickSwitcher(theme: styler.theme)
+        self.switcher = switcher
+        switcher.onChoose = { [weak self] id in self?.show(id) }
+        var candidates: [QuickSwitcher.Candidate] = []
+        let mentions = model.mentions
+        candidates.append(.init(id: mentions.id, title: "Mentions", network: "", unread: mentions.unread,
+                                highlights: mentions.unread, lastActivity: Self.activity(mentions)))
+        for network in model.networks {
+            for buffer in network.buffers where buffer.kind != .channelList {
+                candidates.append(.init(id: buffer.id, title: buffer.kind == .server ? network.name : buffer.name,
+                                        network: network.name, unread: buffer.unread, highlights: buffer.highlights,
+                                        lastActivity: Self.activity(buffer)))
+            }
+        }
+        switcher.candidates = candidates.filter { $0.id != current }
+        switcher.show(in: host)
+    }
+
+    /// When something last happened in `buffer` (its newest line), for the switcher's order.
+    static func activity(_ buffer: ChatBuffer) -> Double {
+        buffer.scrollback.lines.last?.time.timeIntervalSince1970 ?? 0
     }
 
     /// Whether a buffer has older history to page (the server buffer and the channel list

@@ -41,7 +41,8 @@ import Foundation
 ///
 /// [keys]                                  # next_buffer, previous_buffer, close_buffer, quit,
 /// next_buffer = "Ctrl+PageDown"           # jump_to_newest, jump_to_oldest, jump_to_unread,
-///                                         # find, toggle_nick_list
+///                                         # find, mentions, quick_switcher,
+///                                         # toggle_nick_list
 /// ```
 public struct NatterConfig: Hashable, Sendable {
     public var networks: [Network] = []
