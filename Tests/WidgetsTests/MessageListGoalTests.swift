@@ -133,12 +133,19 @@ private final class PagedRows: MessageListDataSource {
     }
 }
 
-@Test @MainActor func revealOfARowNotLoadedAsksTheDataSourceAndShowsItWhenItArrives() throws {
+/// A list over rows m5000…m5199 that can fetch the page around any other row.
+@MainActor
+private func pagedList() -> (MessageListView, WidgetHost, TestRows, PagedRows) {
     let rows = TestRows(first: 5000, count: 200)
     let paged = PagedRows(rows)
     let list = MessageListView()
     list.dataSource = paged
     let (host, _) = makeHost(list, width: 400, height: 300)
+    return (list, host, rows, paged)
+}
+
+@Test @MainActor func revealOfARowNotLoadedAsksTheDataSourceAndShowsItWhenItArrives() throws {
+    let (list, host, rows, paged) = pagedList()
     #expect(!list.reveal(rowID: "m120"))
     #expect(paged.asked == ["m120"])
     #expect(list.isPinned)                                   // nothing moves meanwhile
@@ -168,11 +175,7 @@ private final class PagedRows: MessageListDataSource {
 }
 
 @Test @MainActor func aPageWithoutTheRevealedRowEndsTheRequestAndIsNotSearchedAgain() {
-    let rows = TestRows(first: 5000, count: 200)
-    let paged = PagedRows(rows)
-    let list = MessageListView()
-    list.dataSource = paged
-    let (host, _) = makeHost(list, width: 400, height: 300)
+    let (list, host, rows, paged) = pagedList()
     #expect(!list.reveal(rowID: "m120"))
     rows.first = 9000                                        // the page came, but without m120
     list.reloadAll()
