@@ -126,6 +126,12 @@ extension ChatModel {
     }
 
     /// The name of `buffer`'s log folder: folded, so `#Swift` and `#swift` share one log.
+    /// The folder of the logs of buffer `id`, when the model logs (for searching them).
+    public func logFolder(for id: BufferID) -> URL? {
+        guard let logs, let buffer = buffer(id), buffer.kind != .mentions, buffer.kind != .channelList else { return nil }
+        return logs.folder(network: id.network, buffer: logName(buffer))
+    }
+
     func logName(_ buffer: ChatBuffer) -> String {
         buffer.kind == .server ? "server" : buffer.id.name
     }

@@ -131,7 +131,8 @@ public final class LogStore {
         open.removeAll()
     }
 
-    private func folder(network: String, buffer: String) -> URL {
+    /// The folder holding `buffer`'s day files on `network`.
+    public func folder(network: String, buffer: String) -> URL {
         root.appendingPathComponent(Self.safeName(network)).appendingPathComponent(Self.safeName(buffer))
     }
 

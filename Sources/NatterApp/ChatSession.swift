@@ -36,6 +36,7 @@ final class ChatSession {
                                     send: { network, lines in connections.send(network: network, lines: lines) },
                                     clock: { connections.now() })
         controller.keyBindings = keys
+        controller.wakeUp = { AppWindow.wakeUp() }
         controller.completer = TabCompleter(suffix: config.completionSuffix)
         let model = self.model, controller = self.controller
 

@@ -8,17 +8,28 @@ struct FindState {
     var isOpen = false
     /// The parsed query (`nil`: empty or not valid).
     var query: SearchQuery?
-    /// The matching lines, newest first, as indices into the lines shown when the search ran
-    /// (it runs again whenever they change).
+    /// The matching loaded lines, newest first, as indices into the buffer's live scrollback
+    /// when the search ran (it runs again whenever the scrollback changes).
     var matches: [Int] = []
-    /// Which match is shown (an index into ``matches``).
+    /// The matching lines of the logs older than the scrollback, newest first, as they stream in.
+    var logHits: [LogHit] = []
+    /// The search of the logs running on its thread.
+    var logSearch: BackgroundLogSearch?
+    /// Which match is shown: an index into ``matches`` followed by ``logHits``.
     var current: Int?
+
+    /// Loaded matches and log hits together.
+    var count: Int { matches.count + logHits.count }
+    /// Whether the logs are still being searched.
+    var isSearchingLogs: Bool { logSearch != nil }
 }
 
-/// Find in the buffer (Ctrl+F): the query is run over the lines the buffer shows, newest first,
-/// as it is typed; matches are highlighted in the rows, and Enter/Shift+Enter (F3/Shift+F3)
-/// step through them with the list's jump to a row, so the pinned state, the marker and the
-/// unseen count behave as for any scroll.
+/// Find in the buffer (Ctrl+F): the query is run over the buffer's loaded lines as it is typed,
+/// newest first, then over its logs on disk (older than what is loaded) on a thread of its own,
+/// the hits streaming in behind the loaded ones. Matches are highlighted in the rows, and
+/// Enter/Shift+Enter (F3/Shift+F3) step through them with the list's jump to a row, so the
+/// pinned state, the marker and the unseen count behave as for any scroll; a hit in the logs
+/// opens the page around it.
 extension ChatController {
     /// Wires the find bar (called once from `init`).
     func wireFindBar() {
@@ -31,17 +42,24 @@ extension ChatController {
     /// Whether the find bar is open.
     public var isFindOpen: Bool { find.isOpen }
 
-    /// How many lines the find bar matches, which one is shown (newest first) and its line id.
+    /// How many lines the find bar matches (loaded and in the logs so far), which one is shown
+    /// (newest first) and its line id.
     public var findMatches: (count: Int, current: Int?, currentID: String?) {
-        (find.matches.count, find.current, find.current.flatMap { findLineID(at: $0) })
+        (find.count, find.current, find.current.flatMap { findLineID(at: $0) })
     }
 
-    /// The id of match `index`.
+    /// Whether the find bar is still searching the logs.
+    public var isSearchingLogs: Bool { find.isSearchingLogs }
+
+    /// The id of match `index` (a loaded line or a line of the logs).
     func findLineID(at index: Int) -> String? {
-        guard let current, let buffer = model.buffer(current), find.matches.indices.contains(index) else { return nil }
-        let lines = buffer.shown.lines
-        let line = find.matches[index]
-        return lines.indices.contains(line) ? lines[line].id : nil
+        guard let current, let buffer = model.buffer(current) else { return nil }
+        if find.matches.indices.contains(index) {
+            let lines = buffer.scrollback.lines, line = find.matches[index]
+            return lines.indices.contains(line) ? lines[line].id : nil
+        }
+        let hit = index - find.matches.count
+        return find.logHits.indices.contains(hit) ? find.logHits[hit].id : nil
     }
 
     /// Opens the find bar with its text selected, or selects its text when it is open.
@@ -60,6 +78,7 @@ extension ChatController {
     /// Closes the find bar: the highlights go and the input line has the focus again.
     public func closeFind() {
         guard find.isOpen else { return }
+        find.logSearch?.cancel()
         find = FindState()
         screen.findBar.isHidden = true
         screen.host?.focus(screen.input)
@@ -69,15 +88,17 @@ extension ChatController {
 
     /// Goes to the next match (older), or the previous one (newer) with `backwards`; wraps.
     public func stepFind(backwards: Bool) {
-        guard !find.matches.isEmpty else { return }
-        let count = find.matches.count
+        guard find.count > 0 else { return }
+        let count = find.count
         let next = find.current.map { backwards ? $0 - 1 : $0 + 1 } ?? 0
         find.current = (next % count + count) % count
         showFindMatch()
     }
 
-    /// Runs the query over the shown buffer again (it changed, or its lines did). With
-    /// `keepingCurrent`, the match shown stays the same line when it still matches.
+    /// Runs the query again over the loaded lines (the query, the buffer or its lines changed).
+    /// With `keepingCurrent`, the match shown stays the same line when it still matches; the
+    /// search of the logs starts again only when the query or the buffer changed
+    /// (`keepingCurrent` false).
     func runFind(keepingCurrent: Bool) {
         guard find.isOpen, let current, let buffer = model.buffer(current) else { return }
         let bar = screen.findBar
@@ -85,12 +106,19 @@ extension ChatController {
         find.query = nil
         find.matches = []
         find.current = nil
+        if !keepingCurrent {
+            find.logSearch?.cancel()
+            find.logSearch = nil
+            find.logHits = []
+        }
+        let text = bar.field.text
         do {
-            let query = try SearchQuery(parsing: bar.field.text)
+            let query = try SearchQuery(parsing: text)
             if !query.isEmpty {
                 buffer.prepareSearch()
                 find.query = query
-                find.matches = query.matchingIndices(in: buffer.shown)
+                find.matches = query.matchingIndices(in: buffer.scrollback)
+                if !keepingCurrent { startLogSearch(text, in: buffer) }
             }
         } catch {
             bar.setStatus(error.message, isError: true)
@@ -98,30 +126,67 @@ extension ChatController {
             return
         }
         highlight(find.query)
-        guard !find.matches.isEmpty else {
-            bar.setStatus(find.query == nil ? "" : "no matches")
-            return
-        }
-        let lines = buffer.shown.lines
-        if keepingCurrent, let shown, let index = find.matches.firstIndex(where: { lines[$0].id == shown }) {
+        if keepingCurrent, let shown,
+           let index = (0..<find.count).first(where: { findLineID(at: $0) == shown }) {
             find.current = index
             updateFindStatus()
-        } else {
+        } else if find.count > 0 {
             find.current = 0
             showFindMatch()
+        } else {
+            updateFindStatus()
         }
+    }
+
+    /// Takes the hits the log search found since the last frame (called from ``sync()``).
+    func drainLogSearch() {
+        guard let search = find.logSearch else { return }
+        let (hits, isDone) = search.take()
+        if isDone { find.logSearch = nil }
+        guard !hits.isEmpty || isDone else { return }
+        find.logHits += hits
+        if find.current == nil, !find.logHits.isEmpty {
+            find.current = find.matches.count   // nothing loaded matched: the newest hit in the logs
+            showFindMatch()
+        } else {
+            updateFindStatus()
+        }
+    }
+
+    private func startLogSearch(_ query: String, in buffer: ChatBuffer) {
+        guard let folder = model.logFolder(for: buffer.id), let logs = model.logs else { return }
+        // Only what is older than the loaded lines: those were searched already.
+        let before = buffer.scrollback.lines.first?.time ?? clock().wall
+        find.logSearch = BackgroundLogSearch(folder: folder, timeZone: logs.timeZone, query: query, before: before,
+                                             wakeUp: wakeUp)
     }
 
     private func showFindMatch() {
         updateFindStatus()
-        guard let index = find.current, let current, let rows = rows(of: current), let lineID = findLineID(at: index),
-              let rowID = rows.rowID(ofLineID: lineID) else { return }
-        screen.messages.reveal(rowID: rowID)
+        guard let index = find.current, let current, let buffer = model.buffer(current),
+              let lineID = findLineID(at: index) else { return }
+        if index < find.matches.count {
+            // A loaded line: back to the live lines first if a page of the logs is shown.
+            if !buffer.showsNewest {
+                model.returnToLive(current)
+                sync()
+            }
+            guard let rows = rows(of: current), let rowID = rows.rowID(ofLineID: lineID) else { return }
+            screen.messages.reveal(rowID: rowID)
+        } else {
+            reveal(lineID: lineID, in: current, time: find.logHits[index - find.matches.count].time)
+        }
     }
 
     private func updateFindStatus() {
-        guard let index = find.current else { return }
-        screen.findBar.setStatus("\(index + 1) of \(find.matches.count)")
+        let bar = screen.findBar
+        let searching = find.isSearchingLogs ? "searching the logs…" : ""
+        guard let index = find.current else {
+            bar.setStatus(find.query == nil ? "" : find.isSearchingLogs ? searching : "no matches")
+            return
+        }
+        let where_ = index < find.matches.count ? "" : " (logs)"
+        bar.setStatus("\(index + 1) of \(find.count)\(where_)" + (searching.isEmpty ? "" : " · " + searching))
     }
 
     private func highlight(_ query: SearchQuery?) {

@@ -34,6 +34,9 @@ public final class ChatController {
     private var aroundTarget: (buffer: BufferID, lineID: String, time: Date?)?
     /// The find bar's query and matches (ChatController+Find.swift).
     var find = FindState()
+    /// Wakes the window's loop from another thread (the log search found something); the
+    /// next frame's ``sync()`` takes it.
+    public var wakeUp: @Sendable () -> Void = {}
     /// The quick switcher (Ctrl+K), made when first opened.
     public private(set) var switcher: QuickSwitcher?
     /// After /list: the network whose channel list to show once it arrives.
@@ -249,7 +252,11 @@ public final class ChatController {
                 }
             }
         }
-        if find.isOpen, appended + prepended + trimmed > 0 || windowChanged { runFind(keepingCurrent: true) }
+        if find.isOpen, let current, let buffer = model.buffer(current),
+           appended + trimmed > 0 || (prepended > 0 && buffer.showsNewest) {
+            runFind(keepingCurrent: true)   // the live lines changed (a page of the logs is not searched)
+        }
+        drainLogSearch()
         if historyDone, let current {
             screen.messages.olderLoading = false
             if let buffer = model.buffer(current) {

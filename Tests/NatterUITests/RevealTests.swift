@@ -67,4 +67,53 @@ struct RevealTests {
         #expect(list.metrics.rows.last.map { rows.rowID(at: rows.rowCount - 1) == $0.id } == true)
         #expect(rows.rowID(ofLineID: a.lines.last!.id) != nil && a.lines.last?.text == "live")
     }
+
+    /// Ctrl+F finds what is only in the logs: the loaded lines have nothing, the logs are
+    /// searched on a thread, and the newest hit is opened in the page around it.
+    @Test func findReachesIntoTheLogs() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let model = ChatModel(settings: ModelSettings(scrollbackCap: 50, trimBatch: 10, historyPageSize: 40),
+                              logs: LogStore(root: root, timeZone: TimeZone(identifier: "UTC")!))
+        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+        let screen = ChatScreen()
+        var clock = 1_704_067_200.0
+        let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
+                                        send: { _, _ in },
+                                        clock: { SessionTime(monotonic: clock - 1_704_067_200, wall: Date(timeIntervalSince1970: clock)) })
+        let host = WidgetHost(root: screen, size: Size(width: 900, height: 560), measurer: FixedMeasurer(), clipboard: MemoryClipboard())
+        func receive(_ line: String) throws { controller.receive(try IRCMessage(parsing: line), network: "Net") }
+        controller.deliver(.connected(now: SessionTime(0)), network: "Net")
+        for line in [":srv CAP * LS :server-time", ":srv CAP me ACK :server-time", ":srv 001 me :Welcome", ":me!me@host JOIN #a"] {
+            try receive(line)
+        }
+        let formatter = ISO8601DateFormatter()
+        for k in 0..<200 {
+            clock += 60
+            let text = k == 20 ? "the zanzibar plan" : "line \(k)"
+            try receive("@time=\(formatter.string(from: Date(timeIntervalSince1970: clock))) :bob!b@h PRIVMSG #a :\(text)")
+        }
+        let a = try #require(model.network("Net")?.buffer(named: "#a"))
+        controller.show(a.id)
+        controller.sync()
+        host.layoutIfNeeded()
+        controller.openFind()
+        screen.findBar.field.text = "zanzibar"
+        screen.findBar.field.onChange?("zanzibar")
+        #expect(controller.findMatches.count == 0)                     // not loaded
+        for _ in 0..<400 where controller.isSearchingLogs {
+            try await Task.sleep(for: .milliseconds(5))
+            controller.sync()
+        }
+        controller.sync()
+        host.layoutIfNeeded()
+        #expect(!controller.isSearchingLogs)
+        #expect(controller.findMatches.count == 1)
+        #expect(controller.findMatches.currentID?.hasPrefix("log:") == true)
+        #expect(!a.showsNewest)                                         // the page around it is shown
+        let rows = try #require(screen.messages.dataSource as? BufferRows)
+        let lineID = try #require(controller.findMatches.currentID)
+        let rowID = try #require(rows.rowID(ofLineID: lineID))
+        #expect(screen.messages.metrics.rows.contains { $0.id == rowID })
+        #expect(screen.findBar.status.text.string == "1 of 1 (logs)")
+    }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import Synchronization
+
+/// A line of the logs that a find-bar query matched: its id (`log:DAY:N`, as
+/// ``LogStore/lines(network:buffer:before:limit:)`` names it) and its time, enough to open the
+/// page around it (``ChatModel/requestAround(_:lineID:time:now:)``).
+public struct LogHit: Sendable, Hashable {
+    public var id: String
+    public var time: Date
+    public init(id: String, time: Date) { self.id = id; self.time = time }
+}
+
+/// Searching a buffer's logs on disk for a find-bar query, newest day first, from a time
+/// backwards (what is older than the loaded lines).
+///
+/// Each day file is read whole and first checked byte by byte (lowercased) for every word of
+/// the query: a day that lacks one is skipped without parsing a line, so a rare word runs at
+/// about the speed the disk gives. Only the days that pass are parsed and matched line by line.
+/// Invalid UTF-8 is read with replacement characters, never dropped; a file that grows while it
+/// is read is searched as it was when read.
+public enum LogSearch {
+    /// Runs the query `text` over the logs in `folder` (one buffer's), for lines before
+    /// `before`, calling `found` with each day's hits, newest first, until done or until
+    /// `isCancelled()` says so. Returns the number of bytes read.
+    @discardableResult
+    public static func run(folder: URL, timeZone: TimeZone, query text: String, before: Date,
+                           isCancelled: () -> Bool = { false }, found: ([LogHit]) -> Void) throws(SearchQueryError) -> Int {
+        let query = try SearchQuery(parsing: text)
+        guard !query.isEmpty else { return 0 }
+        let needles = query.terms.compactMap { term -> Needle? in
+            if case .text(_, let needle) = term { return needle } else { return nil }
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let days = names.filter { $0.hasSuffix(".log") }.map { String($0.dropLast(4)) }.sorted(by: >)
+        var bytesRead = 0
+        for day in days {
+            if isCancelled() { break }
+            let parts = day.split(separator: "-").compactMap { Int($0) }
+            guard parts.count == 3, let start = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
+                  start < before,
+                  let data = try? Data(contentsOf: folder.appendingPathComponent(day + ".log")) else { continue }
+            bytesRead += data.count
+            let bytes = [UInt8](data)
+            if !needles.isEmpty {
+                let lowered = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+                guard needles.allSatisfy({ $0.occurs(in: lowered) }) else { continue }
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            var hits: [LogHit] = []
+            for (n, row) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                guard let line = LogLineFormat.parse(row, day: start, id: "log:\(day):\(n)"), line.time < before,
+                      query.matches(line) else { continue }
+                hits.append(LogHit(id: line.id, time: line.time))
+            }
+            if !hits.isEmpty { found(hits.reversed()) }
+        }
+        return bytesRead
+    }
+}
+
+/// A ``LogSearch`` on a thread of its own: hits gather behind a lock and are taken on the main
+/// thread (``take()``), which `wakeUp` is called to do; ``cancel()`` stops it at the next day.
+public final class BackgroundLogSearch: Sendable {
+    private struct State {
+        var hits: [LogHit] = []
+        var isDone = false
+        var isCancelled = false
+    }
+    private let state = Mutex(State())
+
+    /// Starts searching `folder` for `query` before `before` at once.
+    public init(folder: URL, timeZone: TimeZone, query: String, before: Date, wakeUp: @escaping @Sendable () -> Void) {
+        let thread = Thread { [self] in
+            _ = try? LogSearch.run(folder: folder, timeZone: timeZone, query: query, before: before,
+                                   isCancelled: { self.state.withLock { $0.isCancelled } }) { hits in
+                self.state.withLock { $0.hits += hits }
+                wakeUp()
+            }
+            self.state.withLock { $0.isDone = true }
+            wakeUp()
+        }
+        thread.name = "natter-log-search"
+        thread.start()
+    }
+
+    /// The hits found since the last call (newest first), and whether the search is over.
+    public func take() -> (hits: [LogHit], isDone: Bool) {
+        state.withLock { state in
+            defer { state.hits.removeAll() }
+            return (state.hits, state.isDone)
+        }
+    }
+
+    /// Stops the search at the next day file.
+    public func cancel() { state.withLock { $0.isCancelled = true } }
+}
