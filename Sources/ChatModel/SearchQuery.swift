@@ -238,6 +238,36 @@ public struct Needle: Sendable {
         anchor = bytes.indices.max { rank(bytes[$0]) < rank(bytes[$1]) } ?? 0
     }
 
+    /// Whether the needle occurs in raw bytes whose ASCII letters may be in either case
+    /// (a log file as written): `memchr` for each case of the anchor byte, the candidates
+    /// compared with ASCII letters lowered. No copy of the bytes is made.
+    public func occursIgnoringASCIICase(in raw: UnsafeRawBufferPointer) -> Bool {
+        let n = bytes.count
+        guard n > 0 else { return true }
+        guard raw.count >= n, let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
+        let anchorByte = bytes[anchor]
+        let cases = anchorByte >= 0x61 && anchorByte <= 0x7A ? [anchorByte, anchorByte - 0x20] : [anchorByte]
+        let last = raw.count - n
+        return bytes.withUnsafeBufferPointer { needle in
+            for key in cases {
+                var i = 0
+                while i <= last {
+                    guard let hit = memchr(base + i + anchor, Int32(key), last - i + 1) else { break }
+                    i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - anchor
+                    var j = 0
+                    while j < n {
+                        let byte = base[i + j]
+                        if (byte &- 0x41 < 26 ? byte | 0x20 : byte) != needle[j] { break }
+                        j += 1
+                    }
+                    if j == n { return true }
+                    i += 1
+                }
+            }
+            return false
+        }
+    }
+
     /// Whether the needle occurs in `haystack`.
     public func occurs(in haystack: [UInt8]) -> Bool {
         let n = bytes.count

@@ -10,6 +10,7 @@ let allSuites: [BenchSuite] = [
     renderBench,
     listBench,
     searchBench,
+    logSearchBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
