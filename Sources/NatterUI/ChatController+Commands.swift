@@ -192,6 +192,11 @@ extension ChatController {
         case "quick_switcher":
             openSwitcher()
             return true
+        case "filter_nicks":
+            // The nick list takes the keyboard: typing filters it (shown with the list only).
+            guard screen.showsNickList, !screen.nickListCollapsed else { return true }
+            screen.host?.focus(screen.nickList)
+            return true
         case "jump_to_unread":
             // The first unread message, highlighted: the marker row a third down the list.
             guard let current, rows(of: current)?.hasMarker == true else { return true }

@@ -4,7 +4,7 @@ import Widgets
 public struct KeyBindings: Sendable {
     /// The actions that can be bound.
     public static let actions = ["next_buffer", "previous_buffer", "close_buffer", "quit", "jump_to_newest", "jump_to_oldest",
-                                 "jump_to_unread", "find", "mentions", "quick_switcher", "toggle_nick_list"]
+                                 "jump_to_unread", "find", "mentions", "quick_switcher", "filter_nicks", "toggle_nick_list"]
 
     public var bindings: [String: KeyEvent] = [
         "next_buffer": KeyEvent(.pageDown, modifiers: [.ctrl]),
@@ -19,6 +19,7 @@ public struct KeyBindings: Sendable {
         // Ctrl+K is also mIRC's colour key: the colour code stays on Ctrl+Shift+K, and comes
         // back to Ctrl+K when the switcher is bound elsewhere.
         "quick_switcher": KeyEvent(.character("k"), modifiers: [.ctrl]),
+        "filter_nicks": KeyEvent(.character("n"), modifiers: [.alt]),
         "toggle_nick_list": KeyEvent(.function(8)),
     ]
 

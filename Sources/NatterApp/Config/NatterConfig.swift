@@ -42,7 +42,7 @@ import Foundation
 /// [keys]                                  # next_buffer, previous_buffer, close_buffer, quit,
 /// next_buffer = "Ctrl+PageDown"           # jump_to_newest, jump_to_oldest, jump_to_unread,
 ///                                         # find, mentions, quick_switcher,
-///                                         # toggle_nick_list
+///                                         # filter_nicks, toggle_nick_list
 /// ```
 public struct NatterConfig: Hashable, Sendable {
     public var networks: [Network] = []
