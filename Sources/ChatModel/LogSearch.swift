@@ -112,3 +112,35 @@ public final class BackgroundLogSearch: Sendable {
     /// Stops the search at the next day file.
     public func cancel() { state.withLock { $0.isCancelled = true } }
 }
+
+/// A search of loaded lines' keys on a thread of its own, for queries with patterns (0.3 s for
+/// 100,000 lines: too long to hold a frame). The query is parsed again on the thread from its
+/// text, since a parsed one holds `NSRegularExpression`s.
+public final class BackgroundCorpusSearch: Sendable {
+    private struct State {
+        var result: [Int]?
+        var isCancelled = false
+    }
+    private let state = Mutex(State())
+
+    /// Starts searching `corpus` for `query` at once; `wakeUp` is called when done.
+    public init(corpus: SearchCorpus, query: String, wakeUp: @escaping @Sendable () -> Void) {
+        let thread = Thread { [self] in
+            let found = (try? SearchQuery(parsing: query))?.matchingIndices(in: corpus) ?? []
+            let delivered = self.state.withLock { state -> Bool in
+                guard !state.isCancelled else { return false }
+                state.result = found
+                return true
+            }
+            if delivered { wakeUp() }
+        }
+        thread.name = "natter-find"
+        thread.start()
+    }
+
+    /// The matching line indices (newest first) once the search is over, else `nil`.
+    public func take() -> [Int]? { state.withLock { $0.result } }
+
+    /// Drops the result (the query or the lines changed).
+    public func cancel() { state.withLock { $0.isCancelled = true } }
+}

@@ -26,6 +26,11 @@ public struct SearchQuery {
     /// Only lines by one of these nicks (lowercased), when not empty.
     public private(set) var senders: [String] = []
 
+    /// Whether the query holds a `/pattern/` (slower: NSRegularExpression on each candidate).
+    public var hasPatterns: Bool {
+        terms.contains { if case .pattern = $0 { true } else { false } }
+    }
+
     /// Whether the query asks for nothing (it then matches nothing).
     public var isEmpty: Bool { terms.isEmpty && senders.isEmpty }
 
@@ -97,8 +102,13 @@ public struct SearchQuery {
     /// is one scan of the scrollback's ``SearchCorpus``; the lines found by every term are then
     /// checked for the senders, and patterns run only on those.
     public func matchingIndices(in scrollback: Scrollback) -> [Int] {
+        matchingIndices(in: scrollback.search ?? SearchCorpus(scrollback.lines))
+    }
+
+    /// ``matchingIndices(in:)-(Scrollback)`` over a corpus alone (it is `Sendable`: a search
+    /// with patterns runs it on another thread).
+    public func matchingIndices(in corpus: SearchCorpus) -> [Int] {
         guard !isEmpty else { return [] }
-        let corpus = scrollback.search ?? SearchCorpus(scrollback.lines)
         var candidates: [Int]?
         for term in terms {
             guard case .text(_, let needle) = term else { continue }
@@ -119,10 +129,6 @@ public struct SearchQuery {
             }
         }
         return found
-    }
-
-    private var hasPatterns: Bool {
-        terms.contains { if case .pattern = $0 { true } else { false } }
     }
 
     /// Whether the nick a key starts with is one of the senders.

@@ -15,6 +15,8 @@ struct FindState {
     var logHits: [LogHit] = []
     /// The search of the logs running on its thread.
     var logSearch: BackgroundLogSearch?
+    /// The search of the loaded lines on a thread, for a query with patterns.
+    var patternSearch: BackgroundCorpusSearch?
     /// Which match is shown: an index into ``matches`` followed by ``logHits``.
     var current: Int?
 
@@ -22,6 +24,8 @@ struct FindState {
     var count: Int { matches.count + logHits.count }
     /// Whether the logs are still being searched.
     var isSearchingLogs: Bool { logSearch != nil }
+    /// Whether anything is still being searched.
+    var isSearching: Bool { logSearch != nil || patternSearch != nil }
 }
 
 /// Find in the buffer (Ctrl+F): the query is run over the buffer's loaded lines as it is typed,
@@ -48,8 +52,8 @@ extension ChatController {
         (find.count, find.current, find.current.flatMap { findLineID(at: $0) })
     }
 
-    /// Whether the find bar is still searching the logs.
-    public var isSearchingLogs: Bool { find.isSearchingLogs }
+    /// Whether the find bar is still searching (the logs, or the loaded lines for a pattern).
+    public var isSearching: Bool { find.isSearching }
 
     /// The id of match `index` (a loaded line or a line of the logs).
     func findLineID(at index: Int) -> String? {
@@ -79,6 +83,7 @@ extension ChatController {
     public func closeFind() {
         guard find.isOpen else { return }
         find.logSearch?.cancel()
+        find.patternSearch?.cancel()
         find = FindState()
         screen.findBar.isHidden = true
         screen.host?.focus(screen.input)
@@ -106,6 +111,8 @@ extension ChatController {
         find.query = nil
         find.matches = []
         find.current = nil
+        find.patternSearch?.cancel()
+        find.patternSearch = nil
         if !keepingCurrent {
             find.logSearch?.cancel()
             find.logSearch = nil
@@ -117,7 +124,12 @@ extension ChatController {
             if !query.isEmpty {
                 buffer.prepareSearch()
                 find.query = query
-                find.matches = query.matchingIndices(in: buffer.scrollback)
+                if query.hasPatterns && searchesInBackground, let corpus = buffer.scrollback.search {
+                    // Patterns are too slow for a frame over a long scrollback: on a thread.
+                    find.patternSearch = BackgroundCorpusSearch(corpus: corpus, query: text, wakeUp: wakeUp)
+                } else {
+                    find.matches = query.matchingIndices(in: buffer.scrollback)
+                }
                 if !keepingCurrent { startLogSearch(text, in: buffer) }
             }
         } catch {
@@ -138,8 +150,20 @@ extension ChatController {
         }
     }
 
-    /// Takes the hits the log search found since the last frame (called from ``sync()``).
+    /// Takes what the searches on other threads found since the last frame (called from
+    /// ``sync()``).
     func drainLogSearch() {
+        if let search = find.patternSearch, let found = search.take() {
+            find.patternSearch = nil
+            find.matches = found
+            find.current = nil
+            if !found.isEmpty || !find.logHits.isEmpty {
+                find.current = 0
+                showFindMatch()
+            } else {
+                updateFindStatus()
+            }
+        }
         guard let search = find.logSearch else { return }
         let (hits, isDone) = search.take()
         if isDone { find.logSearch = nil }
@@ -180,9 +204,9 @@ extension ChatController {
 
     private func updateFindStatus() {
         let bar = screen.findBar
-        let searching = find.isSearchingLogs ? "searching the logs…" : ""
+        let searching = find.patternSearch != nil ? "searching…" : find.isSearchingLogs ? "searching the logs…" : ""
         guard let index = find.current else {
-            bar.setStatus(find.query == nil ? "" : find.isSearchingLogs ? searching : "no matches")
+            bar.setStatus(find.query == nil ? "" : find.isSearching ? searching : "no matches")
             return
         }
         let where_ = index < find.matches.count ? "" : " (logs)"

@@ -100,13 +100,13 @@ struct RevealTests {
         screen.findBar.field.text = "zanzibar"
         screen.findBar.field.onChange?("zanzibar")
         #expect(controller.findMatches.count == 0)                     // not loaded
-        for _ in 0..<400 where controller.isSearchingLogs {
+        for _ in 0..<400 where controller.isSearching {
             try await Task.sleep(for: .milliseconds(5))
             controller.sync()
         }
         controller.sync()
         host.layoutIfNeeded()
-        #expect(!controller.isSearchingLogs)
+        #expect(!controller.isSearching)
         #expect(controller.findMatches.count == 1)
         #expect(controller.findMatches.currentID?.hasPrefix("log:") == true)
         #expect(!a.showsNewest)                                         // the page around it is shown
@@ -115,5 +115,38 @@ struct RevealTests {
         let rowID = try #require(rows.rowID(ofLineID: lineID))
         #expect(screen.messages.metrics.rows.contains { $0.id == rowID })
         #expect(screen.findBar.status.text.string == "1 of 1 (logs)")
+    }
+
+    /// A pattern is searched on a thread: the bar answers at once ("searching…"), the matches
+    /// come a moment later, newest first, the newest shown.
+    @Test func patternsAreSearchedOffTheMainThread() async throws {
+        let model = ChatModel(settings: ModelSettings(scrollbackCap: 500, trimBatch: 10))
+        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+        let screen = ChatScreen()
+        let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
+                                        send: { _, _ in }, clock: { SessionTime(0) })
+        let host = WidgetHost(root: screen, size: Size(width: 900, height: 560), measurer: FixedMeasurer(), clipboard: MemoryClipboard())
+        func receive(_ line: String) throws { controller.receive(try IRCMessage(parsing: line), network: "Net") }
+        controller.deliver(.connected(now: SessionTime(0)), network: "Net")
+        for line in [":srv 001 me :Welcome", ":me!me@host JOIN #a"] { try receive(line) }
+        for k in 0..<300 { try receive(":bob!b@h PRIVMSG #a :line \(k)") }
+        let a = try #require(model.network("Net")?.buffer(named: "#a"))
+        controller.show(a.id)
+        controller.sync()
+        host.layoutIfNeeded()
+        controller.openFind()
+        screen.findBar.field.text = "/line 1[0-9]$/"
+        screen.findBar.field.onChange?(screen.findBar.field.text)
+        #expect(controller.isSearching)
+        #expect(screen.findBar.status.text.string == "searching…")
+        for _ in 0..<400 where controller.isSearching {
+            try await Task.sleep(for: .milliseconds(5))
+            controller.sync()
+        }
+        #expect(controller.findMatches.count == 10)                    // line 10 … line 19
+        #expect(controller.findMatches.current == 0)
+        let newest = try #require(controller.findMatches.currentID)
+        #expect(a.lines.first { $0.id == newest }?.text == "line 19")
+        #expect(screen.findBar.status.text.string == "1 of 10")
     }
 }

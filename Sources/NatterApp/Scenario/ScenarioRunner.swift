@@ -166,6 +166,7 @@ final class ScenarioRunner {
         let measurer = SDLTextMeasurer(painter: canvas.painter)
         let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
                                         send: { _, _ in }, clock: { SessionTime(0) })
+        controller.searchesInBackground = false   // a scenario's frames must not depend on the machine
         let host = WidgetHost(root: screen, size: size, measurer: measurer, clipboard: clipboard, scale: scale,
                               time: FrameTime(seconds: time))
         host.clearColor = ChatTheme.dark.base.background
