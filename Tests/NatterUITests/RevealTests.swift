@@ -17,25 +17,8 @@ struct RevealTests {
     /// lines back.
     @Test func aLineOnlyInTheLogsIsShownFromThePageAroundItsTime() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let model = ChatModel(settings: ModelSettings(scrollbackCap: 50, trimBatch: 10, historyPageSize: 40),
-                              logs: LogStore(root: root, timeZone: TimeZone(identifier: "UTC")!))
-        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
-        let screen = ChatScreen()
-        var clock = 1_704_067_200.0
-        let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
-                                        send: { _, _ in },
-                                        clock: { SessionTime(monotonic: clock - 1_704_067_200, wall: Date(timeIntervalSince1970: clock)) })
-        let host = WidgetHost(root: screen, size: Size(width: 900, height: 560), measurer: FixedMeasurer(), clipboard: MemoryClipboard())
-        func receive(_ line: String) throws { controller.receive(try IRCMessage(parsing: line), network: "Net") }
-        controller.deliver(.connected(now: SessionTime(0)), network: "Net")
-        for line in [":srv CAP * LS :server-time", ":srv CAP me ACK :server-time", ":srv 001 me :Welcome", ":me!me@host JOIN #a"] {
-            try receive(line)
-        }
-        let formatter = ISO8601DateFormatter()
-        for k in 0..<200 {
-            clock += 60
-            try receive("@time=\(formatter.string(from: Date(timeIntervalSince1970: clock))) :bob!b@h PRIVMSG #a :line \(k)")
-        }
+        let rig = try LoggedRig(root: root) { "line \($0)" }
+        let (model, screen, controller, host) = (rig.model, rig.screen, rig.controller, rig.host)
         let a = try #require(model.network("Net")?.buffer(named: "#a"))
         controller.show(a.id)
         controller.sync()
@@ -56,7 +39,7 @@ struct RevealTests {
         #expect(abs(row.top - (m.viewportHeight / 3).rounded()) <= 1)
         #expect(list.isPillVisible && !list.isPinned)
 
-        try receive("@time=\(formatter.string(from: Date(timeIntervalSince1970: clock + 60))) :bob!b@h PRIVMSG #a :live")
+        try rig.receive("@time=\(rig.stamp(60)) :bob!b@h PRIVMSG #a :live")
         controller.sync()
         #expect(list.unseen == 1)
         list.jumpToBottom()
@@ -72,26 +55,8 @@ struct RevealTests {
     /// searched on a thread, and the newest hit is opened in the page around it.
     @Test func findReachesIntoTheLogs() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let model = ChatModel(settings: ModelSettings(scrollbackCap: 50, trimBatch: 10, historyPageSize: 40),
-                              logs: LogStore(root: root, timeZone: TimeZone(identifier: "UTC")!))
-        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
-        let screen = ChatScreen()
-        var clock = 1_704_067_200.0
-        let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
-                                        send: { _, _ in },
-                                        clock: { SessionTime(monotonic: clock - 1_704_067_200, wall: Date(timeIntervalSince1970: clock)) })
-        let host = WidgetHost(root: screen, size: Size(width: 900, height: 560), measurer: FixedMeasurer(), clipboard: MemoryClipboard())
-        func receive(_ line: String) throws { controller.receive(try IRCMessage(parsing: line), network: "Net") }
-        controller.deliver(.connected(now: SessionTime(0)), network: "Net")
-        for line in [":srv CAP * LS :server-time", ":srv CAP me ACK :server-time", ":srv 001 me :Welcome", ":me!me@host JOIN #a"] {
-            try receive(line)
-        }
-        let formatter = ISO8601DateFormatter()
-        for k in 0..<200 {
-            clock += 60
-            let text = k == 20 ? "the zanzibar plan" : "line \(k)"
-            try receive("@time=\(formatter.string(from: Date(timeIntervalSince1970: clock))) :bob!b@h PRIVMSG #a :\(text)")
-        }
+        let rig = try LoggedRig(root: root) { $0 == 20 ? "the zanzibar plan" : "line \($0)" }
+        let (model, screen, controller, host) = (rig.model, rig.screen, rig.controller, rig.host)
         let a = try #require(model.network("Net")?.buffer(named: "#a"))
         controller.show(a.id)
         controller.sync()
@@ -149,4 +114,40 @@ struct RevealTests {
         #expect(a.lines.first { $0.id == newest }?.text == "line 19")
         #expect(screen.findBar.status.text.string == "1 of 10")
     }
+}
+
+/// A controller over a model that logs to `root`: #a on "Net" (server-time), 200 lines from
+/// bob a minute apart (`text(k)`), only the newest 50 kept in memory, the rest in the logs.
+@MainActor
+private final class LoggedRig {
+    let model: ChatModel
+    let screen = ChatScreen()
+    let controller: ChatController
+    let host: WidgetHost
+    private(set) var clock = 1_704_067_200.0
+    private let formatter = ISO8601DateFormatter()
+
+    init(root: URL, text: (Int) -> String) throws {
+        model = ChatModel(settings: ModelSettings(scrollbackCap: 50, trimBatch: 10, historyPageSize: 40),
+                          logs: LogStore(root: root, timeZone: TimeZone(identifier: "UTC")!))
+        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+        let start = clock
+        controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
+                                    send: { _, _ in }, clock: { SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: start)) })
+        host = WidgetHost(root: screen, size: Size(width: 900, height: 560), measurer: FixedMeasurer(), clipboard: MemoryClipboard())
+        controller.deliver(.connected(now: SessionTime(0)), network: "Net")
+        for line in [":srv CAP * LS :server-time", ":srv CAP me ACK :server-time", ":srv 001 me :Welcome", ":me!me@host JOIN #a"] {
+            try receive(line)
+        }
+        for k in 0..<200 {
+            clock += 60
+            try receive("@time=\(stamp(0)) :bob!b@h PRIVMSG #a :\(text(k))")
+        }
+    }
+
+    /// A server line through the controller.
+    func receive(_ line: String) throws { controller.receive(try IRCMessage(parsing: line), network: "Net") }
+
+    /// The `time=` tag `seconds` after the last line.
+    func stamp(_ seconds: Double) -> String { formatter.string(from: Date(timeIntervalSince1970: clock + seconds)) }
 }
