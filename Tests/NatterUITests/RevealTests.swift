@@ -61,13 +61,8 @@ struct RevealTests {
         controller.show(a.id)
         controller.sync()
         host.layoutIfNeeded()
-        controller.openFind()
-        screen.findBar.field.text = "zanzibar"
-        screen.findBar.field.onChange?("zanzibar")
-        #expect(controller.findMatches.count == 0)                     // not loaded
-        for _ in 0..<400 where controller.isSearching {
-            try await Task.sleep(for: .milliseconds(5))
-            controller.sync()
+        try await find("zanzibar", controller, screen) {
+            #expect(controller.findMatches.count == 0)                 // not loaded
         }
         controller.sync()
         host.layoutIfNeeded()
@@ -99,14 +94,9 @@ struct RevealTests {
         controller.show(a.id)
         controller.sync()
         host.layoutIfNeeded()
-        controller.openFind()
-        screen.findBar.field.text = "/line 1[0-9]$/"
-        screen.findBar.field.onChange?(screen.findBar.field.text)
-        #expect(controller.isSearching)
-        #expect(screen.findBar.status.text.string == "searching…")
-        for _ in 0..<400 where controller.isSearching {
-            try await Task.sleep(for: .milliseconds(5))
-            controller.sync()
+        try await find("/line 1[0-9]$/", controller, screen) {
+            #expect(controller.isSearching)
+            #expect(screen.findBar.status.text.string == "searching…")
         }
         #expect(controller.findMatches.count == 10)                    // line 10 … line 19
         #expect(controller.findMatches.current == 0)
@@ -114,6 +104,22 @@ struct RevealTests {
         #expect(a.lines.first { $0.id == newest }?.text == "line 19")
         #expect(screen.findBar.status.text.string == "1 of 10")
     }
+}
+
+/// Opens the find bar and types `query` (checking `meanwhile` at once), then lets frames run
+/// until the searches on other threads are done (at most 2 s).
+@MainActor
+private func find(_ query: String, _ controller: ChatController, _ screen: ChatScreen,
+                  meanwhile: () -> Void) async throws {
+    controller.openFind()
+    screen.findBar.field.text = query
+    screen.findBar.field.onChange?(query)
+    meanwhile()
+    for _ in 0..<400 where controller.isSearching {
+        try await Task.sleep(for: .milliseconds(5))
+        controller.sync()
+    }
+    controller.sync()
 }
 
 /// A controller over a model that logs to `root`: #a on "Net" (server-time), 200 lines from
