@@ -113,8 +113,8 @@ public final class BackgroundLogSearch: Sendable {
     public func cancel() { state.withLock { $0.isCancelled = true } }
 }
 
-/// A search of loaded lines' keys on a thread of its own, for queries with patterns (0.3 s for
-/// 100,000 lines: too long to hold a frame). The query is parsed again on the thread from its
+/// A search of loaded lines' keys on a thread of its own, for queries with patterns (up to
+/// about 70 ms for 100,000 lines, see ``SearchPattern``: too long to hold a frame). The query is parsed again on the thread from its
 /// text, since a parsed one holds `NSRegularExpression`s.
 public final class BackgroundCorpusSearch: Sendable {
     private struct State {

@@ -94,7 +94,7 @@ public struct SearchCorpus: Sendable {
                     guard let hit = memchr(hb + i + anchor, key, last - i + 1) else { return }
                     i = hb.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - anchor
                     if memcmp(hb + i, nb, n) == 0 {
-                        while line + 1 < starts.count && Int(starts[line + 1]) <= i { line += 1 }
+                        line = self.line(at: i, from: line)
                         if found.last != line { found.append(line) }
                         // The rest of this line cannot add anything: go to the next one.
                         i = line + 1 < starts.count ? Int(starts[line + 1]) : h.count
@@ -105,6 +105,44 @@ public struct SearchCorpus: Sendable {
             }
         }
         return found
+    }
+
+    /// The lines (ascending) holding a character that ICU's case-insensitive matching equates
+    /// with ASCII letters although it is not one lowered: ß (`ss`), ſ (`s`), ŉ, ǰ, ẖ to ẚ, and
+    /// the ligatures ﬀ to ﬆ. A pattern's required literals may be absent from these lines'
+    /// bytes while the pattern matches them, so they are always given to it.
+    public func linesWithFoldingLetters() -> [Int] {
+        // Each character's first UTF-8 byte, and what may follow it.
+        let leads: [(UInt8, (UInt8, UInt8) -> Bool)] = [
+            (0xC3, { a, _ in a == 0x9F }), (0xC5, { a, _ in a == 0xBF || a == 0x89 }), (0xC7, { a, _ in a == 0xB0 }),
+            (0xE1, { a, b in a == 0xBA && (0x96...0x9A).contains(b) }), (0xEF, { a, b in a == 0xAC && (0x80...0x86).contains(b) }),
+        ]
+        var found: [Int] = []
+        bytes.withUnsafeBufferPointer { h in
+            guard let base = h.baseAddress else { return }
+            for (lead, follows) in leads {
+                var i = 0
+                var line = 0
+                while i + 2 < h.count, let hit = memchr(base + i, Int32(lead), h.count - i - 2) {
+                    i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if follows(h[i + 1], h[i + 2]) {
+                        line = self.line(at: i, from: line)
+                        found.append(line)
+                        i = line + 1 < starts.count ? Int(starts[line + 1]) : h.count
+                    } else {
+                        i += 1
+                    }
+                }
+            }
+        }
+        return Array(Set(found)).sorted()
+    }
+
+    /// The line whose key holds byte `offset`, looked for from line `line` on.
+    private func line(at offset: Int, from line: Int) -> Int {
+        var line = line
+        while line + 1 < starts.count && Int(starts[line + 1]) <= offset { line += 1 }
+        return line
     }
 
     private func end(of i: Int) -> Int { i + 1 < starts.count ? Int(starts[i + 1]) : bytes.count }

@@ -18,7 +18,7 @@ public struct SearchQuery {
         /// A word or an exact phrase, found case-insensitively (with its folded bytes).
         case text(String, folded: Needle)
         /// A regular expression, found case-insensitively.
-        case pattern(NSRegularExpression)
+        case pattern(SearchPattern)
     }
 
     /// Every term must match a line.
@@ -49,7 +49,7 @@ public struct SearchQuery {
                 let source = String(rest[rest.index(after: rest.startIndex)..<close]).replacingOccurrences(of: "\\/", with: "/")
                 if !source.isEmpty {
                     do {
-                        terms.append(.pattern(try NSRegularExpression(pattern: source, options: [.caseInsensitive])))
+                        terms.append(.pattern(try SearchPattern(source)))
                     } catch {
                         throw SearchQueryError(message: "not a valid pattern: /\(source)/")
                     }
@@ -100,7 +100,7 @@ public struct SearchQuery {
 
     /// The indices of the lines of `scrollback` that match, newest first. Each word or phrase
     /// is one scan of the scrollback's ``SearchCorpus``; the lines found by every term are then
-    /// checked for the senders, and patterns run only on those.
+    /// checked for the senders, and patterns run only on those (``SearchPattern``).
     public func matchingIndices(in scrollback: Scrollback) -> [Int] {
         matchingIndices(in: scrollback.search ?? SearchCorpus(scrollback.lines))
     }
@@ -113,22 +113,18 @@ public struct SearchQuery {
         for term in terms {
             guard case .text(_, let needle) = term else { continue }
             let lines = corpus.lines(containing: needle)
-            candidates = candidates.map { Self.intersect($0, lines) } ?? lines
+            candidates = candidates.map { SortedLines.intersect($0, lines) } ?? lines
             if candidates?.isEmpty == true { return [] }
         }
-        let lines = candidates ?? Array(0..<corpus.count)
-        var found: [Int] = []
-        for index in lines.reversed() {
+        var lines = (candidates ?? Array(0..<corpus.count)).filter { index in
             let key = corpus.key(at: index)
-            if key.isEmpty { continue }
-            if candidates != nil && !hasPatterns {
-                // Every word was found in it: only the senders are left to check.
-                if senders.isEmpty || isBySender(key) { found.append(index) }
-            } else if matches(key: Array(key.dropLast())) {
-                found.append(index)
-            }
+            return !key.isEmpty && (senders.isEmpty || isBySender(key))
         }
-        return found
+        for term in terms {
+            guard case .pattern(let pattern) = term, !lines.isEmpty else { continue }
+            lines = pattern.lines(among: lines, in: corpus)
+        }
+        return lines.reversed()
     }
 
     /// Whether the nick a key starts with is one of the senders.
@@ -136,16 +132,6 @@ public struct SearchQuery {
         guard let split = key.firstIndex(of: 0) else { return false }
         let nick = key[key.startIndex..<split]
         return senders.contains { $0.utf8.elementsEqual(nick) }
-    }
-
-    /// The elements of two ascending arrays that are in both.
-    private static func intersect(_ a: [Int], _ b: [Int]) -> [Int] {
-        var result: [Int] = []
-        var i = 0, j = 0
-        while i < a.count && j < b.count {
-            if a[i] == b[j] { result.append(a[i]); i += 1; j += 1 } else if a[i] < b[j] { i += 1 } else { j += 1 }
-        }
-        return result
     }
 
     /// ``matches(_:)`` on a line's search key (``key(for:)``): words and phrases are a byte
@@ -160,10 +146,8 @@ public struct SearchQuery {
             switch term {
             case .text(_, let needle):
                 if !needle.occurs(in: key) { return false }
-            case .pattern:
-                let nick = String(decoding: key[..<split], as: UTF8.self)
-                let text = String(decoding: key[(split + 1)...], as: UTF8.self)
-                if Self.first(term, in: text) == nil && Self.first(term, in: nick) == nil { return false }
+            case .pattern(let pattern):
+                if !pattern.matches(key: key) { return false }
             }
         }
         return true
@@ -182,7 +166,8 @@ public struct SearchQuery {
                     found.append(range)
                     start = range.isEmpty ? text.index(after: range.upperBound) : range.upperBound
                 }
-            case .pattern(let expression):
+            case .pattern(let pattern):
+                let expression = pattern.expression
                 let whole = NSRange(text.startIndex..<text.endIndex, in: text)
                 for match in expression.matches(in: text, range: whole) {
                     if let range = Range(match.range, in: text), !range.isEmpty { found.append(range) }
@@ -201,16 +186,6 @@ public struct SearchQuery {
         return merged
     }
 
-    private static func first(_ term: Term, in text: String) -> Range<String.Index>? {
-        switch term {
-        case .text(let needle, _):
-            return text.range(of: needle, options: [.caseInsensitive])
-        case .pattern(let expression):
-            let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text))
-            return match.flatMap { Range($0.range, in: text) }
-        }
-    }
-
     /// The `/` that closes a pattern opened at the start of `text` (not one escaped with `\`).
     private static func closingSlash(in text: Substring) -> Substring.Index? {
         var escaped = false
@@ -221,81 +196,6 @@ public struct SearchQuery {
             if c == "/" { return index }
         }
         return nil
-    }
-}
-
-/// Folded bytes to find in search keys. The scan jumps with `memchr` to each place the
-/// needle's rarest byte occurs (by English letter frequency: `z` before `e`; anything but a
-/// lowercase letter counts as rare) and compares the whole needle there with `memcmp`; keys are
-/// short, so this beats a skip table.
-public struct Needle: Sendable {
-    /// The bytes.
-    public let bytes: [UInt8]
-    /// Where in the needle the byte looked for first is.
-    let anchor: Int
-
-    /// Lowercase letters from the most to the least frequent in English text.
-    private static let frequency = Array("etaoinsrhldcumfpgwybvkxjqz".utf8)
-
-    /// A needle for `bytes`.
-    public init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        func rank(_ byte: UInt8) -> Int { Self.frequency.firstIndex(of: byte) ?? Self.frequency.count }
-        anchor = bytes.indices.max { rank(bytes[$0]) < rank(bytes[$1]) } ?? 0
-    }
-
-    /// Whether the needle occurs in raw bytes whose ASCII letters may be in either case
-    /// (a log file as written): `memchr` for each case of the anchor byte, the candidates
-    /// compared with ASCII letters lowered. No copy of the bytes is made.
-    public func occursIgnoringASCIICase(in raw: UnsafeRawBufferPointer) -> Bool {
-        let n = bytes.count
-        guard n > 0 else { return true }
-        guard raw.count >= n, let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
-        let anchorByte = bytes[anchor]
-        let cases = anchorByte >= 0x61 && anchorByte <= 0x7A ? [anchorByte, anchorByte - 0x20] : [anchorByte]
-        let last = raw.count - n
-        return bytes.withUnsafeBufferPointer { needle in
-            for key in cases {
-                var i = 0
-                while i <= last {
-                    guard let hit = memchr(base + i + anchor, Int32(key), last - i + 1) else { break }
-                    i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - anchor
-                    var j = 0
-                    while j < n {
-                        let byte = base[i + j]
-                        if (byte &- 0x41 < 26 ? byte | 0x20 : byte) != needle[j] { break }
-                        j += 1
-                    }
-                    if j == n { return true }
-                    i += 1
-                }
-            }
-            return false
-        }
-    }
-
-    /// Whether the needle occurs in `haystack`.
-    public func occurs(in haystack: [UInt8]) -> Bool {
-        let n = bytes.count
-        guard n > 0 else { return true }
-        guard haystack.count >= n else { return false }
-        let anchor = self.anchor
-        return haystack.withUnsafeBufferPointer { h in
-            bytes.withUnsafeBufferPointer { b in
-                guard let hb = h.baseAddress, let nb = b.baseAddress else { return false }
-                let key = Int32(nb[anchor])
-                // `i` is where the needle would start; its anchor byte sits at `i + anchor`.
-                var i = 0
-                let last = h.count - n
-                while i <= last {
-                    guard let hit = memchr(hb + i + anchor, key, last - i + 1) else { return false }
-                    i = hb.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - anchor
-                    if memcmp(hb + i, nb, n) == 0 { return true }
-                    i += 1
-                }
-                return false
-            }
-        }
     }
 }
 
