@@ -32,28 +32,61 @@ public enum LogLineFormat {
     /// `id`. Messages, actions and notices come back as such; every other line as `.info`.
     /// Nil for a line without a valid `HH:MM:SS ` prefix.
     public static func parse(_ text: Substring, day: Date, id: String) -> ChatLine? {
-        let bytes = Array(text.utf8.prefix(9))
-        guard bytes.count == 9, bytes[2] == UInt8(ascii: ":"), bytes[5] == UInt8(ascii: ":"),
-              bytes[8] == UInt8(ascii: " "),
-              let h = Int(String(decoding: bytes[0..<2], as: UTF8.self)),
-              let m = Int(String(decoding: bytes[3..<5], as: UTF8.self)),
-              let s = Int(String(decoding: bytes[6..<8], as: UTF8.self)), h < 24, m < 60, s < 61 else { return nil }
-        let time = day.addingTimeInterval(Double(h * 3600 + m * 60 + s))
-        let body = text.dropFirst(9)
-        if body.hasPrefix("<"), let close = body.firstIndex(of: ">") {
-            let nick = String(body[body.index(after: body.startIndex)..<close])
-            return ChatLine(id: id, time: time, kind: .message, nick: nick, text: String(body[close...].dropFirst(2)))
+        let parsed = text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, day: day, id: id) }
+        return parsed ?? Array(text.utf8).withUnsafeBufferPointer { parse(bytes: $0, day: day, id: id) }
+    }
+
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>, day: Date, id: String) -> ChatLine? {
+        guard let seconds = clockSeconds(bytes) else { return nil }
+        let time = day.addingTimeInterval(Double(seconds))
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        guard let (nick, text) = nickAndText(bytes) else {
+            return ChatLine(id: id, time: time, kind: .info, text: string(9..<bytes.count))
         }
-        if body.hasPrefix("* "), let space = body.dropFirst(2).firstIndex(of: " ") {
-            return ChatLine(id: id, time: time, kind: .action, nick: String(body[body.index(body.startIndex, offsetBy: 2)..<space]),
-                            text: String(body[body.index(after: space)...]))
+        let kind: ChatLineKind = switch bytes[9] {
+        case UInt8(ascii: "<"): .message
+        case UInt8(ascii: "*"): .action
+        default: .notice
         }
-        if body.hasPrefix("-"), let close = body.dropFirst().firstIndex(of: "-"),
-           body[close...].hasPrefix("- ") {
-            return ChatLine(id: id, time: time, kind: .notice, nick: String(body[body.index(after: body.startIndex)..<close]),
-                            text: String(body[close...].dropFirst(2)))
+        return ChatLine(id: id, time: time, kind: kind, nick: string(nick), text: string(text))
+    }
+
+    /// The seconds since midnight of a line's `HH:MM:SS ` prefix, if it has a valid one.
+    static func clockSeconds(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard line.count >= 9, line[2] == UInt8(ascii: ":"), line[5] == UInt8(ascii: ":"), line[8] == UInt8(ascii: " ") else { return nil }
+        func number(_ at: Int) -> Int? {
+            let high = line[at] &- 0x30, low = line[at + 1] &- 0x30
+            return high < 10 && low < 10 ? Int(high) * 10 + Int(low) : nil
         }
-        return ChatLine(id: id, time: time, kind: .info, text: String(body))
+        guard let h = number(0), let m = number(3), let s = number(6), h < 24, m < 60, s < 61 else { return nil }
+        return h * 3600 + m * 60 + s
+    }
+
+    /// Where the nick and the text of a message (`<nick> text`), an action (`* nick text`) or
+    /// a notice (`-nick- text`) are in a line's bytes (after its 9-byte time); nil for every
+    /// other line. The marks are found among the bytes, not the characters: one followed by a
+    /// combining accent is still a mark, and the log search reads the bytes the same way.
+    static func nickAndText(_ line: UnsafeBufferPointer<UInt8>) -> (nick: Range<Int>, text: Range<Int>)? {
+        let end = line.count
+        guard end > 9 else { return nil }
+        func first(_ ascii: Character, from start: Int) -> Int? {
+            start < end ? line[start..<end].firstIndex(of: ascii.asciiValue!) : nil
+        }
+        switch line[9] {
+        case UInt8(ascii: "<"):
+            guard let close = first(">", from: 10) else { return nil }
+            // `> ` as written; a `>` without its space is skipped alone.
+            let textStart = close + 1 < end && line[close + 1] == UInt8(ascii: " ") ? close + 2 : close + 1
+            return (10..<close, textStart..<end)
+        case UInt8(ascii: "*"):
+            guard end > 10, line[10] == UInt8(ascii: " "), let space = first(" ", from: 11) else { return nil }
+            return (11..<space, (space + 1)..<end)
+        case UInt8(ascii: "-"):
+            guard let close = first("-", from: 10), close + 1 < end, line[close + 1] == UInt8(ascii: " ") else { return nil }
+            return (10..<close, (close + 2)..<end)
+        default:
+            return nil
+        }
     }
 
     static func clock(_ date: Date, timeZone: TimeZone) -> String {

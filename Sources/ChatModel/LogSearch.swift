@@ -16,31 +16,35 @@ public struct LogHit: Sendable, Hashable {
 /// Searching a buffer's logs on disk for a find-bar query, newest day first, from a time
 /// backwards (what is older than the loaded lines).
 ///
-/// Each day file is read whole and first checked for every word of the query, in its bytes as
-/// they are (both cases of each word's rarest letter found with `memchr`): a day that lacks one
-/// is skipped without parsing a line, so a rare word runs at about the speed the disk gives,
-/// and the next day is read ahead meanwhile. Only the days that pass are parsed and matched line by line.
-/// Invalid UTF-8 is read with replacement characters, never dropped; a file that grows while it
-/// is read is searched as it was when read.
+/// Each day file is read whole and first checked for the query's lead word in its bytes as
+/// they are (both cases of its rarest letter found with `memchr`): a day that lacks it is
+/// skipped without looking at a line, so a rare word runs at about the speed the disk gives,
+/// and the next day is read ahead meanwhile. In the days that pass, only the lines holding the
+/// lead word are looked at, in their bytes (``LogDaySearch``). Invalid UTF-8 is read with
+/// replacement characters, never dropped; a file that grows while it is read is searched as it
+/// was when read.
+///
+/// The byte check assumes the logs are Natter's own (``LogLineFormat``: formatting stripped
+/// when written): a word split by formatting codes in a foreign file may be missed in a day
+/// that has it nowhere else.
 public enum LogSearch {
     /// Runs the query `text` over the logs in `folder` (one buffer's), for lines before
-    /// `before`, calling `found` with each day's hits, newest first, until done or until
-    /// `isCancelled()` says so. Returns the number of bytes read.
+    /// `before`, calling `found` with each day's hits, newest first, until done, until `limit`
+    /// hits were given or until `isCancelled()` says so. Returns the number of bytes read.
     @discardableResult
-    public static func run(folder: URL, timeZone: TimeZone, query text: String, before: Date,
+    public static func run(folder: URL, timeZone: TimeZone, query text: String, before: Date, limit: Int = .max,
                            isCancelled: () -> Bool = { false }, found: ([LogHit]) -> Void) throws(SearchQueryError) -> Int {
         let query = try SearchQuery(parsing: text)
         guard !query.isEmpty else { return 0 }
-        let needles = query.terms.compactMap { term -> Needle? in
-            if case .text(_, let needle) = term { return needle } else { return nil }
-        }
+        let search = LogDaySearch(query: query)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         let days = names.filter { $0.hasSuffix(".log") }.map { String($0.dropLast(4)) }.sorted(by: >)
         var bytesRead = 0
+        var total = 0
         for (k, day) in days.enumerated() {
-            if isCancelled() { break }
+            if isCancelled() || total >= limit { break }
             // The disk reads the next day while this one is checked: the search then runs at
             // the speed of whichever is slower, not of both one after the other.
             if k + 1 < days.count { prefetch(folder.appendingPathComponent(days[k + 1] + ".log")) }
@@ -49,18 +53,14 @@ public enum LogSearch {
                   start < before,
                   let data = try? Data(contentsOf: folder.appendingPathComponent(day + ".log")) else { continue }
             bytesRead += data.count
-            if !needles.isEmpty {
-                let present = data.withUnsafeBytes { raw in needles.allSatisfy { $0.occursIgnoringASCIICase(in: raw) } }
-                guard present else { continue }
+            let hits = data.withUnsafeBytes { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                return search.mayMatch(bytes) ? search.hits(in: bytes, name: day, start: start, before: before) : []
             }
-            let text = String(decoding: data, as: UTF8.self)
-            var hits: [LogHit] = []
-            for (n, row) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                guard let line = LogLineFormat.parse(row, day: start, id: "log:\(day):\(n)"), line.time < before,
-                      query.matches(line) else { continue }
-                hits.append(LogHit(id: line.id, time: line.time))
-            }
-            if !hits.isEmpty { found(hits.reversed()) }
+            guard !hits.isEmpty else { continue }
+            let newest = Array(hits.reversed().prefix(limit - total))
+            total += newest.count
+            found(newest)
         }
         return bytesRead
     }
@@ -78,9 +78,25 @@ extension LogSearch {
 
 /// A ``LogSearch`` on a thread of its own: hits gather behind a lock and are taken on the main
 /// thread (``take()``), which `wakeUp` is called to do; ``cancel()`` stops it at the next day.
+/// It stops after ``hitLimit`` hits: a word in every line of a year of logs would otherwise keep
+/// millions of hits nobody steps through (the bar says "10000+").
 public final class BackgroundLogSearch: Sendable {
+    /// The most hits one search gives.
+    public static let hitLimit = 10_000
+
+    /// What a search found since it was last asked.
+    public struct Progress: Sendable {
+        /// The new hits, newest first.
+        public var hits: [LogHit]
+        /// Whether the search is over.
+        public var isDone: Bool
+        /// Whether it stopped at ``BackgroundLogSearch/hitLimit`` (there may be more).
+        public var isTruncated: Bool
+    }
+
     private struct State {
         var hits: [LogHit] = []
+        var given = 0
         var isDone = false
         var isCancelled = false
     }
@@ -89,9 +105,9 @@ public final class BackgroundLogSearch: Sendable {
     /// Starts searching `folder` for `query` before `before` at once.
     public init(folder: URL, timeZone: TimeZone, query: String, before: Date, wakeUp: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
-            _ = try? LogSearch.run(folder: folder, timeZone: timeZone, query: query, before: before,
+            _ = try? LogSearch.run(folder: folder, timeZone: timeZone, query: query, before: before, limit: Self.hitLimit,
                                    isCancelled: { self.state.withLock { $0.isCancelled } }) { hits in
-                self.state.withLock { $0.hits += hits }
+                self.state.withLock { $0.hits += hits; $0.given += hits.count }
                 wakeUp()
             }
             self.state.withLock { $0.isDone = true }
@@ -101,11 +117,12 @@ public final class BackgroundLogSearch: Sendable {
         thread.start()
     }
 
-    /// The hits found since the last call (newest first), and whether the search is over.
-    public func take() -> (hits: [LogHit], isDone: Bool) {
+    /// The hits found since the last call (newest first), whether the search is over, and
+    /// whether it stopped at the limit.
+    public func take() -> Progress {
         state.withLock { state in
             defer { state.hits.removeAll() }
-            return (state.hits, state.isDone)
+            return Progress(hits: state.hits, isDone: state.isDone, isTruncated: state.isDone && state.given >= Self.hitLimit)
         }
     }
 

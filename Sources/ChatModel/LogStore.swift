@@ -110,12 +110,15 @@ public final class LogStore {
         return names.filter { $0.hasSuffix(".log") }.map { String($0.dropLast(4)) }.sorted()
     }
 
-    /// Every line of one day's file that parses, ids `log:DAY:N` by line number.
+    /// Every line of one day's file that parses, ids `log:DAY:N` by line number. Invalid UTF-8
+    /// is read with replacement characters (as the log search reads it), not dropped with the day.
     private func lines(ofDay day: String, in dir: URL) -> [ChatLine] {
-        guard let start = dayStart(day),
-              let text = try? String(contentsOf: dir.appendingPathComponent(day + ".log"), encoding: .utf8) else { return [] }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { n, row in
-            LogLineFormat.parse(row, day: start, id: "log:\(day):\(n)")
+        guard let start = dayStart(day), let data = try? Data(contentsOf: dir.appendingPathComponent(day + ".log")) else { return [] }
+        let text = String(decoding: data, as: UTF8.self)
+        // Split on the line feed byte, not the character: a `\r` before it would make one
+        // `\r\n` character and merge two lines (the log search numbers lines by bytes too).
+        return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().compactMap { n, row in
+            LogLineFormat.parse(Substring(row), day: start, id: "log:\(day):\(n)")
         }
     }
 

@@ -22,6 +22,16 @@ public struct Needle: Sendable {
         anchor = bytes.indices.max { rank(bytes[$0]) < rank(bytes[$1]) } ?? 0
     }
 
+    /// Whether every byte is ASCII.
+    public var isASCII: Bool { bytes.allSatisfy { $0 < 0x80 } }
+
+    /// The longest run of ASCII bytes in the needle (all of it if it is ASCII), if any.
+    public var longestASCIIRun: Needle? {
+        if isASCII { return bytes.isEmpty ? nil : self }
+        let runs = bytes.split { $0 >= 0x80 }
+        return runs.max { $0.count < $1.count }.map { Needle(Array($0)) }
+    }
+
     /// Whether the needle occurs in raw bytes whose ASCII letters may be in either case
     /// (a log file as written): `memchr` for each case of the anchor byte, the candidates
     /// compared with ASCII letters lowered. No copy of the bytes is made.

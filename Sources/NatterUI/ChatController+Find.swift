@@ -15,6 +15,8 @@ struct FindState {
     var logHits: [LogHit] = []
     /// The search of the logs running on its thread.
     var logSearch: BackgroundLogSearch?
+    /// Whether the search of the logs stopped at its limit (there may be more hits).
+    var logHitsTruncated = false
     /// The search of the loaded lines on a thread, for a query with patterns.
     var patternSearch: BackgroundCorpusSearch?
     /// Which match is shown: an index into ``matches`` followed by ``logHits``.
@@ -117,6 +119,7 @@ extension ChatController {
             find.logSearch?.cancel()
             find.logSearch = nil
             find.logHits = []
+            find.logHitsTruncated = false
         }
         let text = bar.field.text
         do {
@@ -165,8 +168,10 @@ extension ChatController {
             }
         }
         guard let search = find.logSearch else { return }
-        let (hits, isDone) = search.take()
+        let progress = search.take()
+        let (hits, isDone) = (progress.hits, progress.isDone)
         if isDone { find.logSearch = nil }
+        find.logHitsTruncated = progress.isTruncated
         guard !hits.isEmpty || isDone else { return }
         find.logHits += hits
         if find.current == nil, !find.logHits.isEmpty {
@@ -210,7 +215,8 @@ extension ChatController {
             return
         }
         let where_ = index < find.matches.count ? "" : " (logs)"
-        bar.setStatus("\(index + 1) of \(find.count)\(where_)" + (searching.isEmpty ? "" : " · " + searching))
+        let count = "\(find.count)" + (find.logHitsTruncated ? "+" : "")
+        bar.setStatus("\(index + 1) of \(count)\(where_)" + (searching.isEmpty ? "" : " · " + searching))
     }
 
     private func highlight(_ query: SearchQuery?) {

@@ -68,9 +68,10 @@ struct LogSearchTests {
         }
         var hits: [LogHit] = []
         for _ in 0..<1_000 {
-            let (found, done) = search.take()
-            hits += found
-            if done { break }
+            let progress = search.take()
+            hits += progress.hits
+            #expect(!progress.isTruncated)
+            if progress.isDone { break }
             try await Task.sleep(for: .milliseconds(5))
         }
         #expect(hits.count >= 2_000 && hits.count <= 4_000)
@@ -92,5 +93,32 @@ struct LogSearchTests {
         let hits = try search("zanzibar")
         #expect(hits.count == 1)
         #expect(hits.first?.time == date("2024-01-01T23:00:00Z"))
+    }
+
+    @Test func aSearchStopsAtItsLimitAndSaysSo() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lines: [String] = (0..<(BackgroundLogSearch.hitLimit + 50)).map { (k: Int) -> String in
+            let (h, m, s) = (k / 3600 % 24, k / 60 % 60, k % 60)
+            return String(format: "%02d:%02d:%02d <bot> word %d", h, m, s, k)
+        }
+        try write("2024-01-01", Array(lines.prefix(20)))
+        try write("2024-01-02", Array(lines.dropFirst(20)))
+        #expect(try search("word").count == lines.count)
+        var limited: [LogHit] = []
+        try LogSearch.run(folder: folder, timeZone: utc, query: "word", before: date("2030-01-01T00:00:00Z"), limit: 30) { limited += $0 }
+        #expect(limited.count == 30)
+        #expect(limited.first?.id == "log:2024-01-02:\(lines.count - 21)")     // the newest first
+        let search = BackgroundLogSearch(folder: folder, timeZone: utc, query: "word", before: date("2030-01-01T00:00:00Z"), wakeUp: {})
+        var hits: [LogHit] = []
+        for _ in 0..<2_000 {
+            let progress = search.take()
+            hits += progress.hits
+            if progress.isDone {
+                #expect(progress.isTruncated)
+                break
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(hits.count == BackgroundLogSearch.hitLimit)
     }
 }
