@@ -38,6 +38,8 @@ public final class BufferRows: MessageListDataSource {
     /// Called with a line's id when its row is clicked anywhere but on a link (the mentions
     /// view opens the line where it was said).
     public var onActivateLine: ((String) -> Void)?
+    /// The line chosen with the keyboard (the Mentions view), drawn on the selection colour.
+    public var chosenLineID: String?
     /// Called when the reader asks for the newest lines while a window of older history is
     /// shown; returns whether they will come.
     public var onReturnToLive: (() -> Bool)?
@@ -201,6 +203,7 @@ public final class BufferRows: MessageListDataSource {
             }
         case .line(let n):
             if line(n).isHighlight { context.fill(rect, theme.highlightRow) }
+            if let chosenLineID, line(n).id == chosenLineID { context.fill(rect, theme.base.selection) }
         case .group, .loading:
             break
         }

@@ -224,6 +224,9 @@ extension ChatController {
         case .tab where m.isEmpty || m == [.shift]:
             completeWord(backwards: m == [.shift])
             return true
+        case .up where m.isEmpty && choosesMentions: return chooseMention(older: true)
+        case .down where m.isEmpty && choosesMentions: return chooseMention(older: false)
+        case .escape where m.isEmpty && chosenMention != nil: return chooseMention(nil)
         case .up where m.isEmpty: return recallHistory(older: true)
         case .down where m.isEmpty: return recallHistory(older: false)
         default:

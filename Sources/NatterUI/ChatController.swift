@@ -34,6 +34,8 @@ public final class ChatController {
     private var aroundTarget: (buffer: BufferID, lineID: String, time: Date?)?
     /// The find bar's query and matches (ChatController+Find.swift).
     var find = FindState()
+    /// The mention chosen with the keyboard in the Mentions view (ChatController+Mentions.swift).
+    var chosenMention: String?
     /// Wakes the window's loop from another thread (the log search found something); the
     /// next frame's ``sync()`` takes it.
     public var wakeUp: @Sendable () -> Void = {}
@@ -68,7 +70,13 @@ public final class ChatController {
         }
         screen.input.onSubmit = { [weak self] text in
             guard let self else { return }
-            if self.pendingPaste != nil { self.confirmPaste() } else { self.submit(text) }
+            if self.pendingPaste != nil {
+                self.confirmPaste()
+            } else if text.isEmpty, self.openChosenMention() {
+                return
+            } else {
+                self.submit(text)
+            }
         }
         screen.input.onPaste = { [weak self] text in self?.paste(text) ?? false }
         screen.nickList.onDone = { [weak self] in
@@ -111,6 +119,7 @@ public final class ChatController {
             views[current] = BufferView(position: screen.messages.savedPosition,
                                         expanded: rows[current]?.expanded ?? [])
             rows[current] = nil
+            if current == .mentions { chosenMention = nil }
         }
         let unread = buffer.unread
         let rows = BufferRows(buffer: buffer, styler: styler)
@@ -386,7 +395,7 @@ public final class ChatController {
     func refreshHeader() {
         if current == .mentions {
             screen.topicBar.title = "Mentions"
-            screen.topicBar.topic = [TextSpan("Highlights and private messages from every network; click one to open it",
+            screen.topicBar.topic = [TextSpan("Every highlight and private message; click one, or ↑ ↓ then Enter, to open it",
                                               TextAttributes(font: styler.theme.messageFont, foreground: styler.theme.dimText))]
             screen.showsNickList = false
             screen.nickList.entries = []

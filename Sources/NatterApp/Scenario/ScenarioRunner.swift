@@ -243,7 +243,8 @@ final class ScenarioRunner {
                                                   cursor: (firstRun?.server ?? app.screen.input).state.caret),
                                      sent: sent, clipboard: clipboard.text(), find: findMetrics(app),
                                      nicks: .init(filter: app.screen.nickList.filter, shown: app.screen.nickList.shown.map(\.nick),
-                                                  focused: app.host.focusedWidget === app.screen.nickList))
+                                                  focused: app.host.focusedWidget === app.screen.nickList),
+                                     chosen: app.controller.chosenMentionID)
         sent.removeAll()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -317,6 +318,8 @@ struct SnapshotMetrics: Encodable {
     var find: Find
     /// The nick list: its filter, the nicks it shows, whether it has the keyboard (extension).
     var nicks: Nicks
+    /// The line chosen with the keyboard in the Mentions view (extension), `null` when none.
+    var chosen: String?
 
     struct Nicks: Encodable {
         var filter: String
@@ -349,7 +352,7 @@ struct SnapshotMetrics: Encodable {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks }
+    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks, chosen }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -362,5 +365,6 @@ struct SnapshotMetrics: Encodable {
         try c.encode(clipboard, forKey: .clipboard)   // null rather than left out
         try c.encode(find, forKey: .find)
         try c.encode(nicks, forKey: .nicks)
+        try c.encode(chosen, forKey: .chosen)         // null rather than left out
     }
 }
