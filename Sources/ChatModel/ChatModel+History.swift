@@ -32,7 +32,9 @@ extension ChatModel {
 
     /// Prepends the page of logged lines before the oldest line of `buffer`.
     func loadOlderFromLogs(_ buffer: ChatBuffer, on network: ChatNetwork) {
-        let before = buffer.shown.lines.first?.time ?? Date.distantFuture
+        // The oldest time shown, not the first line's: lines replayed with server-time (a
+        // bouncer's playback) may follow a newer join line, and the logs hold them too.
+        let before = buffer.shown.lines.lazy.map(\.time).min() ?? Date.distantFuture
         let page = logs?.lines(network: network.name, buffer: logName(buffer), before: before,
                                limit: settings.historyPageSize) ?? []
         if page.isEmpty {

@@ -133,7 +133,7 @@ extension ChatController {
                 } else {
                     find.matches = query.matchingIndices(in: buffer.scrollback)
                 }
-                if !keepingCurrent { startLogSearch(text, in: buffer) }
+                if !keepingCurrent { startLogSearch(text, in: buffer) } else { dropLoadedLogHits() }
             }
         } catch {
             bar.setStatus(error.message, isError: true)
@@ -174,6 +174,7 @@ extension ChatController {
         find.logHitsTruncated = progress.isTruncated
         guard !hits.isEmpty || isDone else { return }
         find.logHits += hits
+        dropLoadedLogHits()
         if find.current == nil, !find.logHits.isEmpty {
             find.current = find.matches.count   // nothing loaded matched: the newest hit in the logs
             showFindMatch()
@@ -182,10 +183,28 @@ extension ChatController {
         }
     }
 
+    /// Forgets the log hits that are loaded lines now (a page of the logs was loaded as the
+    /// reader scrolled up): they are among the loaded matches, and would be counted twice.
+    private func dropLoadedLogHits() {
+        guard !find.logHits.isEmpty, let current, let lines = model.buffer(current)?.scrollback.lines else { return }
+        let loaded = Set(find.matches.compactMap { lines.indices.contains($0) ? lines[$0].id : nil }.filter { $0.hasPrefix("log:") })
+        if !loaded.isEmpty { find.logHits.removeAll { loaded.contains($0.id) } }
+    }
+
     private func startLogSearch(_ query: String, in buffer: ChatBuffer) {
         guard let folder = model.logFolder(for: buffer.id), let logs = model.logs else { return }
-        // Only what is older than the loaded lines: those were searched already.
-        let before = buffer.scrollback.lines.first?.time ?? clock().wall
+        // Only what is older than the loaded lines: those were searched already. The oldest
+        // time, not the first line's: lines replayed with server-time may sit after newer ones.
+        let before = buffer.scrollback.lines.lazy.map(\.time).min() ?? clock().wall
+        if !searchesInBackground {
+            var hits: [LogHit] = []
+            _ = try? LogSearch.run(folder: folder, timeZone: logs.timeZone, query: query, before: before,
+                                   limit: BackgroundLogSearch.hitLimit) { hits += $0 }
+            find.logHits = hits
+            find.logHitsTruncated = hits.count >= BackgroundLogSearch.hitLimit
+            dropLoadedLogHits()
+            return
+        }
         find.logSearch = BackgroundLogSearch(folder: folder, timeZone: logs.timeZone, query: query, before: before,
                                              wakeUp: wakeUp)
     }

@@ -39,7 +39,7 @@ public final class ChatController {
     /// Wakes the window's loop from another thread (the log search found something); the
     /// next frame's ``sync()`` takes it.
     public var wakeUp: @Sendable () -> Void = {}
-    /// Whether searches too slow for a frame (patterns over the loaded lines) run on a thread;
+    /// Whether searches too slow for a frame (patterns over the loaded lines, the logs) run on a thread;
     /// scenarios run them at once, so their frames do not depend on the machine's speed.
     public var searchesInBackground = true
     /// The quick switcher (Ctrl+K), made when first opened.

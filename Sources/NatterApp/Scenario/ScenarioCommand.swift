@@ -40,6 +40,10 @@ public enum ScenarioCommand: Hashable, Sendable {
     /// Jumps to the line with this id in the shown buffer, as a notification or a search hit
     /// does; the time (ISO 8601) helps to fetch it when it is not loaded (extension).
     case reveal(id: String, time: Date?)
+    /// A line written to the log file of BUFFER for DAY (`YYYY-MM-DD`), as the logs on disk
+    /// hold it (`HH:MM:SS <nick> text`); the scenario then has a logs folder of its own,
+    /// removed when it ends (extension).
+    case log(buffer: String, day: String, line: String)
     case snapshot(String)
 
     /// The phase of a `touch` command.

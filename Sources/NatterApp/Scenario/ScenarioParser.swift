@@ -75,6 +75,13 @@ public enum ScenarioParser {
                 guard time != nil else { throw Problem(text: "reveal's time is ISO 8601, e.g. 2024-01-01T11:00:00Z") }
             }
             return .reveal(id: args[0], time: time)
+        case "log":
+            guard args.count >= 3 else { throw Problem(text: "`log` takes a buffer, a day (YYYY-MM-DD) and a log line") }
+            let day = args[1].split(separator: "-")
+            guard day.count == 3, day.allSatisfy({ Int($0) != nil }), args[1].count == 10 else {
+                throw Problem(text: "log's day is YYYY-MM-DD, e.g. 2023-11-02")
+            }
+            return .log(buffer: args[0], day: args[1], line: String(rest.dropFirst(args[0].count + 1 + args[1].count + 1)))
         case "older":
             try count(2...2)
             guard let n = Int(args[1]), n > 0, n <= 100_000 else { throw Problem(text: "older needs a count from 1 to 100000") }

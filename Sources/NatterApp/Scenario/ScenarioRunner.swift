@@ -27,6 +27,8 @@ final class ScenarioRunner {
     private var metrics: [String] = []
     private let clipboard = MemoryClipboard()
     private var firstRun: FirstRunView?
+    /// The logs folder, for a scenario with `log` lines (the model then logs as the app does).
+    private var logsRoot: URL?
     /// Wall-clock time of virtual time 0: 2024-01-01 12:00:00 UTC.
     static let epoch = Date(timeIntervalSince1970: 1_704_110_400)
 
@@ -48,6 +50,10 @@ final class ScenarioRunner {
 
     /// Runs every step; throws a ScenarioError for a step that cannot run as written.
     func run(_ steps: [ScenarioStep], file: String) throws {
+        if steps.contains(where: { if case .log = $0.command { true } else { false } }) {
+            logsRoot = FileManager.default.temporaryDirectory.appendingPathComponent("natter-scenario-logs-\(UUID().uuidString)")
+        }
+        defer { if let logsRoot { try? FileManager.default.removeItem(at: logsRoot) } }
         for step in steps {
             do {
                 try perform(step.command)
@@ -150,6 +156,13 @@ final class ScenarioRunner {
             guard let buffer = app.controller.current else { throw AppError("`reveal` needs a buffer shown") }
             app.controller.reveal(lineID: id, in: buffer, time: time)
             app.controller.sync()
+        case .log(let buffer, let day, let line):
+            guard let logs = try ready().model.logs else { throw AppError("no logs folder") }
+            let folder = logs.folder(network: networkName, buffer: buffer)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let file = folder.appendingPathComponent(day + ".log")
+            let old = (try? Data(contentsOf: file)) ?? Data()
+            try (old + Data((line + "\n").utf8)).write(to: file)
         case .snapshot(let name):
             try snapshot(name)
         }
@@ -160,7 +173,7 @@ final class ScenarioRunner {
     private func ready() throws -> Stage {
         if let stage { return stage }
         let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), scale: scale, fonts: fonts)
-        let model = ChatModel()
+        let model = ChatModel(logs: logsRoot.map { LogStore(root: $0, timeZone: TimeZone(identifier: "UTC")!) })
         model.addNetwork(name: networkName, configuration: SessionConfiguration(nick: nick, user: nick, realName: nick))
         let screen = ChatScreen()
         let measurer = SDLTextMeasurer(painter: canvas.painter)
