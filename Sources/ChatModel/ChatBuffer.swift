@@ -33,6 +33,9 @@ public final class ChatBuffer {
     public internal(set) var window: Scrollback?
     /// The page around a message is on its way.
     public internal(set) var isLoadingAround = false
+    /// Who is typing here (the nick as spelled) and until when that holds without news
+    /// (`+typing`), by folded nick.
+    public internal(set) var typing: [String: (nick: String, until: Date)] = [:]
 
     init(id: BufferID, name: String, kind: BufferKind, cap: Int, trimBatch: Int) {
         self.id = id
@@ -51,6 +54,16 @@ public final class ChatBuffer {
     public func prepareSearch() {
         scrollback.enableSearch()
         window?.enableSearch()
+    }
+
+    /// The nicks typing at `now`, in the order they started.
+    public func typingNicks(at now: Date) -> [String] {
+        typing.values.filter { $0.until > now }.sorted { $0.until < $1.until }.map(\.nick)
+    }
+
+    /// When the next of the typing states runs out after `now`, if any does.
+    public func nextTypingExpiry(after now: Date) -> Date? {
+        typing.values.map(\.until).filter { $0 > now }.min()
     }
 
     /// Whether the lines shown are the live ones (no window is open).

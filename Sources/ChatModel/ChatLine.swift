@@ -26,6 +26,12 @@ public struct ChatLine: Sendable, Hashable, Identifiable {
     /// Where the line was said, when it is shown elsewhere (the mentions view): `#natter on
     /// Libera`. `nil` in its own buffer.
     public var context: String?
+    /// The msgid of the message this one replies to (`+reply` / `+draft/reply`).
+    public var replyTo: String?
+    /// Reactions to it, in the order they were first given, each with who gave it.
+    public var reactions: [LineReaction] = []
+    /// Set when the message was deleted (`REDACT`): its text is gone, the row says so.
+    public var redaction: LineRedaction?
 
     /// Creates a line.
     public init(id: String, time: Date, kind: ChatLineKind, nick: String? = nil, text: String = "",
@@ -84,4 +90,55 @@ public enum ChatLineKind: Sendable, Hashable {
     case info
     /// An error to show prominently.
     case error
+}
+
+/// One reaction on a line and who gave it, in order.
+public struct LineReaction: Sendable, Hashable {
+    /// The reaction (an emoji, usually).
+    public var reaction: String
+    /// Who gave it, first first.
+    public var nicks: [String]
+    /// Whether we are among them.
+    public var includesOwn: Bool
+
+    public init(reaction: String, nicks: [String], includesOwn: Bool) {
+        self.reaction = reaction
+        self.nicks = nicks
+        self.includesOwn = includesOwn
+    }
+}
+
+/// Who deleted a message, and why.
+public struct LineRedaction: Sendable, Hashable {
+    public var by: String?
+    public var reason: String?
+
+    public init(by: String?, reason: String?) {
+        self.by = by
+        self.reason = reason
+    }
+}
+
+extension ChatLine {
+    /// Adds `nick`'s `reaction` (`own` when it is ours), or takes it back (`removing`).
+    /// Returns whether anything changed (a repeated reaction changes nothing).
+    public mutating func react(_ reaction: String, by nick: String, own: Bool, removing: Bool,
+                               equal: (String, String) -> Bool = { $0 == $1 }) -> Bool {
+        let index = reactions.firstIndex { $0.reaction == reaction }
+        if removing {
+            guard let index, let who = reactions[index].nicks.firstIndex(where: { equal($0, nick) }) else { return false }
+            reactions[index].nicks.remove(at: who)
+            if own { reactions[index].includesOwn = false }
+            if reactions[index].nicks.isEmpty { reactions.remove(at: index) }
+            return true
+        }
+        if let index {
+            guard !reactions[index].nicks.contains(where: { equal($0, nick) }) else { return false }
+            reactions[index].nicks.append(nick)
+            if own { reactions[index].includesOwn = true }
+        } else {
+            reactions.append(LineReaction(reaction: reaction, nicks: [nick], includesOwn: own))
+        }
+        return true
+    }
 }

@@ -10,6 +10,12 @@ extension ChatModel {
             applyMessage(message, on: network)
         case .history(let batch):
             applyHistory(batch, on: network, now: now)
+        case .typing(let notice):
+            applyTyping(notice, on: network, now: now)
+        case .reaction(let reaction):
+            applyReaction(reaction, on: network)
+        case .redaction(let redaction):
+            applyRedaction(redaction, on: network)
         case .joined(let channel, let user, _, _, let isOwn):
             let buffer = buffer(named: channel, kind: .channel, on: network)
             if isOwn {
@@ -21,6 +27,9 @@ extension ChatModel {
         case .parted(let channel, let user, let reason, let isOwn):
             guard let buffer = network.buffer(named: channel) else { return }
             if isOwn { buffer.isJoined = false }
+            if buffer.typing.removeValue(forKey: network.caseMapping.lowercased(user.nick)) != nil {
+                changes.append(.typingChanged(buffer.id))
+            }
             self.event(.part, nick: user.nick, text: reason ?? "", in: buffer, on: network, at: now)
             changes.append(.membersChanged(buffer.id))
         case .kicked(let channel, let nick, let by, let reason, let isOwn):
@@ -29,6 +38,7 @@ extension ChatModel {
             self.event(.kick(by: by?.nick), nick: nick, text: reason ?? "", in: buffer, on: network, at: now)
             changes.append(.membersChanged(buffer.id))
         case .quit(let user, let reason, let channels):
+            stopTyping(user.nick, on: network)
             for buffer in buffers(channels + [user.nick], on: network) {
                 self.event(.quit, nick: user.nick, text: reason ?? "", in: buffer, on: network, at: now)
                 changes.append(.membersChanged(buffer.id))
@@ -128,6 +138,10 @@ extension ChatModel {
             return
         }
         line.delivery = .delivered
+        // A message ends its sender's typing.
+        if let nick = line.nick, buffer.typing.removeValue(forKey: network.caseMapping.lowercased(nick)) != nil {
+            changes.append(.typingChanged(buffer.id))
+        }
         append(line, to: buffer, on: network, countsUnread: true)
     }
 

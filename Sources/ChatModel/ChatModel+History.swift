@@ -49,7 +49,7 @@ extension ChatModel {
 
     /// Whether a line id is the server's msgid (not one made here: `L…` local lines, `log:…`
     /// lines read from the logs, `pending-…` messages not sent yet).
-    static func isMsgid(_ id: String) -> Bool {
+    public static func isMsgid(_ id: String) -> Bool {
         !(id.hasPrefix("L") || id.hasPrefix("log:") || id.hasPrefix("pending-") || id.hasPrefix("gone-"))
     }
 

@@ -103,8 +103,10 @@ extension ChatModel {
         let highlight = !message.isOwn && (kind == .message || kind == .action || kind == .notice)
             && settings.highlights.matches(text: message.text, source: message.source,
                                            ownNick: network.session.state.nick, caseMapping: mapping)
-        return ChatLine(id: message.msgid ?? localID(), time: message.time, kind: kind, nick: message.source?.nick,
-                        text: text, isOwn: message.isOwn, isHighlight: highlight)
+        var line = ChatLine(id: message.msgid ?? localID(), time: message.time, kind: kind, nick: message.source?.nick,
+                            text: text, isOwn: message.isOwn, isHighlight: highlight)
+        line.replyTo = ClientTag.replyTo(message.tags)
+        return line
     }
 
     /// The buffer a message belongs in: the channel, the query with the other party, or the

@@ -14,8 +14,11 @@ public enum ModelChange: Sendable, Hashable {
     /// The lines shown were replaced as a whole: a window of older history opened (the page
     /// around a message) or closed (back to the live lines).
     case windowChanged(BufferID)
-    /// The line with this id changed in place (a pending message sent or failed).
+    /// The line with this id changed in place (a pending message sent or failed, a reaction,
+    /// a redaction).
     case lineChanged(BufferID, id: String)
+    /// Who is typing in the buffer changed.
+    case typingChanged(BufferID)
     /// Unread or highlight counts changed.
     case unreadChanged(BufferID)
     /// The member list of a channel changed.

@@ -140,4 +140,15 @@ public struct ISupport: Hashable, Sendable {
 
     /// Whether two nicknames or channel names are equal under the server's case mapping.
     public func equal(_ a: String, _ b: String) -> Bool { caseMapping.equal(a, b) }
+
+    /// Whether the server lets clients send the client-only tag `name` (such as `+typing`),
+    /// by `CLIENTTAGDENY` (message-tags): a list of tag names without their `+`, `*` for all,
+    /// `-name` as an exception to `*`.
+    public func allowsClientTag(_ name: String) -> Bool {
+        guard let value = tokens["CLIENTTAGDENY"], !value.isEmpty else { return true }
+        let bare = name.hasPrefix("+") ? String(name.dropFirst()) : name
+        let entries = value.split(separator: ",").map(String.init)
+        if entries.contains("*") { return entries.contains("-" + bare) }
+        return !entries.contains(bare)
+    }
 }

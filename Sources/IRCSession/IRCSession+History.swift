@@ -10,6 +10,8 @@ struct OpenBatch: Sendable, Hashable {
     var messages: [BufferMessage] = []
     var users: [String] = []
     var channels: Set<String> = []
+    /// Reactions and redactions inside a history batch, given after its lines.
+    var after: [SessionEvent] = []
 }
 
 /// Batches and history: CHATHISTORY LATEST on join (and reconnect, from the newest time seen),
@@ -166,6 +168,7 @@ extension IRCSession {
             }
             emit(.history(HistoryBatch(target: name, messages: fresh, request: kind,
                                        receivedCount: batch.messages.count)))
+            for event in batch.after { emit(event) }
         case "netsplit":
             emit(.netsplit(servers: batch.parameters.joined(separator: " "), users: batch.users,
                            channels: batch.channels.sorted()))

@@ -11,6 +11,9 @@ extension IRCSession {
             sendChat(kind: .notice, target: target, text: text, now: now)
         case .sendAction(let target, let text):
             sendChat(kind: .action, target: target, text: text, now: now)
+        case .sendTyping(let target, let typingState):
+            // Never an error for the user: quietly not sent when it cannot be.
+            sendTyping(typingState, to: target, now: now)
         case .discardPending(let target):
             let dropped = pending.filter { item in target.map { state.isupport.equal($0, item.target) } ?? true }
             guard !dropped.isEmpty else { return }
@@ -92,6 +95,27 @@ extension IRCSession {
                 return emit(.intentRejected(intent, reason: "the server has no read markers"))
             }
             send("MARKREAD", target, "timestamp=" + ServerTime.format(timestamp))
+        case .react(let target, let msgid, let reaction, let removing):
+            let tag = removing ? ClientTag.unreact : ClientTag.react
+            guard isReady, state.capabilities.has("message-tags"), state.isupport.allowsClientTag(tag) else {
+                return emit(.intentRejected(intent, reason: "the server does not relay reactions"))
+            }
+            var tags = [tag: reaction]
+            for name in ClientTag.reply { tags[name] = msgid }
+            send(IRCMessage(tags: tags, command: "TAGMSG", parameters: [target]))
+            // Without echo-message nothing comes back: our reaction shows at once.
+            if !state.capabilities.has("echo-message") {
+                emit(.reaction(Reaction(target: ownTarget(target), parent: msgid, reaction: reaction, nick: state.nick,
+                                        isOwn: true, isRemoval: removing)))
+            }
+        case .redact(let target, let msgid, let reason):
+            guard isReady, state.capabilities.has("draft/message-redaction") else {
+                return emit(.intentRejected(intent, reason: "the server cannot delete messages"))
+            }
+            send(IRCMessage(command: "REDACT", parameters: [target, msgid] + (reason.map { [$0] } ?? [])))
+            if !state.capabilities.has("echo-message") {
+                emit(.redaction(Redaction(target: ownTarget(target), msgid: msgid, by: state.nick, reason: reason)))
+            }
         default:
             break
         }

@@ -38,6 +38,8 @@ public struct IRCSession: Sendable {
     var desiredChannels: [ChannelKey]
     var desiredAway: String?
     var monitorList: [String] = []
+    /// When a typing notification last went to each target (folded), for the 3 s throttle.
+    var typingSentAt: [String: Double] = [:]
     var pending: [PendingMessage] = []
     var nextLocalID = 0
     var history = HistoryTracker()
@@ -144,7 +146,8 @@ public struct IRCSession: Sendable {
         case "ACK": handleLabelAck(message)
         case "403", "405", "471", "473", "474", "475", "476", "477", "489":
             handleJoinFailure(message)
-        case "TAGMSG": break
+        case "TAGMSG": handleTagMessage(message, now: now)
+        case "REDACT": handleRedact(message, now: now)
         default: showReply(message)
         }
     }

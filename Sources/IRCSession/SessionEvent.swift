@@ -27,6 +27,12 @@ public enum SessionEvent: Sendable, Hashable {
     case message(BufferMessage)
     /// A history batch ended: its messages, without those already shown (by msgid).
     case history(HistoryBatch)
+    /// Someone's typing state in a buffer changed (`+typing`).
+    case typing(TypingNotice)
+    /// A reaction was added to or taken from a message.
+    case reaction(Reaction)
+    /// A message was deleted (`REDACT`).
+    case redaction(Redaction)
     /// A draft/read-marker update: `target` has been read up to `timestamp` (`nil` = never).
     case readMarker(target: String, timestamp: Date?)
 

@@ -47,6 +47,12 @@ public enum UserIntent: Sendable, Hashable {
     case monitorAdd([String])
     /// Remove nicks from the MONITOR list.
     case monitorRemove([String])
+    /// Tell a buffer we are typing (`+typing` on a TAGMSG), at most one every 3 s per target.
+    case sendTyping(target: String, state: TypingState)
+    /// Add (or, with `removing`, take back) a reaction to the message `msgid` in `target`.
+    case react(target: String, msgid: String, reaction: String, removing: Bool)
+    /// Delete the message `msgid` in `target` (`REDACT`, draft/message-redaction).
+    case redact(target: String, msgid: String, reason: String?)
     /// Drop queued messages for one buffer (or, with `nil`, for all): they are reported failed.
     case discardPending(target: String?)
 }

@@ -64,6 +64,7 @@ final class ChatSession {
             }
         }
         controller.onOpenLink = { url in DesktopActions.open(url) }
+        controller.sendsTyping = config.sendTyping
         controller.onNotify = { _, title, body in
             guard !ui.host.isWindowFocused else { return }
             if config.notifications { DesktopActions.notify(title: title, body: body) }

@@ -38,6 +38,10 @@ public final class BufferRows: MessageListDataSource {
     /// Called with a line's id when its row is clicked anywhere but on a link (the mentions
     /// view opens the line where it was said).
     public var onActivateLine: ((String) -> Void)?
+    /// A click on a reply's quote: the msgid of the message it replies to.
+    public var onOpenReplied: ((String) -> Void)?
+    /// A click on a reaction chip: the line and the reaction.
+    public var onToggleReaction: ((ChatLine, String) -> Void)?
     /// The line chosen with the keyboard (the Mentions view), drawn on the selection colour.
     public var chosenLineID: String?
     /// Called when the reader asks for the newest lines while a window of older history is
@@ -233,7 +237,15 @@ public final class BufferRows: MessageListDataSource {
                 let count = span.text.count
                 if character >= offset && character < offset + count {
                     if let link = span.attributes.link {
-                        if modifiers.contains(.ctrl) { onCopyLink?(link) } else { onOpenLink?(link) }
+                        if link == ChatLineStyler.replyLink, let parent = line(n).replyTo {
+                            onOpenReplied?(parent)
+                        } else if link.hasPrefix(ChatLineStyler.reactionLink) {
+                            onToggleReaction?(line(n), String(link.dropFirst(ChatLineStyler.reactionLink.count)))
+                        } else if modifiers.contains(.ctrl) {
+                            onCopyLink?(link)
+                        } else {
+                            onOpenLink?(link)
+                        }
                         return false
                     }
                     break
@@ -253,7 +265,8 @@ public final class BufferRows: MessageListDataSource {
     /// matches highlighted in its text (not in the time and nick before it).
     private func style(_ line: ChatLine) -> (text: StyledText, prefix: StyledText) {
         if let cached = styles.lookup(line) { return cached }
-        var styled = styler.style(line)
+        let parent = line.replyTo.flatMap { id in lines.last { $0.id == id } }
+        var styled = styler.style(line, quoting: parent)
         if let query = highlightQuery, line.isMessage {
             styled.text = Self.highlight(styled.text, from: styled.prefix.count, query: query,
                                          color: styler.theme.searchMatch)

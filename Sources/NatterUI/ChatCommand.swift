@@ -28,6 +28,10 @@ public enum ChatCommand: Hashable, Sendable {
     case help(String?)
     case connect, disconnect, reconnect
     case list(String?)
+    /// /react EMOJI: a reaction to the newest message from someone else in the buffer.
+    case react(String)
+    /// /redact [reason]: deletes your newest message in the buffer.
+    case redact(String?)
 
     /// Usage of each command, for /help and for errors.
     public static let usage: [(String, String)] = [
@@ -44,6 +48,8 @@ public enum ChatCommand: Hashable, Sendable {
         ("/ignore [MASK]", "hide someone's messages (no mask: list)"), ("/unignore MASK", "stop ignoring"),
         ("/clear", "clear this buffer's lines"), ("/list [pattern]", "list channels"),
         ("/connect /disconnect /reconnect", "this network's connection"), ("/help [command]", "this help"),
+        ("/react EMOJI", "react to the newest message (click a reaction to take it back)"),
+        ("/redact [reason]", "delete your newest message"),
     ]
 }
 
@@ -55,8 +61,8 @@ public enum ChatCommandParser {
     /// Every command name, for completion.
     public static let commandNames = ["away", "back", "ban", "clear", "close", "connect", "cycle", "deop", "devoice",
                                       "disconnect", "help", "ignore", "invite", "join", "kick", "list", "me", "mode",
-                                      "msg", "nick", "notice", "op", "part", "query", "quit", "quote", "raw",
-                                      "reconnect", "topic", "unignore", "voice", "whois"]
+                                      "msg", "nick", "notice", "op", "part", "query", "quit", "quote", "raw", "react",
+                                      "reconnect", "redact", "topic", "unignore", "voice", "whois"]
 
     public static func parse(_ line: String) -> Result<ChatCommand, Failure> {
         guard line.hasPrefix("/"), !line.hasPrefix("//") else {
@@ -123,6 +129,8 @@ public enum ChatCommandParser {
         case "disconnect": return .success(.disconnect)
         case "reconnect": return .success(.reconnect)
         case "list": return .success(.list(words.first))
+        case "react": return words.count == 1 ? .success(.react(words[0])) : usage()
+        case "redact", "delete": return .success(.redact(rest.isEmpty ? nil : String(rest)))
         default:
             return .failure(Failure(message: "unknown command /\(name): /help lists the commands"))
         }

@@ -63,6 +63,18 @@ extension ChatController {
             if let channel = needsChannel() { intent(.setMode(target: channel, modes: "+b", parameters: [IgnoreList.normalize(mask)])) }
         case .invite(let nick, let channel):
             if let channel = channel ?? needsChannel() { intent(.invite(nick: nick, channel: channel)) }
+        case .react(let reaction):
+            guard let target = needsTarget() else { return }
+            guard let line = buffer.shown.lines.last(where: { $0.isMessage && !$0.isOwn && $0.redaction == nil && ChatModel.isMsgid($0.id) }) else {
+                return note("nothing to react to here (messages need ids from the server)", error: true)
+            }
+            intent(.react(target: target, msgid: line.id, reaction: reaction, removing: false))
+        case .redact(let reason):
+            guard let target = needsTarget() else { return }
+            guard let line = buffer.shown.lines.last(where: { $0.isMessage && $0.isOwn && $0.redaction == nil && ChatModel.isMsgid($0.id) }) else {
+                return note("none of your messages here can be deleted (they need ids from the server)", error: true)
+            }
+            intent(.redact(target: target, msgid: line.id, reason: reason))
         case .away(let message):
             intent(.away(message ?? "away"))
         case .back:

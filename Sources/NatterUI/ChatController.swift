@@ -34,6 +34,10 @@ public final class ChatController {
     private var aroundTarget: (buffer: BufferID, lineID: String, time: Date?)?
     /// The find bar's query and matches (ChatController+Find.swift).
     var find = FindState()
+    /// Whether our typing is announced (`+typing`); the `[typing] send` setting.
+    public var sendsTyping = true
+    /// The buffer we told that we are typing in, until we send or clear the input.
+    var typingTarget: BufferID?
     /// The mention chosen with the keyboard in the Mentions view (ChatController+Mentions.swift).
     var chosenMention: String?
     /// Wakes the window's loop from another thread (the log search found something); the
@@ -64,6 +68,7 @@ public final class ChatController {
         self.send = send
         self.clock = clock
         screen.sidebar.onSelect = { [weak self] id in self?.show(id) }
+        screen.onTick = { [weak self] in self?.refreshTyping() }
         screen.nickList.onOpenQuery = { [weak self] nick in
             guard let self, let network = self.current?.network, let query = self.model.openQuery(nick, network: network) else { return }
             self.show(query.id)
@@ -79,6 +84,7 @@ public final class ChatController {
             }
         }
         screen.input.onPaste = { [weak self] text in self?.paste(text) ?? false }
+        screen.input.onChange = { [weak self] text in self?.inputChanged(text) }
         screen.nickList.onDone = { [weak self] in
             guard let self else { return }
             self.screen.host?.focus(self.screen.input)
@@ -126,6 +132,8 @@ public final class ChatController {
         rows.onOpenLink = { [weak self] url in self?.onOpenLink?(url) }
         rows.onCopyLink = { [weak self] url in self?.screen.host?.clipboard.setText(url) }
         rows.onLoadAround = { [weak self] lineID in self?.loadAround(lineID: lineID, in: id) ?? false }
+        rows.onOpenReplied = { [weak self] parent in self?.reveal(lineID: parent, in: id) }
+        rows.onToggleReaction = { [weak self] line, reaction in self?.toggleReaction(reaction, on: line, in: id) }
         if buffer.kind == .mentions {
             rows.onActivateLine = { [weak self] lineID in
                 guard let self, let source = self.model.mentionSource(of: lineID) else { return }
@@ -161,6 +169,7 @@ public final class ChatController {
         runFind(keepingCurrent: false)
         refreshSidebar()
         refreshHeader()
+        refreshTyping()
     }
 
     /// Shows the message with `lineID` in buffer `id` (a highlight notification, a search hit,
@@ -213,6 +222,7 @@ public final class ChatController {
         // holds their sum, and the rows follow it in one step.
         var appended = 0, prepended = 0, trimmed = 0, historyDone = false, windowChanged = false
         var changedLines: [String] = []
+        var typingChanged = false
         for change in model.takeChanges() {
             switch change {
             case .linesAppended(let id, let count):
@@ -229,6 +239,8 @@ public final class ChatController {
                 sidebar = true
             case .membersChanged(let id), .topicChanged(let id):
                 if id == current { header = true }
+            case .typingChanged(let id):
+                if id == current { typingChanged = true }
             case .linkDead(let network):
                 onNetworkAction?(network, .reconnect)
             case .notify(let id, let title, let body):
@@ -277,6 +289,7 @@ public final class ChatController {
         }
         if sidebar { refreshSidebar() }
         if header { refreshHeader() }
+        if typingChanged { refreshTyping() }
         if let network = showListWhenReady, let list = model.network(network)?.buffers.first(where: { $0.kind == .channelList }),
            !list.scrollback.lines.isEmpty {
             showListWhenReady = nil
@@ -300,6 +313,7 @@ public final class ChatController {
         if past.last != text { past.append(text) }
         history[current] = Array(past.suffix(100))
         historyIndex = nil
+        typingTarget = nil   // the message itself says we stopped
         screen.input.text = ""
         // What you say goes to the live conversation: leave a page of older history for it.
         if model.buffer(current)?.showsNewest == false { screen.messages.jumpToBottom() }

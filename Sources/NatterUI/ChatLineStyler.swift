@@ -18,7 +18,7 @@ public struct ChatLineStyler: Sendable {
 
     /// The row's text, and the length of its prefix (timestamp and nick), which wrapped lines
     /// hang under.
-    public func style(_ line: ChatLine) -> (text: StyledText, prefix: StyledText) {
+    public func style(_ line: ChatLine, quoting parent: ChatLine? = nil) -> (text: StyledText, prefix: StyledText) {
         var prefix: [TextSpan] = [TextSpan(timestamp(line.time) + " ", attributes(font: theme.monoFont, color: theme.dimText))]
         if let context = line.context {
             // Shown away from its buffer (the mentions view): where it was said.
@@ -45,6 +45,9 @@ public struct ChatLineStyler: Sendable {
             body = [TextSpan(eventText(line), attributes(font: theme.messageFont,
                                                          color: line.kind == .error ? theme.errorText : theme.dimText))]
         }
+        if line.isMessage {
+            body = decorated(line, body: body, parent: parent)
+        }
         switch line.delivery {
         case .delivered: break
         case .pending:
@@ -54,6 +57,55 @@ public struct ChatLineStyler: Sendable {
                 + [TextSpan("  (not sent)", attributes(font: theme.messageFont, color: theme.errorText))]
         }
         return (StyledText(prefix + body), StyledText(prefix))
+    }
+
+    /// Links inside rows that Natter follows itself (``BufferRows``): the quoted message of a
+    /// reply, and a reaction chip (the reaction after the colon).
+    public static let replyLink = "natter:reply"
+    public static let reactionLink = "natter:react:"
+
+    /// A message's body with what the client tags add: the quote of the message it replies to
+    /// on the first line (the reply under it, in the text column), "message deleted" in place
+    /// of a deleted text, and the reactions as chips on a line of their own.
+    private func decorated(_ line: ChatLine, body: [TextSpan], parent: ChatLine?) -> [TextSpan] {
+        let small = FontSpec(role: .ui, size: theme.messageFont.size - 2)
+        var spans: [TextSpan] = []
+        if line.replyTo != nil {
+            var link = TextAttributes(font: small, foreground: theme.dimText)
+            link.link = Self.replyLink
+            if let parent, parent.redaction == nil {
+                var nick = link
+                nick.font.bold = true
+                let text = stripFormatting(parent.text).replacingOccurrences(of: "\n", with: " ")
+                spans.append(TextSpan("↪ ", link))
+                spans.append(TextSpan((parent.nick ?? "") + " ", nick))
+                spans.append(TextSpan(text.count > 80 ? String(text.prefix(79)) + "…" : text, link))
+            } else {
+                spans.append(TextSpan(parent == nil ? "↪ a message not loaded" : "↪ a deleted message", link))
+            }
+            spans.append(TextSpan("\n", link))
+        }
+        if let redaction = line.redaction {
+            var who = ""
+            if let by = redaction.by, by != line.nick { who = " by \(by)" }
+            let reason = redaction.reason.map { ": " + $0 } ?? ""
+            var attributes = TextAttributes(font: theme.messageFont, foreground: theme.dimText)
+            attributes.font.italic = true
+            spans.append(TextSpan("message deleted" + who + reason, attributes))
+        } else {
+            spans += body
+        }
+        if !line.reactions.isEmpty {
+            spans.append(TextSpan("\n", TextAttributes(font: small, foreground: theme.base.text)))
+            for (k, reaction) in line.reactions.enumerated() {
+                if k > 0 { spans.append(TextSpan("  ", TextAttributes(font: small, foreground: theme.base.text))) }
+                var chip = TextAttributes(font: small, foreground: theme.base.text,
+                                          background: reaction.includesOwn ? theme.base.selection : theme.base.surface)
+                chip.link = Self.reactionLink + reaction.reaction
+                spans.append(TextSpan(" \(reaction.reaction) \(reaction.nicks.count) ", chip))
+            }
+        }
+        return spans
     }
 
     /// Plain text of the row for copying, like a log line: `[12:01] <alice> hello`.

@@ -75,6 +75,15 @@ public final class ChatScreen: Widget {
         return size
     }
 
+    /// Called when a tick asked for with ``WidgetHost/requestTick(for:at:)`` on the screen is
+    /// due (a typing state running out).
+    public var onTick: (() -> Void)?
+
+    public override func tick(_ time: FrameTime) -> FrameTime? {
+        onTick?()
+        return nil
+    }
+
     /// Keys no widget inside took (the input line leaves Page Up, ↑/↓, Tab, … to its parents).
     public var onKey: ((KeyEvent) -> Bool)?
 

@@ -9,7 +9,7 @@ struct ConfigReader {
 
     func read(_ root: TOMLTable) throws(ConfigError) -> NatterConfig {
         var config = NatterConfig()
-        try onlyKeys(root, ["networks", "theme", "scrollback", "highlights", "ignores", "notifications", "completion", "keys"], at: "")
+        try onlyKeys(root, ["networks", "theme", "scrollback", "highlights", "ignores", "notifications", "typing", "completion", "keys"], at: "")
         if let value = root["networks"] {
             guard let array = value.array else { throw fail("networks", "must be a list of [[networks]] tables") }
             for (index, item) in array.enumerated() {
@@ -57,6 +57,10 @@ struct ConfigReader {
             try onlyKeys(notifications, ["enabled", "urgent"], at: "notifications")
             config.notifications = try bool(notifications, "enabled", at: "notifications") ?? true
             config.urgentHint = try bool(notifications, "urgent", at: "notifications") ?? true
+        }
+        if let typing = try table(root, "typing", at: "") {
+            try onlyKeys(typing, ["send"], at: "typing")
+            config.sendTyping = try bool(typing, "send", at: "typing") ?? true
         }
         if let completion = try table(root, "completion", at: "") {
             try onlyKeys(completion, ["suffix"], at: "completion")

@@ -39,6 +39,9 @@ import Foundation
 /// [completion]
 /// suffix = ": "
 ///
+/// [typing]
+/// send = true                             # tell others when you type (+typing)
+///
 /// [keys]                                  # next_buffer, previous_buffer, close_buffer, quit,
 /// next_buffer = "Ctrl+PageDown"           # jump_to_newest, jump_to_oldest, jump_to_unread,
 ///                                         # find, mentions, quick_switcher,
@@ -55,6 +58,8 @@ public struct NatterConfig: Hashable, Sendable {
     public var notifications = true
     /// Whether a highlight or private message marks the window urgent (taskbar hint).
     public var urgentHint = true
+    /// Whether others are told when we type (`+typing`).
+    public var sendTyping = true
     public var completionSuffix = ": "
     /// Key bindings by action name (`next_buffer`, …) as key names (`Ctrl+PageDown`).
     public var keys: [String: String] = [:]

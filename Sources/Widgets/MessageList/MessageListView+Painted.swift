@@ -21,6 +21,9 @@ extension MessageListView {
         /// The revealed row's highlight: its id and opacity (`nil`: none).
         var highlight: String?
         var pillText: String?
+        /// The footnote as drawn (`nil`: none), and its text.
+        var footnote: Rect?
+        var footnoteText: String?
     }
 
     /// The scroll bar's look: geometry, opacity and thumb colour.
@@ -61,6 +64,10 @@ extension MessageListView {
         if isPillVisible, let rect = pillRect() {
             state.pill = rect
             state.pillText = pillText
+        }
+        if let rect = footnoteRect() {
+            state.footnote = rect
+            state.footnoteText = footnote
         }
         return state
     }
@@ -128,6 +135,11 @@ extension MessageListView {
             let edge = EdgeInsets(all: -1)   // its anti-aliased edges
             if let pill = old.pill { invalidate(pill.offsetBy(dx: 0, dy: shift).inset(by: edge).intersection(bounds)) }
             if let pill = state.pill { invalidate(pill.inset(by: edge).intersection(bounds)) }
+        }
+        if old.footnote != state.footnote || old.footnoteText != state.footnoteText || (old.footnote != nil && shift != 0) {
+            let edge = EdgeInsets(all: -1)
+            if let note = old.footnote { invalidate(note.offsetBy(dx: 0, dy: shift).inset(by: edge).intersection(bounds)) }
+            if let note = state.footnote { invalidate(note.inset(by: edge).intersection(bounds)) }
         }
     }
 }

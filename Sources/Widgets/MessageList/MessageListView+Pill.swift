@@ -27,3 +27,23 @@ extension MessageListView {
                                            y: rect.minY + (rect.height - layout.size.height) / 2))
     }
 }
+
+/// The footnote: a short line of status over the list's bottom-left corner ("ada is
+/// typing…"), drawn over the rows like the pill, so that it coming and going moves nothing.
+extension MessageListView {
+    /// Its rectangle (list-local), when there is one.
+    func footnoteRect() -> Rect? {
+        guard let host, let footnote, !footnote.isEmpty else { return nil }
+        let font = FontSpec(role: .ui, size: 11)
+        let width = host.measurer.width(of: footnote[...], font: font) + 2 * 8
+        return Rect(x: 8, y: size.height - 20, width: min(width, max(0, size.width - 16)), height: 18)
+    }
+
+    func paintFootnote(_ context: inout PaintContext) {
+        guard let footnote, let rect = footnoteRect() else { return }
+        context.fillRounded(rect, radius: 4, theme.surface)
+        let text = StyledText(footnote, attributes: TextAttributes(font: FontSpec(role: .ui, size: 11), foreground: theme.mutedText))
+        let layout = context.layoutText(text, maxWidth: rect.width - 16)
+        context.drawText(layout, at: Point(x: rect.minX + 8, y: rect.minY + (rect.height - layout.size.height) / 2))
+    }
+}

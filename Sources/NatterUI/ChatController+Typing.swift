@@ -1,0 +1,60 @@
+import ChatModel
+import Foundation
+import IRCSession
+import Widgets
+
+/// Typing notifications (`+typing`): who is typing in the shown buffer, in a footnote over the
+/// list's bottom-left corner; and ours, sent as the input line changes (``TypingSender``).
+extension ChatController {
+    /// Puts who is typing in the shown buffer on the list, and asks for a tick when the next
+    /// of them runs out.
+    func refreshTyping() {
+        guard let current, let buffer = model.buffer(current) else {
+            screen.messages.footnote = nil
+            return
+        }
+        let now = clock().wall
+        screen.messages.footnote = Self.typingText(buffer.typingNicks(at: now))
+        if let next = buffer.nextTypingExpiry(after: now), let host = screen.host {
+            host.requestTick(for: screen, at: FrameTime(seconds: host.now.seconds + next.timeIntervalSince(now)))
+        }
+    }
+
+    /// "ada is typing…", "ada and bob are typing…", "ada, bob and 2 others are typing…".
+    static func typingText(_ nicks: [String]) -> String? {
+        switch nicks.count {
+        case 0: nil
+        case 1: "\(nicks[0]) is typing…"
+        case 2: "\(nicks[0]) and \(nicks[1]) are typing…"
+        case 3: "\(nicks[0]), \(nicks[1]) and \(nicks[2]) are typing…"
+        default: "\(nicks[0]), \(nicks[1]) and \(nicks.count - 2) others are typing…"
+        }
+    }
+}
+
+extension ChatController {
+    /// The input line changed: `active` while there is text that is not a /command (the session
+    /// sends at most one every 3 s), `done` when it is cleared without sending. Nothing goes
+    /// out when ``sendsTyping`` is off, nor in the server buffer or the Mentions view.
+    func inputChanged(_ text: String) {
+        guard sendsTyping, let current, let buffer = model.buffer(current),
+              buffer.kind == .channel || buffer.kind == .query else { return }
+        if !text.isEmpty && !text.hasPrefix("/") {
+            typingTarget = current
+            deliver(.intent(.sendTyping(target: buffer.name, state: .active), now: clock()), network: current.network)
+        } else if text.isEmpty, typingTarget == current {
+            typingTarget = nil
+            deliver(.intent(.sendTyping(target: buffer.name, state: .done), now: clock()), network: current.network)
+        }
+    }
+}
+
+extension ChatController {
+    /// Adds our `reaction` to `line`, or takes it back when we gave it (a click on its chip).
+    func toggleReaction(_ reaction: String, on line: ChatLine, in id: BufferID) {
+        guard let buffer = model.buffer(id), buffer.kind == .channel || buffer.kind == .query else { return }
+        let ours = line.reactions.first { $0.reaction == reaction }?.includesOwn ?? false
+        deliver(.intent(.react(target: buffer.name, msgid: line.id, reaction: reaction, removing: ours), now: clock()),
+                network: id.network)
+    }
+}
