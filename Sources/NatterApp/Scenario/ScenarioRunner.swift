@@ -257,7 +257,7 @@ final class ScenarioRunner {
                                      sent: sent, clipboard: clipboard.text(), find: findMetrics(app),
                                      nicks: .init(filter: app.screen.nickList.filter, shown: app.screen.nickList.shown.map(\.nick),
                                                   focused: app.host.focusedWidget === app.screen.nickList),
-                                     chosen: app.controller.chosenMentionID)
+                                     chosen: app.controller.chosenMentionID, typing: app.screen.messages.footnote)
         sent.removeAll()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -333,6 +333,8 @@ struct SnapshotMetrics: Encodable {
     var nicks: Nicks
     /// The line chosen with the keyboard in the Mentions view (extension), `null` when none.
     var chosen: String?
+    /// Who is typing, as the footnote over the list says it (extension), `null` when nobody.
+    var typing: String?
 
     struct Nicks: Encodable {
         var filter: String
@@ -365,7 +367,7 @@ struct SnapshotMetrics: Encodable {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks, chosen }
+    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks, chosen, typing }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -379,5 +381,6 @@ struct SnapshotMetrics: Encodable {
         try c.encode(find, forKey: .find)
         try c.encode(nicks, forKey: .nicks)
         try c.encode(chosen, forKey: .chosen)         // null rather than left out
+        try c.encode(typing, forKey: .typing)
     }
 }
