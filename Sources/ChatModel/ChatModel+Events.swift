@@ -233,6 +233,7 @@ extension ChatModel {
         var line = ChatLine(id: "pending-\(pending.id)", time: now, kind: pending.kind == .action ? .action : .message,
                             nick: network.session.state.nick, text: pending.text, isOwn: true)
         line.delivery = .pending
+        line.replyTo = pending.replyTo
         let (appended, trimmed) = buffer.scrollback.append(line)
         if trimmed > 0 { changes.append(.linesTrimmed(buffer.id, count: trimmed)) }
         if appended > 0 { changes.append(.linesAppended(buffer.id, count: 1)) }

@@ -113,10 +113,11 @@ extension IRCSession {
     }
 
     /// Sends (or queues, when not ready) a message the user typed.
-    mutating func sendChat(kind: MessageKind, target: String, text: String, now: SessionTime, id: Int? = nil) {
+    mutating func sendChat(kind: MessageKind, target: String, text: String, now: SessionTime, id: Int? = nil,
+                           replyTo: String? = nil) {
         let localID = id ?? { nextLocalID += 1; return nextLocalID }()
         guard isReady else {
-            let item = PendingMessage(id: localID, target: target, text: text, kind: kind)
+            let item = PendingMessage(id: localID, target: target, text: text, kind: kind, replyTo: replyTo)
             pending.append(item)
             emit(.messageQueued(item))
             return
@@ -133,14 +134,21 @@ extension IRCSession {
             return
         }
         let echo = state.capabilities.has("echo-message")
+        // The reply tags go on every line of a split text (each is a message of its own), when
+        // the server relays client tags at all.
+        let replyTags = replyTo.flatMap { parent in
+            state.capabilities.has("message-tags") && ClientTag.reply.allSatisfy(state.isupport.allowsClientTag)
+                ? Dictionary(uniqueKeysWithValues: ClientTag.reply.map { ($0, parent) }) : nil
+        } ?? [:]
         for var line in lines {
             let label = echo ? makeLabel() : nil
             if let label { line.tags["label"] = label }
+            line.tags.merge(replyTags) { current, _ in current }
             send(line)
             if echo {
                 awaitingEcho.append(AwaitingEcho(label: label, target: target, body: line.parameters[1], localID: localID))
                 if awaitingEcho.count > 200 { awaitingEcho.removeFirst() }
-            } else if var item = bufferMessage(IRCMessage(source: ownSourceForSplitting, command: command,
+            } else if var item = bufferMessage(IRCMessage(tags: replyTags, source: ownSourceForSplitting, command: command,
                                                           parameters: line.parameters), now: now) {
                 item.source = IRCSource(nick: state.nick, user: state.ownUser, host: state.ownHost)
                 item.localID = localID
@@ -155,7 +163,7 @@ extension IRCSession {
         let queued = pending
         pending = []
         for item in queued {
-            sendChat(kind: item.kind, target: item.target, text: item.text, now: now, id: item.id)
+            sendChat(kind: item.kind, target: item.target, text: item.text, now: now, id: item.id, replyTo: item.replyTo)
         }
         emit(.pendingSent(queued.map(\.id)))
     }

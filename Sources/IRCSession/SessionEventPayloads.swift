@@ -117,12 +117,15 @@ public struct PendingMessage: Sendable, Hashable {
     public var text: String
     /// `.privmsg`, `.notice` or `.action`.
     public var kind: MessageKind
+    /// The msgid of the message it replies to, if it is a reply.
+    public var replyTo: String?
 
     /// Creates a pending message.
-    public init(id: Int, target: String, text: String, kind: MessageKind) {
+    public init(id: Int, target: String, text: String, kind: MessageKind, replyTo: String? = nil) {
         self.id = id
         self.target = target
         self.text = text
         self.kind = kind
+        self.replyTo = replyTo
     }
 }

@@ -47,6 +47,8 @@ public enum UserIntent: Sendable, Hashable {
     case monitorAdd([String])
     /// Remove nicks from the MONITOR list.
     case monitorRemove([String])
+    /// Send a message that replies to the message `msgid` (`+reply`, `+draft/reply`).
+    case reply(target: String, text: String, to: String)
     /// Tell a buffer we are typing (`+typing` on a TAGMSG), at most one every 3 s per target.
     case sendTyping(target: String, state: TypingState)
     /// Add (or, with `removing`, take back) a reaction to the message `msgid` in `target`.

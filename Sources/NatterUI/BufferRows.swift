@@ -40,6 +40,8 @@ public final class BufferRows: MessageListDataSource {
     public var onActivateLine: ((String) -> Void)?
     /// A click on a reply's quote: the msgid of the message it replies to.
     public var onOpenReplied: ((String) -> Void)?
+    /// A right-click on a line: what its menu offers (the link under the pointer, if any).
+    public var onMenu: ((ChatLine, String?) -> [MenuItem])?
     /// A click on a reaction chip: the line and the reaction.
     public var onToggleReaction: ((ChatLine, String) -> Void)?
     /// The line chosen with the keyboard (the Mentions view), drawn on the selection colour.
@@ -257,6 +259,21 @@ public final class BufferRows: MessageListDataSource {
         default:
             return false
         }
+    }
+
+    public func menu(forRowAt row: Int, character: Int, layout: MessageRowLayout) -> [MenuItem] {
+        guard case .line(let n) = index.rows[row] else { return [] }
+        var offset = 0
+        var link: String?
+        for span in layout.text?.text.spans ?? [] {
+            let count = span.text.count
+            if character >= offset && character < offset + count {
+                if let target = span.attributes.link, !target.hasPrefix("natter:") { link = target }
+                break
+            }
+            offset += count
+        }
+        return onMenu?(line(n), link) ?? []
     }
 
     // MARK: - Text

@@ -231,8 +231,11 @@ extension ChatController {
             let index = n == 0 ? 9 : n - 1
             if all.indices.contains(index) { show(all[index].id) }
             return true
-        case .up where m == [.alt]: return switchBy(-1)
-        case .down where m == [.alt]: return switchBy(1)
+        // Alt+↑/↓ pick the message to reply to (buffers switch with Ctrl+PageUp/PageDown and
+        // Alt+1…9); where nothing can be replied to, they still switch buffers.
+        case .up where m == [.alt]: return stepReply(older: true) || switchBy(-1)
+        case .down where m == [.alt]: return replyingTo != nil ? stepReply(older: false) : switchBy(1)
+        case .escape where m.isEmpty && replyingTo != nil: return cancelReply()
         case .tab where m.isEmpty || m == [.shift]:
             completeWord(backwards: m == [.shift])
             return true

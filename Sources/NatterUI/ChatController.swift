@@ -36,6 +36,8 @@ public final class ChatController {
     var find = FindState()
     /// Whether our typing is announced (`+typing`); the `[typing] send` setting.
     public var sendsTyping = true
+    /// The msgid the next message replies to (Alt+↑, or Reply in a row's menu).
+    var replyingTo: String?
     /// The buffer we told that we are typing in, until we send or clear the input.
     var typingTarget: BufferID?
     /// The mention chosen with the keyboard in the Mentions view (ChatController+Mentions.swift).
@@ -126,6 +128,7 @@ public final class ChatController {
                                         expanded: rows[current]?.expanded ?? [])
             rows[current] = nil
             if current == .mentions { chosenMention = nil }
+            cancelReply()
         }
         let unread = buffer.unread
         let rows = BufferRows(buffer: buffer, styler: styler)
@@ -134,6 +137,7 @@ public final class ChatController {
         rows.onLoadAround = { [weak self] lineID in self?.loadAround(lineID: lineID, in: id) ?? false }
         rows.onOpenReplied = { [weak self] parent in self?.reveal(lineID: parent, in: id) }
         rows.onToggleReaction = { [weak self] line, reaction in self?.toggleReaction(reaction, on: line, in: id) }
+        rows.onMenu = { [weak self] line, link in self?.menu(for: line, in: id, link: link) ?? [] }
         if buffer.kind == .mentions {
             rows.onActivateLine = { [weak self] lineID in
                 guard let self, let source = self.model.mentionSource(of: lineID) else { return }
@@ -317,8 +321,12 @@ public final class ChatController {
         screen.input.text = ""
         // What you say goes to the live conversation: leave a page of older history for it.
         if model.buffer(current)?.showsNewest == false { screen.messages.jumpToBottom() }
+        let parent = replyingTo
+        cancelReply()
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             switch ChatCommandParser.parse(String(line)) {
+            case .success(.say(let message)) where parent != nil:
+                reply(message, to: parent!, in: current)
             case .success(let command): run(command, in: current)
             case .failure(let failure): model.note(failure.message, in: current, isError: true, at: clock().wall)
             }

@@ -13,6 +13,8 @@ public final class ChatScreen: Widget {
     public let nickList = NickListView()
     /// A question shown above the input line (a multi-line paste to confirm); hidden when empty.
     public let confirmBar = Label("")
+    /// "Replying to …" above the input line while a reply is being written; hidden otherwise.
+    public let replyBar = Label("")
     private let centre: Stack
     private let inputRow: Stack
     private let outer: SplitPane
@@ -31,7 +33,7 @@ public final class ChatScreen: Widget {
 
     /// A screen with the theme's colours.
     public init(theme: ChatTheme = .dark) {
-        inputRow = Stack(.vertical, spacing: 6, [confirmBar, input])
+        inputRow = Stack(.vertical, spacing: 6, [confirmBar, replyBar, input])
         inputRow.padding = EdgeInsets(top: 8, left: 10, bottom: 10, right: 10)
         findBar = FindBar(theme: theme)
         findBar.isHidden = true
@@ -43,6 +45,7 @@ public final class ChatScreen: Widget {
         inputRow.backgroundColor = theme.base.background
         input.placeholder = "Message"
         confirmBar.isHidden = true
+        replyBar.isHidden = true
         inner = SplitPane(.horizontal, first: centre, second: nickList, dividerPosition: 600, minFirst: 200, minSecond: 0)
         outer = SplitPane(.horizontal, first: sidebar, second: inner, dividerPosition: 190, minFirst: 120, minSecond: 240)
         super.init()

@@ -107,3 +107,31 @@ struct ClientTagTests {
         #expect(events(out) == [.intentRejected(.redact(target: "#natter", msgid: "m1", reason: nil), reason: "the server cannot delete messages")])
     }
 }
+
+@Suite("Replies sent")
+struct ReplySendTests {
+    @Test func aReplyCarriesBothTagsOnEverySplitLine() throws {
+        var h = Harness()
+        h.register(caps: "message-tags echo-message")
+        h.feed(":natter!nat@h JOIN #natter")
+        let long = String(repeating: "word ", count: 120)
+        let out = sent(h.intent(.reply(target: "#natter", text: long, to: "m1")))
+        #expect(out.count == 2)
+        for line in out {
+            let message = try IRCMessage(parsing: line)
+            #expect(message.tags["+reply"] == "m1" && message.tags["+draft/reply"] == "m1")
+            #expect(message.tags["label"] == nil)                          // no labeled-response here
+        }
+    }
+
+    @Test func withoutTagsAReplyIsAPlainMessageAndAQueuedOneKeepsItsParent() {
+        var plain = Harness()
+        plain.register(caps: "")
+        #expect(sent(plain.intent(.reply(target: "#natter", text: "yes", to: "m1"))) == ["PRIVMSG #natter yes"])
+        var h = Harness()
+        h.register(caps: "message-tags")
+        h.disconnect()
+        let queued = events(h.intent(.reply(target: "#natter", text: "later", to: "m1")))
+        #expect(queued == [.messageQueued(PendingMessage(id: 1, target: "#natter", text: "later", kind: .privmsg, replyTo: "m1"))])
+    }
+}

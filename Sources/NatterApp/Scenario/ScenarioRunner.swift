@@ -257,7 +257,8 @@ final class ScenarioRunner {
                                      sent: sent, clipboard: clipboard.text(), find: findMetrics(app),
                                      nicks: .init(filter: app.screen.nickList.filter, shown: app.screen.nickList.shown.map(\.nick),
                                                   focused: app.host.focusedWidget === app.screen.nickList),
-                                     chosen: app.controller.chosenMentionID, typing: app.screen.messages.footnote)
+                                     chosen: app.controller.chosenMentionID, typing: app.screen.messages.footnote,
+                                     replyingTo: app.controller.replyTarget)
         sent.removeAll()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -335,6 +336,8 @@ struct SnapshotMetrics: Encodable {
     var chosen: String?
     /// Who is typing, as the footnote over the list says it (extension), `null` when nobody.
     var typing: String?
+    /// The msgid the next message replies to (extension), `null` when none.
+    var replyingTo: String?
 
     struct Nicks: Encodable {
         var filter: String
@@ -367,7 +370,7 @@ struct SnapshotMetrics: Encodable {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks, chosen, typing }
+    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks, chosen, typing, replyingTo }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -382,5 +385,6 @@ struct SnapshotMetrics: Encodable {
         try c.encode(nicks, forKey: .nicks)
         try c.encode(chosen, forKey: .chosen)         // null rather than left out
         try c.encode(typing, forKey: .typing)
+        try c.encode(replyingTo, forKey: .replyingTo)
     }
 }

@@ -43,6 +43,10 @@ public protocol MessageListDataSource: AnyObject {
     /// default does nothing.
     func activateRow(at index: Int, character: Int, layout: MessageRowLayout, modifiers: Modifiers) -> Bool
 
+    /// What a right-click on row `index` offers (reply, react, copy, …); empty: no menu.
+    /// `character` is the text position under the pointer. The default offers nothing.
+    func menu(forRowAt index: Int, character: Int, layout: MessageRowLayout) -> [MenuItem]
+
     /// The list wants to show row `id`, which is not loaded (a search hit, a reply's parent):
     /// fetch the rows around it (CHATHISTORY AROUND, the logs) and return `true` if they will
     /// come. The model then replaces the rows and calls ``MessageListView/reloadAll()``; the
@@ -68,6 +72,8 @@ extension MessageListDataSource {
     public func loadNewest() -> Bool { false }
 
     public func activateRow(at index: Int, character: Int, layout: MessageRowLayout, modifiers: Modifiers) -> Bool { false }
+
+    public func menu(forRowAt index: Int, character: Int, layout: MessageRowLayout) -> [MenuItem] { [] }
 
     public func index(ofRowID id: String) -> Int? {
         (0..<rowCount).first { rowID(at: $0) == id }

@@ -56,6 +56,7 @@ extension MessageListView {
             scheduleWake()
             return true
         }
+        if event.button == .right { return showRowMenu(at: point) }
         guard event.button == .left else { return false }
         stopMotion(springBack: true)
         defer { scheduleWake() }
@@ -76,6 +77,23 @@ extension MessageListView {
         selection = ListSelection(anchor: start, focus: start)
         isSelecting = true
         setNeedsPaint()
+        return true
+    }
+
+    /// The data source's menu for the row under `point`, shown where the pointer is.
+    func showRowMenu(at point: Point) -> Bool {
+        guard let dataSource, let host, heights.count > 0 else { return false }
+        let at = selectionPoint(at: point)
+        guard let layout = cachedLayout(at.row) else { return false }
+        let items = dataSource.menu(forRowAt: at.row, character: at.character, layout: layout)
+        guard !items.isEmpty else { return false }
+        let menu = PopupMenu(items)
+        menu.font = theme.font
+        menu.textColor = theme.text
+        menu.disabledColor = theme.mutedText
+        menu.highlightColor = theme.accent
+        menu.backgroundColor = theme.surface
+        menu.show(in: host, at: convertToWindow(point))
         return true
     }
 
