@@ -76,7 +76,7 @@ final class ChatSession {
             return BufferID(network: parts[0], name: parts.count > 1 ? parts[1] : "")
         }
         ui.beforeFrame = {
-            model.windowFocused = ui.host.isWindowFocused
+            controller.windowFocused = ui.host.isWindowFocused
             controller.sync()
             // Show the buffer open last time as soon as it exists, else the first joined channel.
             guard !shown else { return }

@@ -36,7 +36,7 @@ extension ChatController {
     }
 
     /// Makes the next message sent a reply to `line`.
-    func startReply(to line: ChatLine) {
+    public func startReply(to line: ChatLine) {
         guard let current, let rows = rows(of: current) else { return }
         replyingTo = line.id
         rows.chosenLineID = line.id

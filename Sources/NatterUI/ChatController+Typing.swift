@@ -36,7 +36,7 @@ extension ChatController {
     /// The input line changed: `active` while there is text that is not a /command (the session
     /// sends at most one every 3 s), `done` when it is cleared without sending. Nothing goes
     /// out when ``sendsTyping`` is off, nor in the server buffer or the Mentions view.
-    func inputChanged(_ text: String) {
+    public func inputChanged(_ text: String) {
         guard sendsTyping, let current, let buffer = model.buffer(current),
               buffer.kind == .channel || buffer.kind == .query else { return }
         if !text.isEmpty && !text.hasPrefix("/") {
@@ -51,7 +51,7 @@ extension ChatController {
 
 extension ChatController {
     /// Adds our `reaction` to `line`, or takes it back when we gave it (a click on its chip).
-    func toggleReaction(_ reaction: String, on line: ChatLine, in id: BufferID) {
+    public func toggleReaction(_ reaction: String, on line: ChatLine, in id: BufferID) {
         guard let buffer = model.buffer(id), buffer.kind == .channel || buffer.kind == .query else { return }
         let ours = line.reactions.first { $0.reaction == reaction }?.includesOwn ?? false
         deliver(.intent(.react(target: buffer.name, msgid: line.id, reaction: reaction, removing: ours), now: clock()),

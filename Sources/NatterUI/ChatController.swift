@@ -36,6 +36,8 @@ public final class ChatController {
     var find = FindState()
     /// Whether our typing is announced (`+typing`); the `[typing] send` setting.
     public var sendsTyping = true
+    /// The newest time each buffer's read marker was sent up to (ChatController+ReadMarker).
+    var readMarkersSent: [BufferID: Date] = [:]
     /// The msgid the next message replies to (Alt+↑, or Reply in a row's menu).
     var replyingTo: String?
     /// The buffer we told that we are typing in, until we send or clear the input.
@@ -124,6 +126,8 @@ public final class ChatController {
         sync()
         guard id != current else { return }
         if let current {
+            // Leaving a buffer read to its end: our other clients learn how far.
+            sendReadMarker(current)
             views[current] = BufferView(position: screen.messages.savedPosition,
                                         expanded: rows[current]?.expanded ?? [])
             rows[current] = nil

@@ -161,10 +161,11 @@ extension MessageListView {
         // page that does not hold the row is not searched again at every frame.
         let rowsArrived = changes.contains { change in
             if case .prepend = change { return true }
+            if case .append = change { return true }
             return change == .reload
         }
         if let id = pendingReveal, rowsArrived {
-            if let index = dataSource.index(ofRowID: id) {
+            if let index = dataSource.index(ofRowID: id), index < heights.count {
                 pendingReveal = nil
                 highlight = (id, now)
                 scroll.reset(to: anchor(for: revealGoal(index: index, id: id)), unseen: unseen)

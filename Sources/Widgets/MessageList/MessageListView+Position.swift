@@ -95,6 +95,12 @@ extension MessageListView {
             if dataSource.loadRows(around: id) { pendingReveal = id }
             return false
         }
+        // Rows the data source has but the list has not taken in yet (no layout since they
+        // came: a list without a window): shown once they are.
+        guard index < heights.count else {
+            pendingReveal = id
+            return false
+        }
         pendingReveal = nil
         highlight = (id, now)
         let goal = revealGoal(index: index, id: id)

@@ -1,0 +1,67 @@
+import ChatModel
+import Foundation
+import IRCProtocol
+import IRCSession
+import NatterUI
+import Testing
+import Widgets
+
+/// MARKREAD out (draft/read-marker): a buffer read to its end tells the server how far when the
+/// reader leaves it or the window loses focus; only newer times go, and nothing without the cap.
+@MainActor
+struct ReadMarkerTests {
+    final class Sent { var lines: [String] = [] }
+
+    func rig(caps: String) throws -> (ChatModel, ChatScreen, ChatController, Sent, WidgetHost) {
+        let model = ChatModel()
+        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+        let screen = ChatScreen()
+        let sent = Sent()
+        let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
+                                        send: { _, lines in sent.lines += lines.map { $0.serialized() } }, clock: { SessionTime(0) })
+        let host = WidgetHost(root: screen, size: Size(width: 900, height: 560), measurer: FixedMeasurer(), clipboard: MemoryClipboard())
+        controller.deliver(.connected(now: SessionTime(0)), network: "Net")
+        for line in [":srv CAP * LS :\(caps)", ":srv CAP me ACK :\(caps)", ":srv 001 me :Welcome", ":srv 376 me :End",
+                     ":me!me@host JOIN #a", ":me!me@host JOIN #b"] {
+            controller.receive(try IRCMessage(parsing: line), network: "Net")
+        }
+        sent.lines.removeAll()
+        return (model, screen, controller, sent, host)
+    }
+
+    @Test func leavingOrLosingFocusSendsHowFarWeRead() throws {
+        let (model, _, controller, sent, host) = try rig(caps: "server-time draft/read-marker")
+        let a = try #require(model.network("Net")?.buffer(named: "#a"))
+        let b = try #require(model.network("Net")?.buffer(named: "#b"))
+        controller.show(a.id)
+        controller.receive(try IRCMessage(parsing: "@time=2024-01-01T10:00:00.000Z :bob!b@h PRIVMSG #a :hello"), network: "Net")
+        controller.sync()
+        host.layoutIfNeeded()
+        controller.show(b.id)
+        #expect(sent.lines == ["MARKREAD #a timestamp=2024-01-01T10:00:00.000Z"])
+        // Back and away again with nothing new: nothing more.
+        controller.show(a.id)
+        controller.sync()
+        host.layoutIfNeeded()
+        controller.show(b.id)
+        #expect(sent.lines.count == 1)
+        // Focus lost in #b after a line there.
+        controller.receive(try IRCMessage(parsing: "@time=2024-01-01T10:05:00.000Z :bob!b@h PRIVMSG #b :there"), network: "Net")
+        controller.sync()
+        host.layoutIfNeeded()
+        controller.windowFocused = false
+        #expect(sent.lines.last == "MARKREAD #b timestamp=2024-01-01T10:05:00.000Z")
+        #expect(!model.windowFocused)
+    }
+
+    @Test func withoutTheCapabilityNothingGoes() throws {
+        let (model, _, controller, sent, host) = try rig(caps: "server-time")
+        let a = try #require(model.network("Net")?.buffer(named: "#a"))
+        controller.show(a.id)
+        controller.receive(try IRCMessage(parsing: ":bob!b@h PRIVMSG #a :hello"), network: "Net")
+        controller.sync()
+        host.layoutIfNeeded()
+        controller.windowFocused = false
+        #expect(sent.lines.isEmpty)
+    }
+}
