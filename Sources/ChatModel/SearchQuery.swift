@@ -89,7 +89,8 @@ public struct SearchQuery {
     /// lines that are not messages (never found). Made once per line (``Scrollback/search``).
     public static func key(for line: ChatLine) -> [UInt8] {
         guard line.isMessage else { return [] }
-        return fold(line.nick ?? "") + [0] + fold(line.text)
+        // A multiline message's line breaks are spaces here: a key holds no line feed.
+        return fold(line.nick ?? "") + [0] + fold(line.text).map { $0 == 0x0A ? 0x20 : $0 }
     }
 
     /// Whether `line` (a message, action or notice) matches: by one of the senders, if any, and

@@ -12,6 +12,26 @@ struct OpenBatch: Sendable, Hashable {
     var channels: Set<String> = []
     /// Reactions and redactions inside a history batch, given after its lines.
     var after: [SessionEvent] = []
+    /// The opening line's tags and source (a multiline batch carries the message's msgid,
+    /// time and client tags there).
+    var tags: [String: String] = [:]
+    var source: String?
+    /// A multiline batch's lines: each text, and whether it joins the previous one directly.
+    var pieces: [(text: String, concat: Bool)] = []
+    var firstLine: IRCMessage?
+
+    static func == (a: OpenBatch, b: OpenBatch) -> Bool {
+        a.type == b.type && a.parameters == b.parameters && a.parent == b.parent && a.label == b.label
+            && a.messages == b.messages && a.users == b.users && a.channels == b.channels && a.after == b.after
+            && a.tags == b.tags && a.source == b.source && a.firstLine == b.firstLine
+            && a.pieces.map(\.text) == b.pieces.map(\.text) && a.pieces.map(\.concat) == b.pieces.map(\.concat)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(type)
+        hasher.combine(parameters)
+        hasher.combine(parent)
+    }
 }
 
 /// Batches and history: CHATHISTORY LATEST on join (and reconnect, from the newest time seen),
@@ -101,11 +121,18 @@ extension IRCSession {
         let id = String(reference.dropFirst())
         if reference.hasPrefix("+") {
             guard message.parameters.count >= 2 else { return }
-            batches[id] = OpenBatch(type: message.parameters[1].lowercased(),
-                                    parameters: Array(message.parameters.dropFirst(2)),
-                                    parent: message.tags["batch"], label: message.tags["label"])
+            var batch = OpenBatch(type: message.parameters[1].lowercased(),
+                                  parameters: Array(message.parameters.dropFirst(2)),
+                                  parent: message.tags["batch"], label: message.tags["label"])
+            batch.tags = message.tags
+            batch.source = message.source
+            batches[id] = batch
         } else if reference.hasPrefix("-"), let batch = batches.removeValue(forKey: id) {
-            finish(batch, id: id)
+            if batch.type == Self.multilineBatch {
+                finishMultiline(batch, now: now)
+            } else {
+                finish(batch, id: id)
+            }
         }
     }
 

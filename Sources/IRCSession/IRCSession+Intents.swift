@@ -11,6 +11,8 @@ extension IRCSession {
             sendChat(kind: .notice, target: target, text: text, now: now)
         case .sendAction(let target, let text):
             sendChat(kind: .action, target: target, text: text, now: now)
+        case .sendMultiline(let target, let text, let parent):
+            sendMultiline(kind: .privmsg, target: target, text: text, now: now, replyTo: parent)
         case .reply(let target, let text, let parent):
             sendChat(kind: .privmsg, target: target, text: text, now: now, replyTo: parent)
         case .sendTyping(let target, let typingState):

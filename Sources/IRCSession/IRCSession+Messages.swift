@@ -61,6 +61,7 @@ extension IRCSession {
     }
 
     mutating func handleChatMessage(_ message: IRCMessage, now: SessionTime) {
+        if collectMultiline(message) { return }
         if let batchID = message.tags["batch"], let historyID = historyBatchID(containing: batchID) {
             collectHistory(message, now: now, batchID: historyID)
             return

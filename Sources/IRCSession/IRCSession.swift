@@ -33,6 +33,7 @@ public struct IRCSession: Sendable {
     var keepalive = KeepaliveState()
     var awaitingEcho: [AwaitingEcho] = []
     var nextLabel = 0
+    var nextBatch = 0
 
     // Kept across reconnects.
     var desiredChannels: [ChannelKey]

@@ -47,6 +47,9 @@ public enum UserIntent: Sendable, Hashable {
     case monitorAdd([String])
     /// Remove nicks from the MONITOR list.
     case monitorRemove([String])
+    /// Send a text with line breaks as one message (`draft/multiline`), or one message a line
+    /// where the server has no multiline batches; a reply when `replyTo` is given.
+    case sendMultiline(target: String, text: String, replyTo: String?)
     /// Send a message that replies to the message `msgid` (`+reply`, `+draft/reply`).
     case reply(target: String, text: String, to: String)
     /// Tell a buffer we are typing (`+typing` on a TAGMSG), at most one every 3 s per target.

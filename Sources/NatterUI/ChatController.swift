@@ -56,6 +56,8 @@ public final class ChatController {
     var showListWhenReady: String?
     /// A paste of more than three lines waiting for Enter (send) or Escape (cancel).
     public private(set) var pendingPaste: [String]?
+    /// Whether the waiting paste goes as one multiline message.
+    var pasteAsOne = false
     /// What the connection layer knows of each network's link beyond the session: "reconnecting
     /// in 8 s", "insecure TLS". Shown in the status lines under the buffer list.
     public var linkStatus: [String: String] = [:] { didSet { refreshSidebar() } }
@@ -343,30 +345,56 @@ public final class ChatController {
     func paste(_ text: String) -> Bool {
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: true)
             .map(String.init)
-        guard lines.count > 1, current != nil else { return false }
+        guard lines.count > 1, let current else { return false }
+        if let network = model.network(current.network), network.session.state.capabilities.has("draft/multiline"),
+           network.session.state.capabilities.has("batch"), let buffer = model.buffer(current),
+           buffer.kind == .channel || buffer.kind == .query {
+            // The server takes several lines as one message: offer that.
+            pendingPaste = lines
+            pasteAsOne = true
+            screen.confirmBar.text = StyledText("Send these \(lines.count) lines as one message to \(buffer.name)? Enter sends it, Escape cancels.",
+                                                attributes: TextAttributes(font: styler.theme.messageFont, foreground: styler.theme.base.text))
+            screen.confirmBar.isHidden = false
+            return true
+        }
         if lines.count <= 3 {
             let typed = screen.input.text
             submit((typed.isEmpty ? "" : typed) + lines.joined(separator: "\n"))
             return true
         }
         pendingPaste = lines
-        let target = current.flatMap { model.buffer($0) }?.name ?? "this buffer"
+        let target = model.buffer(current)?.name ?? "this buffer"
         screen.confirmBar.text = StyledText("Send these \(lines.count) lines to \(target)? Enter sends them, Escape cancels.",
                                             attributes: TextAttributes(font: styler.theme.messageFont, foreground: styler.theme.base.text))
         screen.confirmBar.isHidden = false
         return true
     }
 
-    /// Sends the confirmed paste, line by line in order.
+    /// Sends the confirmed paste: as one multiline message when offered so, else line by line
+    /// in order.
     func confirmPaste() {
         guard let lines = pendingPaste else { return }
+        let asOne = pasteAsOne
         cancelPaste()
+        if asOne, let current, let buffer = model.buffer(current) {
+            let typed = screen.input.text
+            let parent = replyingTo
+            cancelReply()
+            screen.input.text = ""
+            typingTarget = nil
+            let text = (typed.isEmpty ? "" : typed + "\n") + lines.joined(separator: "\n")
+            deliver(.intent(.sendMultiline(target: buffer.name, text: text, replyTo: parent), now: clock()), network: current.network)
+            if !buffer.showsNewest { screen.messages.jumpToBottom() }
+            sync()
+            return
+        }
         submit(lines.joined(separator: "\n"))
     }
 
     /// Drops the pending paste (it is still on the clipboard).
     func cancelPaste() {
         pendingPaste = nil
+        pasteAsOne = false
         screen.confirmBar.isHidden = true
     }
 
@@ -408,6 +436,9 @@ public final class ChatController {
                                      isDimmed: buffer.kind == .channel && !buffer.isJoined))
             }
             var line = "\(network.name): " + Self.describe(network)
+            if network.session.state.phase == .registered, let away = network.session.state.awayMessage {
+                line += away.isEmpty ? " · away" : " · away: \(away)"
+            }
             if let link = linkStatus[network.name], !link.isEmpty {
                 line = network.session.state.phase == .registered ? line + " · " + link : "\(network.name): " + link
             }

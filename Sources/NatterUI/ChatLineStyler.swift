@@ -155,6 +155,16 @@ public struct ChatLineStyler: Sendable {
 
     /// The spans of a message text with mIRC formatting and detected links.
     public func message(_ text: String, italic: Bool = false) -> [TextSpan] {
+        if text.contains("\n") {
+            // A multiline message: each line parsed on its own (formatting ends with a line, as
+            // it does with a message), the breaks kept.
+            var spans: [TextSpan] = []
+            for (k, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if k > 0 { spans.append(TextSpan("\n", attributes(font: theme.messageFont, color: theme.base.text))) }
+                spans += message(String(line), italic: italic)
+            }
+            return spans
+        }
         let runs = parseFormatting(text)
         let plain = runs.map(\.text).joined()
         let links = detectURLs(in: plain).map { link -> (Range<Int>, String) in

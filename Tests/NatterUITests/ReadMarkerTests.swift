@@ -64,4 +64,18 @@ struct ReadMarkerTests {
         controller.windowFocused = false
         #expect(sent.lines.isEmpty)
     }
+
+    @Test func ourAwayStateIsInTheStatusLine() throws {
+        let (model, screen, controller, sent, _) = try rig(caps: "server-time")
+        controller.show(try #require(model.network("Net")?.serverBuffer.id))
+        controller.submit("/away gone fishing")
+        #expect(sent.lines.last == "AWAY :gone fishing")
+        controller.receive(try IRCMessage(parsing: ":srv 306 me :You have been marked as being away"), network: "Net")
+        controller.sync()
+        #expect(screen.sidebar.status.first?.hasSuffix("· away: gone fishing") == true, "\(screen.sidebar.status)")
+        controller.submit("/back")
+        controller.receive(try IRCMessage(parsing: ":srv 305 me :You are no longer marked as being away"), network: "Net")
+        controller.sync()
+        #expect(screen.sidebar.status.first?.contains("away") == false)
+    }
 }
