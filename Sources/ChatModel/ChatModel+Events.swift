@@ -124,8 +124,20 @@ extension ChatModel {
             }
         case .monitorOnline(let users):
             info("Online: \(users.map(\.nick).joined(separator: ", "))", on: network, at: now)
+            for user in users {
+                let key = network.caseMapping.lowercased(user.nick)
+                // A friend seen offline who comes online is worth telling; the first answer
+                // after connecting is not.
+                if network.friendsOnline[key] == false {
+                    changes.append(.notify(network.serverBuffer.id, title: "\(user.nick) is online", body: "on \(network.name)"))
+                }
+                network.friendsOnline[key] = true
+            }
+            changes.append(.connectionChanged(network: network.name))
         case .monitorOffline(let nicks):
             info("Offline: \(nicks.joined(separator: ", "))", on: network, at: now)
+            for nick in nicks { network.friendsOnline[network.caseMapping.lowercased(nick)] = false }
+            changes.append(.connectionChanged(network: network.name))
         case .capabilitiesChanged, .bouncerNetwork:
             break
         }

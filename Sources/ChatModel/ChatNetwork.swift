@@ -19,6 +19,14 @@ public final class ChatNetwork {
 
     /// The server buffer.
     public var serverBuffer: ChatBuffer { buffers[0] }
+    /// Whether each watched nick (MONITOR) is online, by folded nick; absent: not known yet.
+    public internal(set) var friendsOnline: [String: Bool] = [:]
+
+    /// The watched nicks (MONITOR), as the user wrote them, each with whether it is online
+    /// (`nil`: not known yet).
+    public var friends: [(nick: String, online: Bool?)] {
+        session.monitorList.map { ($0, friendsOnline[caseMapping.lowercased($0)]) }
+    }
 
     /// The casemapping of this network (from ISUPPORT).
     public var caseMapping: IRCCaseMapping { session.state.isupport.caseMapping }

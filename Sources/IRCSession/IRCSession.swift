@@ -38,7 +38,8 @@ public struct IRCSession: Sendable {
     // Kept across reconnects.
     var desiredChannels: [ChannelKey]
     var desiredAway: String?
-    var monitorList: [String] = []
+    /// The nicks watched with MONITOR (kept across reconnects).
+    public internal(set) var monitorList: [String] = []
     /// When a typing notification last went to each target (folded), for the 3 s throttle.
     var typingSentAt: [String: Double] = [:]
     var pending: [PendingMessage] = []
@@ -51,6 +52,7 @@ public struct IRCSession: Sendable {
         self.configuration = configuration
         state = SessionState(nick: configuration.nick)
         desiredChannels = configuration.autoJoin
+        monitorList = configuration.monitor
         ctcpBucket = TokenBucket(capacity: configuration.ctcp.burst,
                                  refillInterval: configuration.ctcp.refillInterval)
     }

@@ -36,6 +36,8 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// A fixed SCRAM client nonce. Leave `nil` (a fresh random nonce per attempt); set it only to
     /// make a SCRAM exchange reproducible in tests.
     public var scramClientNonce: String?
+    /// Nicks to watch with MONITOR from the start (sent once registered).
+    public var monitor: [String] = []
 
     /// Creates a configuration with the usual defaults: no password, no SASL, no auto-join,
     /// CTCP answered with a small rate limit, PING after 60 s of silence, dead after 120 s.

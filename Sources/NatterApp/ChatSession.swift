@@ -64,6 +64,15 @@ final class ChatSession {
             }
         }
         controller.onOpenLink = { url in DesktopActions.open(url) }
+        let configPath = ConfigLoader.defaultPath()
+        controller.onFriendsChanged = { [model] network, nicks in
+            do {
+                try ConfigWriter.setFriends(nicks, network: network, in: configPath)
+            } catch {
+                guard let id = model.network(network)?.serverBuffer.id else { return }
+                model.note("Friends not kept in \(configPath): \(error)", in: id, isError: true, at: Date())
+            }
+        }
         controller.sendsTyping = config.sendTyping
         controller.onNotify = { _, title, body in
             guard !ui.host.isWindowFocused else { return }

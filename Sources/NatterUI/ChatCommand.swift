@@ -32,6 +32,8 @@ public enum ChatCommand: Hashable, Sendable {
     case react(String)
     /// /redact [reason]: deletes your newest message in the buffer.
     case redact(String?)
+    /// /monitor [+|-]nick[,nick]: watch (or stop watching) nicks; alone, lists them.
+    case monitor(adding: Bool, nicks: [String])
 
     /// Usage of each command, for /help and for errors.
     public static let usage: [(String, String)] = [
@@ -50,6 +52,7 @@ public enum ChatCommand: Hashable, Sendable {
         ("/connect /disconnect /reconnect", "this network's connection"), ("/help [command]", "this help"),
         ("/react EMOJI", "react to the newest message (click a reaction to take it back)"),
         ("/redact [reason]", "delete your newest message"),
+        ("/monitor [+|-]NICK[,NICK]", "watch friends coming online (alone: list them)"),
     ]
 }
 
@@ -61,7 +64,7 @@ public enum ChatCommandParser {
     /// Every command name, for completion.
     public static let commandNames = ["away", "back", "ban", "clear", "close", "connect", "cycle", "deop", "devoice",
                                       "disconnect", "help", "ignore", "invite", "join", "kick", "list", "me", "mode",
-                                      "msg", "nick", "notice", "op", "part", "query", "quit", "quote", "raw", "react",
+                                      "monitor", "msg", "nick", "notice", "op", "part", "query", "quit", "quote", "raw", "react",
                                       "reconnect", "redact", "topic", "unignore", "voice", "whois"]
 
     public static func parse(_ line: String) -> Result<ChatCommand, Failure> {
@@ -131,6 +134,13 @@ public enum ChatCommandParser {
         case "list": return .success(.list(words.first))
         case "react": return words.count == 1 ? .success(.react(words[0])) : usage()
         case "redact", "delete": return .success(.redact(rest.isEmpty ? nil : String(rest)))
+        case "monitor", "friend":
+            guard let first = words.first else { return .success(.monitor(adding: true, nicks: [])) }
+            guard words.count == 1 else { return usage() }
+            let removing = first.hasPrefix("-")
+            let list = (first.hasPrefix("+") || removing ? String(first.dropFirst()) : first)
+                .split(separator: ",").map(String.init).filter { !$0.isEmpty }
+            return list.isEmpty ? usage() : .success(.monitor(adding: !removing, nicks: list))
         default:
             return .failure(Failure(message: "unknown command /\(name): /help lists the commands"))
         }

@@ -75,6 +75,17 @@ extension ChatController {
                 return note("none of your messages here can be deleted (they need ids from the server)", error: true)
             }
             intent(.redact(target: target, msgid: line.id, reason: reason))
+        case .monitor(let adding, let nicks):
+            if nicks.isEmpty {
+                let friends = network.friends.map { "\($0.nick) (\($0.online == nil ? "?" : $0.online! ? "online" : "offline"))" }
+                return note(friends.isEmpty ? "no friends watched: /monitor +nick" : "Friends: " + friends.joined(separator: ", "))
+            }
+            intent(adding ? .monitorAdd(nicks) : .monitorRemove(nicks))
+            if !network.session.state.isupport.supportsMonitor && network.session.isReady {
+                note("this server has no MONITOR: friends are kept, and watched on servers that have it", error: true)
+            }
+            refreshSidebar()
+            onFriendsChanged?(network.name, network.session.monitorList)
         case .away(let message):
             intent(.away(message ?? "away"))
         case .back:

@@ -22,6 +22,8 @@ public final class ChatController {
     public var onOpenLink: ((String) -> Void)?
     /// A highlight or private message worth a desktop notification.
     public var onNotify: ((BufferID, String, String) -> Void)?
+    /// The watched nicks of a network changed (/monitor): the app keeps them in the config.
+    public var onFriendsChanged: ((String, [String]) -> Void)?
     /// Network actions the app carries out (connect, disconnect, reconnect, quit the app).
     public var onNetworkAction: ((String, ChatCommand) -> Void)?
     private var rows: [BufferID: BufferRows] = [:]
@@ -73,7 +75,17 @@ public final class ChatController {
         self.styler = styler
         self.send = send
         self.clock = clock
-        screen.sidebar.onSelect = { [weak self] id in self?.show(id) }
+        screen.sidebar.onSelect = { [weak self] id in
+            guard let self else { return }
+            // A friend without a query yet: open one.
+            let spelled = self.model.network(id.network)?.friends
+                .first { self.model.network(id.network)?.caseMapping.lowercased($0.nick) == id.name }?.nick ?? id.name
+            if self.model.buffer(id) == nil, let query = self.model.openQuery(spelled, network: id.network) {
+                self.show(query.id)
+            } else {
+                self.show(id)
+            }
+        }
         screen.onTick = { [weak self] in self?.refreshTyping() }
         screen.nickList.onOpenQuery = { [weak self] nick in
             guard let self, let network = self.current?.network, let query = self.model.openQuery(nick, network: network) else { return }
@@ -434,6 +446,17 @@ public final class ChatController {
                 let title = buffer.kind == .server ? "server" : buffer.name
                 entries.append(.init(id: buffer.id, title: title, unread: buffer.unread, highlights: buffer.highlights,
                                      isDimmed: buffer.kind == .channel && !buffer.isJoined))
+            }
+            let friends = network.friends
+            if !friends.isEmpty {
+                // Watched nicks (MONITOR): online ones bright, the others dimmed; a click opens a
+                // query with the friend.
+                entries.append(.init(id: network.serverBuffer.id, title: "Friends", isHeader: true))
+                for friend in friends {
+                    let id = BufferID(network: network.name, name: network.caseMapping.lowercased(friend.nick))
+                    let mark = friend.online == true ? "● " : "○ "
+                    entries.append(.init(id: id, title: mark + friend.nick, isDimmed: friend.online != true))
+                }
             }
             var line = "\(network.name): " + Self.describe(network)
             if network.session.state.phase == .registered, let away = network.session.state.awayMessage {

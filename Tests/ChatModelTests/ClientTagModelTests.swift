@@ -98,3 +98,31 @@ struct ClientTagModelTests {
         #expect(model.buffer(BufferID(network: "Test", name: "dave")) == nil)
     }
 }
+
+/// Friends watched with MONITOR: their online state, and a notification only when one seen
+/// offline comes online.
+struct FriendsModelTests {
+    @Test func friendsComeAndGo() {
+        let model = ChatModel()
+        var configuration = SessionConfiguration(nick: "me", user: "me", realName: "Me")
+        configuration.monitor = ["Alice", "bob"]
+        model.addNetwork(name: "Test", configuration: configuration)
+        func recv(_ line: String) {
+            _ = model.handle(.received(try! IRCMessage(parsing: line), now: SessionTime(1)), network: "Test")
+        }
+        _ = model.handle(.connected(now: SessionTime(0)), network: "Test")
+        var sent: [String] = []
+        for line in [":srv 001 me :Welcome", ":srv 005 me MONITOR=100 :are supported"] { recv(line) }
+        sent += model.handle(.received(try! IRCMessage(parsing: ":srv 376 me :End of MOTD"), now: SessionTime(1)), network: "Test").map { $0.serialized() }
+        #expect(sent.contains("MONITOR + Alice,bob"))
+        let network = model.network("Test")!
+        #expect(network.friends.map(\.online) == [nil, nil])
+        _ = model.takeChanges()
+        recv(":srv 730 me :alice!a@h")
+        recv(":srv 731 me :bob")
+        #expect(network.friends.map(\.online) == [true, false])
+        #expect(!model.takeChanges().contains { if case .notify = $0 { true } else { false } })   // the first answer
+        recv(":srv 730 me :bob!b@h")
+        #expect(model.takeChanges().contains(.notify(network.serverBuffer.id, title: "bob is online", body: "on Test")))
+    }
+}

@@ -19,4 +19,48 @@ struct ConfigWriterTests {
         #expect(config.networks[0].name == "Odd \"name\"" && config.networks[0].host == "irc.example.org")
         #expect(config.networks[0].channels.map(\.name) == ["#a", "#b"] && config.networks[0].channels[1].key == "key")
     }
+
+    @Test func friendsAreWrittenIntoTheirNetworkKeepingEverythingElse() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("natter-cw-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("config.toml").path
+        let original = """
+            # my settings
+            [[networks]]
+            name = "Libera"   # the big one
+            host = "irc.libera.chat"
+            nick = "me"
+
+            [[networks]]
+            host = "irc.example.org"
+            nick = "me"
+            friends = ["old"]
+
+            [notifications]
+            enabled = true
+            """
+        try original.write(toFile: path, atomically: true, encoding: .utf8)
+        try ConfigWriter.setFriends(["alice", "bob"], network: "Libera", in: path)
+        try ConfigWriter.setFriends(["carol"], network: "irc.example.org", in: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("# my settings") && text.contains("# the big one") && text.contains("[notifications]"))
+        let config = try ConfigLoader.load(path: path)
+        #expect(config.networks.map(\.friends) == [["alice", "bob"], ["carol"]])
+        #expect(throws: ConfigWriteError.self) { try ConfigWriter.setFriends(["x"], network: "Nowhere", in: path) }
+        // An array over several lines is left for the user: nothing is written.
+        try (text + "\n").replacingOccurrences(of: "friends = [\"carol\"]", with: "friends = [\n  \"carol\",\n]").write(toFile: path, atomically: true, encoding: .utf8)
+        let before = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(throws: ConfigWriteError.self) { try ConfigWriter.setFriends(["x"], network: "irc.example.org", in: path) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+    }
+
+    @Test func aFriendThatIsNoNickIsNamed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("natter-cw-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("config.toml").path
+        try "[[networks]]\nhost = \"h\"\nfriends = [\"bad nick\"]\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: ConfigError.self) { try ConfigLoader.load(path: path) }
+    }
 }

@@ -80,7 +80,7 @@ struct ConfigReader {
     private func network(_ table: TOMLTable, at path: String) throws(ConfigError) -> NatterConfig.Network {
         try onlyKeys(table, ["name", "host", "port", "tls", "verify_certificate", "nick", "alternative_nicks", "user",
                              "realname", "channels", "password", "password_command", "sasl", "client_certificate",
-                             "client_key", "autoconnect"], at: path)
+                             "client_key", "autoconnect", "friends"], at: path)
         guard let host = try string(table, "host", at: path), !host.isEmpty else { throw fail("\(path).host", "is required") }
         let tls = try bool(table, "tls", at: path) ?? true
         let port = try int(table, "port", at: path) ?? (tls ? 6697 : 6667)
@@ -125,7 +125,14 @@ struct ConfigReader {
             realName: try string(table, "realname", at: path) ?? nick, channels: channels,
             password: try secret(table, at: path), sasl: sasl, clientCertificate: certificate,
             clientKey: try string(table, "client_key", at: path) ?? certificate,
-            autoConnect: try bool(table, "autoconnect", at: path) ?? true)
+            autoConnect: try bool(table, "autoconnect", at: path) ?? true,
+            friends: try friends(table, at: path))
+    }
+
+    private func friends(_ table: TOMLTable, at path: String) throws(ConfigError) -> [String] {
+        let nicks = try strings(table, "friends", at: path) ?? []
+        if let bad = nicks.first(where: { !Self.isNick($0) }) { throw fail("\(path).friends", "\(bad) is not a valid nick") }
+        return nicks
     }
 
     private func secret(_ table: TOMLTable, at path: String) throws(ConfigError) -> NatterConfig.Secret? {

@@ -28,6 +28,44 @@ enum ConfigWriter {
         if !exists { try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path) }
     }
 
+    /// Writes `friends = [...]` into the `[[networks]]` table named `network` (replacing the line
+    /// there, or adding one after its `name`), keeping every other line as it is. Throws, and
+    /// changes nothing, when the table is not found by its name or its `friends` spans lines.
+    static func setFriends(_ nicks: [String], network: String, in path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var lines = text.components(separatedBy: "\n")
+        func key(_ line: String) -> String? {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.hasPrefix("#"), let eq = trimmed.firstIndex(of: "=") else { return nil }
+            return trimmed[..<eq].trimmingCharacters(in: .whitespaces)
+        }
+        // The table: from a `[[networks]]` header to the next header.
+        var tables: [Range<Int>] = []
+        var start: Int?
+        for (k, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("[") else { continue }
+            if let s = start { tables.append(s..<k) }
+            start = trimmed == "[[networks]]" ? k : nil
+        }
+        if let s = start { tables.append(s..<lines.count) }
+        let value = "friends = [" + nicks.map(quoted).joined(separator: ", ") + "]"
+        for table in tables {
+            // A network without a name is named by its host.
+            guard let nameLine = table.first(where: { key(lines[$0]) == "name" }) ?? table.first(where: { key(lines[$0]) == "host" }),
+                  lines[nameLine].contains(quoted(network)) || lines[nameLine].contains("'\(network)'") else { continue }
+            if let existing = table.first(where: { key(lines[$0]) == "friends" }) {
+                guard lines[existing].contains("]") else { throw ConfigWriteError("friends of \(network) span several lines: edit them by hand") }
+                lines[existing] = value
+            } else {
+                lines.insert(value, at: nameLine + 1)
+            }
+            try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        throw ConfigWriteError("no [[networks]] table named \(network) in \(path)")
+    }
+
     /// A TOML basic string.
     static func quoted(_ text: String) -> String {
         var out = "\""
@@ -43,4 +81,10 @@ enum ConfigWriter {
         }
         return out + "\""
     }
+}
+
+/// Why the configuration file was not changed.
+struct ConfigWriteError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -9,6 +9,7 @@ import Foundation
 /// nick = "me"
 /// alternative_nicks = ["me_", "me__"]
 /// channels = ["#natter", "#secret key"]   # a key after a space
+/// friends = ["alice", "bob"]               # watched with MONITOR (/monitor +nick adds)
 /// password_command = "pass irc/libera"   # server password from a command (never stored)
 /// [networks.sasl]
 /// mechanism = "plain"                     # plain, external, scram-sha-256
@@ -83,6 +84,8 @@ public struct NatterConfig: Hashable, Sendable {
         public var clientCertificate: String?
         public var clientKey: String?
         public var autoConnect: Bool
+        /// Nicks to watch with MONITOR (the sidebar's friends); `/monitor +nick` adds to it.
+        public var friends: [String] = []
 
         public static func == (a: Network, b: Network) -> Bool {
             a.name == b.name && a.host == b.host && a.port == b.port && a.tls == b.tls
@@ -90,7 +93,7 @@ public struct NatterConfig: Hashable, Sendable {
                 && a.alternativeNicks == b.alternativeNicks && a.user == b.user && a.realName == b.realName
                 && a.channels.map(\.name) == b.channels.map(\.name) && a.channels.map(\.key) == b.channels.map(\.key)
                 && a.password == b.password && a.sasl == b.sasl && a.clientCertificate == b.clientCertificate
-                && a.clientKey == b.clientKey && a.autoConnect == b.autoConnect
+                && a.clientKey == b.clientKey && a.autoConnect == b.autoConnect && a.friends == b.friends
         }
 
         public func hash(into hasher: inout Hasher) {

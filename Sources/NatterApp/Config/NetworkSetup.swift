@@ -22,11 +22,13 @@ struct NetworkSetup {
                 sasl = .scramSHA256(account: configured.account, password: try SecretResolver.resolve(secret))
             }
         }
-        session = SessionConfiguration(
+        var session = SessionConfiguration(
             nick: network.nick, alternativeNicks: network.alternativeNicks, user: network.user,
             realName: network.realName, serverPassword: try network.password.map { s throws(ConfigError) in try SecretResolver.resolve(s) },
             sasl: sasl, autoJoin: network.channels.map { ChannelKey($0.name, key: $0.key) },
             ctcp: CTCPConfiguration(versionString: "Natter \(NatterVersion.string)"))
+        session.monitor = network.friends
+        self.session = session
         let security: IRCTransportSecurity
         if network.tls {
             var options = IRCTLSOptions(verifiesCertificate: network.verifyCertificate)
