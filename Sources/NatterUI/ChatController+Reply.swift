@@ -117,3 +117,37 @@ extension ChatController {
     /// The reactions the row menu offers.
     static let commonReactions = ["👍", "❤️", "😂", "🎉", "👀"]
 }
+
+extension ChatController {
+    /// What a right-click on a member of the nick list offers: query and whois; op, voice, kick
+    /// and ban when we are an operator of the channel; ignore; watch (MONITOR).
+    func nickMenu(for member: NickListView.Entry) -> [MenuItem] {
+        guard let current, let buffer = model.buffer(current), let network = model.network(current.network) else { return [] }
+        let nick = member.nick
+        func run(_ line: String) { submitCommand(line, in: current) }
+        var items = [MenuItem("Query \(nick)") { [weak self] in
+            guard let self, let query = self.model.openQuery(nick, network: current.network) else { return }
+            self.show(query.id)
+        }, MenuItem("Whois") { run("/whois \(nick)") }]
+        let own = network.session.state.channel(named: buffer.name)?.members[network.caseMapping.lowercased(network.session.state.nick)]
+        let isOperator = own.map { $0.modes.contains("o") || $0.modes.contains("q") || $0.modes.contains("a") } ?? false
+        if buffer.kind == .channel && isOperator {
+            let isOp = member.prefixes.contains("@"), isVoiced = member.prefixes.contains("+")
+            items.append(MenuItem(isOp ? "Take op" : "Give op") { run("/\(isOp ? "deop" : "op") \(nick)") })
+            items.append(MenuItem(isVoiced ? "Take voice" : "Give voice") { run("/\(isVoiced ? "devoice" : "voice") \(nick)") })
+            items.append(MenuItem("Kick") { run("/kick \(nick)") })
+            items.append(MenuItem("Ban") { run("/ban \(nick)!*@*") })
+        }
+        items.append(MenuItem("Ignore") { run("/ignore \(nick)") })
+        let watched = network.session.monitorList.contains { network.caseMapping.equal($0, nick) }
+        items.append(MenuItem(watched ? "Stop watching" : "Watch (friends)") { run("/monitor \(watched ? "-" : "+")\(nick)") })
+        return items
+    }
+
+    /// Runs a command line in buffer `id` as if typed, without touching the input line.
+    func submitCommand(_ line: String, in id: BufferID) {
+        guard case .success(let command) = ChatCommandParser.parse(line) else { return }
+        run(command, in: id)
+        sync()
+    }
+}

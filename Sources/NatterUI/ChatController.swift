@@ -103,6 +103,7 @@ public final class ChatController {
         }
         screen.input.onPaste = { [weak self] text in self?.paste(text) ?? false }
         screen.input.onChange = { [weak self] text in self?.inputChanged(text) }
+        screen.nickList.onMenu = { [weak self] member in self?.nickMenu(for: member) ?? [] }
         screen.nickList.onDone = { [weak self] in
             guard let self else { return }
             self.screen.host?.focus(self.screen.input)

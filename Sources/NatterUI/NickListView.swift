@@ -23,6 +23,8 @@ public final class NickListView: Widget {
     public private(set) var shown: [Entry] = []
     /// Called with the nick a double click (or Enter on the only nick left) opens a query with.
     public var onOpenQuery: ((String) -> Void)?
+    /// What a right-click on a member offers (query, whois, modes, kick, ban, ignore, monitor).
+    public var onMenu: ((Entry) -> [MenuItem])?
     /// Called when Escape is pressed with no filter: the keyboard goes back to the input line.
     public var onDone: (() -> Void)?
     private var hasFocus = false
@@ -119,6 +121,13 @@ public final class NickListView: Widget {
     public override func mouseDown(_ event: MouseEvent) -> Bool {
         let index = Int((event.position.y - headerHeight + offset) / rowHeight)
         guard event.position.y >= headerHeight, shown.indices.contains(index) else { return false }
+        if event.button == .right {
+            // The nick's menu, where the pointer is.
+            guard let host, let items = onMenu?(shown[index]), !items.isEmpty else { return true }
+            let menu = PopupMenu(items)
+            menu.show(in: host, at: convertToWindow(event.position))
+            return true
+        }
         if event.clickCount >= 2 { onOpenQuery?(shown[index].nick) }
         return true
     }
