@@ -355,7 +355,7 @@ public final class ChatController {
 
     /// A paste with line breaks: up to three lines are sent as typed; more wait for a
     /// confirmation above the input line. Returns whether the paste was taken over.
-    func paste(_ text: String) -> Bool {
+    public func paste(_ text: String) -> Bool {
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: true)
             .map(String.init)
         guard lines.count > 1, let current else { return false }
@@ -385,7 +385,7 @@ public final class ChatController {
 
     /// Sends the confirmed paste: as one multiline message when offered so, else line by line
     /// in order.
-    func confirmPaste() {
+    public func confirmPaste() {
         guard let lines = pendingPaste else { return }
         let asOne = pasteAsOne
         cancelPaste()
