@@ -95,7 +95,7 @@ let package = Package(
                     dependencies: ["NatterTestSupport", "IRCTransport", "IRCTestServers", "IRCProtocol"],
                     swiftSettings: strict),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["NatterTestSupport", "ScrollPhysics"], swiftSettings: strict),
-        .testTarget(name: "ChatModelTests", dependencies: ["ChatModel"], swiftSettings: strict),
+        .testTarget(name: "ChatModelTests", dependencies: ["NatterTestSupport", "ChatModel", "IRCSession", "IRCProtocol"], swiftSettings: strict),
         .testTarget(name: "WidgetsTests", dependencies: ["NatterTestSupport", "Widgets"], swiftSettings: strict),
         .testTarget(name: "NatterUITests", dependencies: ["NatterUI", "Widgets", "ChatModel", "IRCSession", "IRCProtocol"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),

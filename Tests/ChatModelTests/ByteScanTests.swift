@@ -1,11 +1,12 @@
 @testable import ChatModel
+import NatterTestSupport
 import Testing
 
 /// The eight-bytes-at-a-time scans agree with a byte-by-byte loop, at every alignment and for
 /// every byte value (carries between bytes are where such tricks go wrong).
 struct ByteScanTests {
     @Test func countsAndControlBytesMatchTheSlowLoop() {
-        var rng = SplitMix(seed: 12)
+        var rng = SplitMix64(seed: 12)
         for round in 0..<2_000 {
             let length = Int(rng.next() % 40)
             let alphabet: [UInt8] = round % 3 == 0 ? Array(0...255) : [0x0A, 0x20, 0x61, 0x09, 0x1F, 0x80, 0xFF, 0x8A, 0x0B, 0x9F]

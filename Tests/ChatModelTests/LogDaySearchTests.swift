@@ -1,5 +1,6 @@
 @testable import ChatModel
 import Foundation
+import NatterTestSupport
 import Testing
 
 /// The log search decides most lines from their bytes; it must answer exactly as parsing each
@@ -17,7 +18,7 @@ struct LogDaySearchTests {
                                  "x", " ", "> x", "bob", "- ", "<", ">"].map { Array($0.utf8) } + [[0xFF], [0xE9], [0xC3]]
         if plain { pieces.removeAll { $0.contains { $0 < 0x20 } } }
         let nicks = ["bob", "Bob", "É", "ann", "k\u{301}", ""]
-        var rng = SplitMix(seed: seed)
+        var rng = SplitMix64(seed: seed)
         func pick<T>(_ from: [T]) -> T { from[Int(rng.next() % UInt64(from.count))] }
         var bytes: [UInt8] = []
         for k in 0..<600 {

@@ -1,5 +1,6 @@
 @testable import ChatModel
 import Foundation
+import NatterTestSupport
 import Testing
 
 /// `/patterns/` over many lines: what is read from a pattern's text (its required literals,
@@ -68,7 +69,7 @@ struct SearchPatternTests {
         let pieces = ["a", "b", " ", "foo", "bar", "yes", "café", "caf", "ß", "ſ", "ﬁ", "fi", "ss", "s", "K",
                       "x", "\u{2028}", "\r", "über", "Straße", "é", "👍", "\t", "YES", "\u{02}", "q", "st", "ﬆ"]
         let nicks = ["bob", "Bo", "ann", "ss", "ſa", "x"]
-        var rng = SplitMix(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var lines: [ChatLine] = []
         for k in 0..<400 {
             let text = (0..<Int(rng.next() % 9)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
@@ -97,18 +98,5 @@ struct SearchPatternTests {
             let expected = lines.indices.filter { query.matches(lines[$0]) }.reversed()
             #expect(query.matchingIndices(in: corpus) == Array(expected), "\(text)")
         }
-    }
-}
-
-/// A small deterministic generator for the tests' random lines.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

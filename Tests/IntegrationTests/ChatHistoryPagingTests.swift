@@ -104,27 +104,14 @@ struct ChatHistoryPagingTests {
 /// draft/chathistory; ISUPPORT CHATHISTORY=50; JOIN with NAMES; and CHATHISTORY LATEST/BEFORE/AROUND
 /// answered from `messageCount` stored channel messages as `BATCH +id chathistory #chan` …
 /// `BATCH -id` with msgid and time tags. A non-empty BEFORE page also repeats its anchor.
-final class ScriptedHistoryServer: @unchecked Sendable {
-    // @unchecked: `problems` is guarded by the lock; the rest is set before the thread starts.
-    private let listener: FakeIRCServer
+final class ScriptedHistoryServer: ScriptedServer, @unchecked Sendable {
     private let channel: String
     private let messageCount: Int
-    private let lock = NSLock()
-    private var _problems: [String] = []
-    private var connection: RawIRCClient?
-    private var thread: Thread?
-    private let done = DispatchSemaphore(value: 0)
-    private let stopping = NSLock()
-    private var _stopped = false
-
-    var port: UInt16 { listener.port }
-    var problems: [String] { lock.withLock { _problems } }
-    private var stopped: Bool { stopping.withLock { _stopped } }
 
     init(channel: String, messageCount: Int) throws {
-        listener = try FakeIRCServer()
         self.channel = channel
         self.messageCount = messageCount
+        try super.init()
     }
 
     static func id(_ index: Int) -> String { String(format: "m%03d", index) }
@@ -132,33 +119,10 @@ final class ScriptedHistoryServer: @unchecked Sendable {
     static func text(_ index: Int) -> String { "history \(index) \u{02}b\u{02}" }
     static func time(_ index: Int) -> Date { Date(timeIntervalSince1970: 1_704_067_200 + Double(index) * 60) }
 
-    /// Accepts the client and answers it on a thread until it quits or ``stop()``.
-    func start() throws {
-        let connection = try listener.accept(timeout: 5)
-        self.connection = connection
-        let thread = Thread { [self] in
-            serve(connection)
-            done.signal()
-        }
-        self.thread = thread
-        thread.start()
-    }
-
-    func stop() {
-        stopping.withLock { _stopped = true }
-        if thread != nil { _ = done.wait(timeout: .now() + 5) }
-        connection?.close()
-        listener.close()
-    }
-
-    private func problem(_ text: String) { lock.withLock { _problems.append(text) } }
-
-    private func serve(_ client: RawIRCClient) {
+    override func serve(_ client: RawIRCClient) {
         var nick = "*"
         var batch = 0
-        func send(_ lines: [String]) {
-            do { try client.send(lines: lines) } catch { problem("send: \(error)") }
-        }
+        func send(_ lines: [String]) { self.send(lines, to: client) }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         func page(_ indices: [Int]) -> [String] {
@@ -171,7 +135,7 @@ final class ScriptedHistoryServer: @unchecked Sendable {
                 }
                 + ["BATCH -\(reference)"]
         }
-        while !stopped {
+        while !isStopped {
             let line: String?
             do { line = try client.readLine(timeout: 0.05) } catch { continue }
             guard let line else { return }

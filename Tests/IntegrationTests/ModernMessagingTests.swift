@@ -75,60 +75,29 @@ struct ModernMessagingTests {
 /// refuses others (`FAIL REDACT REDACT_FORBIDDEN`), and answers MARKREAD with the marker as
 /// stored. Lines the test pushes are sent as they are; what the client sent is recorded, and
 /// whatever breaks a specification rule becomes a problem.
-final class SpecServer: @unchecked Sendable {
-    // @unchecked: the mutable state is guarded by `lock`; the rest is set before the thread starts.
-    private let listener: FakeIRCServer
+final class SpecServer: ScriptedServer, @unchecked Sendable {
+    // @unchecked: the outbox and the record are guarded by the base's lock.
     private let channel: String
-    private let lock = NSLock()
-    private var _problems: [String] = []
     private var _received: [String] = []
     private var _outbox: [String] = []
-    private var _stopped = false
-    private var connection: RawIRCClient?
-    private var thread: Thread?
-    private let done = DispatchSemaphore(value: 0)
 
-    var port: UInt16 { listener.port }
-    var problems: [String] { lock.withLock { _problems } }
     var received: [String] { lock.withLock { _received } }
 
     init(channel: String) throws {
-        listener = try FakeIRCServer()
         self.channel = channel
+        try super.init()
     }
 
     func push(_ lines: [String]) { lock.withLock { _outbox += lines } }
 
-    func start() throws {
-        let connection = try listener.accept(timeout: 5)
-        self.connection = connection
-        let thread = Thread { [self] in
-            serve(connection)
-            done.signal()
-        }
-        self.thread = thread
-        thread.start()
-    }
-
-    func stop() {
-        lock.withLock { _stopped = true }
-        if thread != nil { _ = done.wait(timeout: .now() + 5) }
-        connection?.close()
-        listener.close()
-    }
-
-    private func problem(_ text: String) { lock.withLock { _problems.append(text) } }
-
-    private func serve(_ client: RawIRCClient) {
+    override func serve(_ client: RawIRCClient) {
         var nick = "*"
         var next = 0
         var own: Set<String> = []                              // msgids of the client's messages
         var open: (reference: String, label: String?, target: String, lines: [IRCMessage])?
-        func send(_ lines: [String]) {
-            do { try client.send(lines: lines) } catch { problem("send: \(error)") }
-        }
+        func send(_ lines: [String]) { self.send(lines, to: client) }
         func msgid() -> String { next += 1; return "s\(next)" }
-        while !lock.withLock({ _stopped }) {
+        while !isStopped {
             let outbox = lock.withLock { defer { _outbox.removeAll() }; return _outbox }
             if !outbox.isEmpty { send(outbox) }
             let line: String?
