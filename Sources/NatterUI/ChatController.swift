@@ -103,6 +103,8 @@ public final class ChatController {
         }
         screen.input.onPaste = { [weak self] text in self?.paste(text) ?? false }
         screen.input.onChange = { [weak self] text in self?.inputChanged(text) }
+        // Shift+Enter breaks lines; the input grows to 8 of them, then scrolls.
+        screen.input.maxLines = 8
         screen.nickList.onMenu = { [weak self] member in self?.nickMenu(for: member) ?? [] }
         screen.nickList.onDone = { [weak self] in
             guard let self else { return }
@@ -342,6 +344,15 @@ public final class ChatController {
         if model.buffer(current)?.showsNewest == false { screen.messages.jumpToBottom() }
         let parent = replyingTo
         cancelReply()
+        // Several lines typed (Shift+Enter) as a message, where the server takes them as one.
+        if text.contains("\n"), !text.hasPrefix("/"), let buffer = model.buffer(current),
+           buffer.kind == .channel || buffer.kind == .query,
+           let network = model.network(current.network), network.session.state.capabilities.has("draft/multiline"),
+           network.session.state.capabilities.has("batch") {
+            deliver(.intent(.sendMultiline(target: buffer.name, text: text, replyTo: parent), now: clock()), network: current.network)
+            sync()
+            return
+        }
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             switch ChatCommandParser.parse(String(line)) {
             case .success(.say(let message)) where parent != nil:

@@ -283,3 +283,48 @@ private final class ShortcutPanel: Widget {
     #expect(field.text == "a@b日本")
     #expect(panel.shortcuts == ["3", "4"])
 }
+
+@Test @MainActor func aMultiLineFieldBreaksLinesGrowsAndMovesBetweenThem() {
+    let (f, host) = field()
+    f.maxLines = 3
+    host.layoutIfNeeded()
+    let oneLine = f.size.height
+    type(host, "one")
+    host.handle(.key(.enter, .shift))
+    type(host, "two")
+    host.layoutIfNeeded()
+    #expect(f.text == "one\ntwo")
+    #expect(f.size.height > oneLine)
+    let twoLines = f.size.height
+    // Up goes to the line above, at about the same x; at the first line it is left to the parent.
+    #expect(f.keyDown(KeyEvent(.up)))
+    #expect(f.state.caret == 3)
+    #expect(!f.keyDown(KeyEvent(.up)))
+    #expect(f.keyDown(KeyEvent(.down)))
+    #expect(f.state.caret == 7)
+    // Past maxLines the field stops growing and scrolls.
+    for _ in 0..<4 {
+        host.handle(.key(.enter, .shift))
+        type(host, "more")
+    }
+    host.layoutIfNeeded()
+    #expect(f.size.height > twoLines)
+    let full = f.size.height
+    host.handle(.key(.enter, .shift))
+    host.layoutIfNeeded()
+    #expect(f.size.height == full)
+    #expect(f.scrollY > 0)
+    // Enter alone still submits the whole text.
+    var submitted: String?
+    f.onSubmit = { submitted = $0 }
+    host.handle(.key(.enter))
+    #expect(submitted?.hasPrefix("one\ntwo\nmore") == true)
+}
+
+@Test @MainActor func aOneLineFieldKeepsShiftEnterForSubmitting() {
+    let (f, host) = field("x")
+    var submitted: String?
+    f.onSubmit = { submitted = $0 }
+    host.handle(.key(.enter, .shift))
+    #expect(submitted == "x" && f.text == "x")
+}

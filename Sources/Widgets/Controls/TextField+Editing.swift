@@ -49,7 +49,8 @@ extension TextField {
     public func paste() {
         guard let text = host?.clipboard.text(), !text.isEmpty else { return }
         if let onPaste, onPaste(text) { return }
-        let flattened = text.replacing("\r\n", with: " ").replacing("\n", with: " ").replacing("\r", with: " ")
+        let flattened = isMultiline ? text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
+            : text.replacing("\r\n", with: " ").replacing("\n", with: " ").replacing("\r", with: " ")
         insert(flattened, kind: .other)
     }
 
@@ -78,6 +79,21 @@ extension TextField {
             edit(ctrl ? .other : .deleteBackward) { $0.deleteBackward(byWord: ctrl) }
         case .delete:
             edit(ctrl ? .other : .deleteForward) { $0.deleteForward(byWord: ctrl) }
+        case .enter where shift && isMultiline:
+            insert("\n", kind: .other)
+        case .up where isMultiline, .down where isMultiline:
+            // Between the lines of a multi-line text; at its first or last line the key is
+            // left to the parent (the input line's history).
+            guard let textLayout, let measurer = host?.measurer else { return false }
+            let line = textLayout.lineIndex(for: displayCaret)
+            let target = event.key == .up ? line - 1 : line + 1
+            guard textLayout.lines.indices.contains(target) else { return false }
+            let caret = textLayout.caretRect(at: displayCaret, measurer: measurer)
+            let row = textLayout.lines[target]
+            var next = state
+            next.moveCaret(to: min(textLayout.index(at: Point(x: caret.minX, y: row.y + row.height / 2), measurer: measurer),
+                                   state.characters.count), extending: shift)
+            applyMove(next)
         case .enter:
             guard let onSubmit else { return false }
             onSubmit(state.text)

@@ -15,6 +15,12 @@ public final class TextField: Widget {
     public internal(set) var composition: TextComposition?
     /// Horizontal scroll of the text inside the field.
     public internal(set) var scrollX = 0.0
+    /// How far the text is scrolled up (a multi-line field past ``maxLines``).
+    public internal(set) var scrollY = 0.0
+    /// Most lines shown at once: 1 is a one-line field (the text scrolls sideways); more lets
+    /// Shift+Enter break lines, wraps the text, and grows the field up to this many lines, after
+    /// which the text scrolls.
+    public var maxLines = 1 { didSet { if maxLines != oldValue { setNeedsLayout() } } }
     /// The layout of the displayed text (text with the composition inserted).
     public internal(set) var textLayout: TextLayout?
 
@@ -91,7 +97,13 @@ public final class TextField: Widget {
     public override var acceptsTextInput: Bool { true }
 
     /// Where the text's origin is, in local coordinates (scrolling included).
-    var textOrigin: Point { Point(x: padding.left - scrollX, y: padding.top) }
+    var textOrigin: Point { Point(x: padding.left - scrollX, y: padding.top - scrollY) }
+
+    /// Whether the text wraps and may hold line breaks.
+    var isMultiline: Bool { maxLines > 1 }
+
+    /// The width the text wraps at (multi-line), or `nil` (one line).
+    func wrapWidth(for width: Double) -> Double? { isMultiline ? max(20, width - padding.horizontal) : nil }
 
     /// The caret position in the displayed text (inside the composition while composing).
     var displayCaret: Int {
@@ -130,8 +142,8 @@ public final class TextField: Widget {
         guard let textLayout, let measurer = host?.measurer else {
             return Rect(x: padding.left, y: padding.top, width: 1, height: lineHeight)
         }
-        let x = textLayout.caretX(at: displayCaret, measurer: measurer)
-        return Rect(x: (textOrigin.x + x).rounded(.down), y: padding.top, width: 1, height: lineHeight)
+        let rect = textLayout.caretRect(at: displayCaret, measurer: measurer)
+        return Rect(x: (textOrigin.x + rect.minX).rounded(.down), y: textOrigin.y + rect.minY, width: 1, height: rect.height)
     }
 
     public override var textInputRect: Rect? { caretRect }
@@ -144,10 +156,11 @@ public final class TextField: Widget {
     }
 
     public override func performLayout(_ constraints: BoxConstraints, _ context: LayoutContext) -> Size {
-        let layout = context.layoutText(displayText, maxWidth: nil)
-        textLayout = layout
         let width = constraints.maxWidth.isFinite ? constraints.maxWidth : preferredWidth
-        let height = (layout.lines.first?.height ?? context.measurer.lineMetrics(font).lineHeight) + padding.vertical
+        let layout = context.layoutText(displayText, maxWidth: wrapWidth(for: width))
+        textLayout = layout
+        let lineHeight = layout.lines.first?.height ?? context.measurer.lineMetrics(font).lineHeight
+        let height = lineHeight * Double(min(max(layout.lines.count, 1), maxLines)) + padding.vertical
         frame.size = constraints.constrain(Size(width: width, height: height))
         scrollCaretIntoView(measurer: context.measurer)
         return frame.size
@@ -156,8 +169,12 @@ public final class TextField: Widget {
     /// Lays the displayed text out again without touching the field's size (the text does not
     /// affect it), so typing relayouts nothing above the field.
     func refreshText() {
-        guard let host, textLayout != nil else { setNeedsLayout(); return }
-        textLayout = host.textCache.layout(displayText, maxWidth: nil, measurer: host.measurer)
+        guard let host, let old = textLayout else { setNeedsLayout(); return }
+        textLayout = host.textCache.layout(displayText, maxWidth: wrapWidth(for: size.width), measurer: host.measurer)
+        // A multi-line field grows and shrinks with its lines (up to maxLines).
+        if isMultiline, min(textLayout?.lines.count ?? 1, maxLines) != min(old.lines.count, maxLines) {
+            setNeedsLayout()
+        }
         scrollCaretIntoView(measurer: host.measurer)
         setNeedsPaint()
     }
@@ -165,6 +182,21 @@ public final class TextField: Widget {
     /// Keeps the caret inside the visible part of the field.
     func scrollCaretIntoView(measurer: any TextMeasurer) {
         guard let textLayout else { return }
+        if isMultiline {
+            // Wrapped: nothing to scroll sideways; up and down to keep the caret's line shown.
+            let rect = textLayout.caretRect(at: displayCaret, measurer: measurer)
+            let visible = max(1, size.height - padding.vertical)
+            var scroll = scrollY
+            if rect.maxY - scroll > visible { scroll = rect.maxY - visible }
+            if rect.minY - scroll < 0 { scroll = rect.minY }
+            scroll = max(0, min(scroll, textLayout.size.height - visible))
+            if scroll != scrollY || scrollX != 0 {
+                scrollY = scroll
+                scrollX = 0
+                setNeedsPaint()
+            }
+            return
+        }
         let visible = max(1, size.width - padding.horizontal)
         let x = textLayout.caretX(at: displayCaret, measurer: measurer)
         var scroll = scrollX
