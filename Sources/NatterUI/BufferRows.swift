@@ -263,17 +263,29 @@ public final class BufferRows: MessageListDataSource {
 
     public func menu(forRowAt row: Int, character: Int, layout: MessageRowLayout) -> [MenuItem] {
         guard case .line(let n) = index.rows[row] else { return [] }
+        let link = Self.link(at: character, in: layout).flatMap { $0.hasPrefix("natter:") ? nil : $0 }
+        return onMenu?(line(n), link) ?? []
+    }
+
+    /// Who gave the reaction whose chip is under the pointer: "🎉 bob, carol and me".
+    public func tooltip(forRowAt row: Int, character: Int, layout: MessageRowLayout) -> String? {
+        guard case .line(let n) = index.rows[row], let link = Self.link(at: character, in: layout),
+              link.hasPrefix(ChatLineStyler.reactionLink) else { return nil }
+        let reaction = String(link.dropFirst(ChatLineStyler.reactionLink.count))
+        guard let nicks = line(n).reactions.first(where: { $0.reaction == reaction })?.nicks, !nicks.isEmpty else { return nil }
+        let names = nicks.count == 1 ? nicks[0] : nicks.dropLast().joined(separator: ", ") + " and " + nicks.last!
+        return "\(reaction) \(names)"
+    }
+
+    /// The link of the span holding text position `character`, if any.
+    private static func link(at character: Int, in layout: MessageRowLayout) -> String? {
         var offset = 0
-        var link: String?
         for span in layout.text?.text.spans ?? [] {
             let count = span.text.count
-            if character >= offset && character < offset + count {
-                if let target = span.attributes.link, !target.hasPrefix("natter:") { link = target }
-                break
-            }
+            if character >= offset && character < offset + count { return span.attributes.link }
             offset += count
         }
-        return onMenu?(line(n), link) ?? []
+        return nil
     }
 
     // MARK: - Text

@@ -4,7 +4,7 @@ import IRCSession
 import Widgets
 
 /// Typing notifications (`+typing`): who is typing in the shown buffer, in a footnote over the
-/// list's bottom-left corner; and ours, sent as the input line changes (``TypingSender``).
+/// list's bottom-right corner; and ours, sent as the input line changes (``TypingSender``).
 extension ChatController {
     /// Puts who is typing in the shown buffer on the list, and asks for a tick when the next
     /// of them runs out.

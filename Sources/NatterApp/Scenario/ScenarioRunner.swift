@@ -258,7 +258,7 @@ final class ScenarioRunner {
                                      nicks: .init(filter: app.screen.nickList.filter, shown: app.screen.nickList.shown.map(\.nick),
                                                   focused: app.host.focusedWidget === app.screen.nickList),
                                      chosen: app.controller.chosenMentionID, typing: app.screen.messages.footnote,
-                                     replyingTo: app.controller.replyTarget)
+                                     replyingTo: app.controller.replyTarget, tooltip: app.host.visibleTooltip?.text)
         sent.removeAll()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -338,6 +338,8 @@ struct SnapshotMetrics: Encodable {
     var typing: String?
     /// The msgid the next message replies to (extension), `null` when none.
     var replyingTo: String?
+    /// The tooltip shown (extension), `null` when none.
+    var tooltip: String?
 
     struct Nicks: Encodable {
         var filter: String
@@ -370,7 +372,7 @@ struct SnapshotMetrics: Encodable {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks, chosen, typing, replyingTo }
+    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks, chosen, typing, replyingTo, tooltip }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -386,5 +388,6 @@ struct SnapshotMetrics: Encodable {
         try c.encode(chosen, forKey: .chosen)         // null rather than left out
         try c.encode(typing, forKey: .typing)
         try c.encode(replyingTo, forKey: .replyingTo)
+        try c.encode(tooltip, forKey: .tooltip)
     }
 }

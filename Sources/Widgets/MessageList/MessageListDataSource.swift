@@ -47,6 +47,10 @@ public protocol MessageListDataSource: AnyObject {
     /// `character` is the text position under the pointer. The default offers nothing.
     func menu(forRowAt index: Int, character: Int, layout: MessageRowLayout) -> [MenuItem]
 
+    /// A line to show by the pointer over text position `character` of row `index` (who gave
+    /// a reaction, on its chip); `nil`: nothing. The default says nothing.
+    func tooltip(forRowAt index: Int, character: Int, layout: MessageRowLayout) -> String?
+
     /// The list wants to show row `id`, which is not loaded (a search hit, a reply's parent):
     /// fetch the rows around it (CHATHISTORY AROUND, the logs) and return `true` if they will
     /// come. The model then replaces the rows and calls ``MessageListView/reloadAll()``; the
@@ -74,6 +78,8 @@ extension MessageListDataSource {
     public func activateRow(at index: Int, character: Int, layout: MessageRowLayout, modifiers: Modifiers) -> Bool { false }
 
     public func menu(forRowAt index: Int, character: Int, layout: MessageRowLayout) -> [MenuItem] { [] }
+
+    public func tooltip(forRowAt index: Int, character: Int, layout: MessageRowLayout) -> String? { nil }
 
     public func index(ofRowID id: String) -> Int? {
         (0..<rowCount).first { rowID(at: $0) == id }

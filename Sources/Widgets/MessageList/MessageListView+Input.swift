@@ -169,6 +169,23 @@ extension MessageListView {
         bar.isHovering = scrollBarGeometry()?.hitArea.contains(event.position) ?? false
         noteScrollActivity()
         scheduleWake()
+        updateTooltip(at: bar.isHovering ? nil : event.position)
+    }
+
+    /// Asks the data source what to say about the row part under `point` (who reacted, on a
+    /// reaction chip) and makes it the list's tooltip, which the host shows by the pointer
+    /// after its delay; a different text hides the one shown, so the next rest shows the new one.
+    func updateTooltip(at point: Point?) {
+        var text: String?
+        if let point, let dataSource, heights.count > 0, paintY + point.y < contentHeight, paintY + point.y >= 0 {
+            let at = selectionPoint(at: point)
+            if let layout = cachedLayout(at.row) {
+                text = dataSource.tooltip(forRowAt: at.row, character: at.character, layout: layout)
+            }
+        }
+        guard text != tooltip else { return }
+        tooltip = text
+        host?.hideTooltip()
     }
 
     func handleExit() {

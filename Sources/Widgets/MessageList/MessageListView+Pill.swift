@@ -28,15 +28,17 @@ extension MessageListView {
     }
 }
 
-/// The footnote: a short line of status over the list's bottom-left corner ("ada is
+/// The footnote: a short line of status over the list's bottom-right corner ("ada is
 /// typing…"), drawn over the rows like the pill, so that it coming and going moves nothing.
+/// On the right, it covers only the ends of long lines, not every row's time and nick.
 extension MessageListView {
     /// Its rectangle (list-local), when there is one.
     func footnoteRect() -> Rect? {
         guard let host, let footnote, !footnote.isEmpty else { return nil }
         let font = FontSpec(role: .ui, size: 11)
-        let width = host.measurer.width(of: footnote[...], font: font) + 2 * 8
-        return Rect(x: 8, y: size.height - 20, width: min(width, max(0, size.width - 16)), height: 18)
+        let width = min(host.measurer.width(of: footnote[...], font: font) + 2 * 8, max(0, size.width - 24))
+        // Left of the scroll bar's track.
+        return Rect(x: (size.width - width - 16).rounded(), y: size.height - 20, width: width, height: 18)
     }
 
     func paintFootnote(_ context: inout PaintContext) {

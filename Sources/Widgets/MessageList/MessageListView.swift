@@ -96,7 +96,7 @@ public final class MessageListView: Widget {
     public var acceptsFocus = false
     /// Colours and font of the list's own chrome.
     public var theme = Theme.standard { didSet { if theme != oldValue { setNeedsPaint() } } }
-    /// A short status line drawn over the bottom-left corner ("ada is typing…"); `nil`: none.
+    /// A short status line drawn over the bottom-right corner ("ada is typing…"); `nil`: none.
     /// It changes no row's place.
     public var footnote: String? { didSet { if footnote != oldValue { setNeedsPaint() } } }
 
