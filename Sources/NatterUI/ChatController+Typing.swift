@@ -4,20 +4,41 @@ import IRCSession
 import Widgets
 
 /// Typing notifications (`+typing`): who is typing in the shown buffer, in a footnote over the
-/// list's bottom-right corner; and ours, sent as the input line changes (``TypingSender``).
+/// list's bottom-right corner; and ours, sent as the input line changes: `active` while typing,
+/// `paused` once after ``typingPause`` seconds without an edit (text still there), `done` when
+/// the input is cleared without sending.
 extension ChatController {
+    /// Seconds without an edit after which our typing is `paused`.
+    static let typingPause = 4.0
+
     /// Puts who is typing in the shown buffer on the list, and asks for a tick when the next
-    /// of them runs out.
+    /// of them runs out (or our own typing is due to pause).
     func refreshTyping() {
         guard let current, let buffer = model.buffer(current) else {
             screen.messages.footnote = nil
             return
         }
-        let now = clock().wall
-        screen.messages.footnote = Self.typingText(buffer.typingNicks(at: now))
-        if let next = buffer.nextTypingExpiry(after: now), let host = screen.host {
-            host.requestTick(for: screen, at: FrameTime(seconds: host.now.seconds + next.timeIntervalSince(now)))
+        let now = clock()
+        screen.messages.footnote = Self.typingText(buffer.typingNicks(at: now.wall))
+        var next = buffer.nextTypingExpiry(after: now.wall).map { $0.timeIntervalSince(now.wall) }
+        if let pauseAt = typingPauseDue { next = min(next ?? .infinity, max(0, pauseAt - now.monotonic)) }
+        if let next, let host = screen.host {
+            host.requestTick(for: screen, at: FrameTime(seconds: host.now.seconds + next))
         }
+    }
+
+    /// When our typing is due to pause (monotonic seconds), while it has not yet.
+    private var typingPauseDue: Double? {
+        guard let last = typingLastEdit, typingTarget != nil, !typingPaused else { return nil }
+        return last + Self.typingPause
+    }
+
+    /// On a tick: `paused`, once, when the text has not changed for ``typingPause`` seconds.
+    func pauseTypingIfIdle() {
+        guard let due = typingPauseDue, clock().monotonic >= due, let target = typingTarget,
+              let buffer = model.buffer(target), !screen.input.text.isEmpty else { return }
+        typingPaused = true
+        deliver(.intent(.sendTyping(target: buffer.name, state: .paused), now: clock()), network: target.network)
     }
 
     /// "ada is typing…", "ada and bob are typing…", "ada, bob and 2 others are typing…".
@@ -41,7 +62,10 @@ extension ChatController {
               buffer.kind == .channel || buffer.kind == .query else { return }
         if !text.isEmpty && !text.hasPrefix("/") {
             typingTarget = current
+            typingLastEdit = clock().monotonic
+            typingPaused = false
             deliver(.intent(.sendTyping(target: buffer.name, state: .active), now: clock()), network: current.network)
+            refreshTyping()
         } else if text.isEmpty, typingTarget == current {
             typingTarget = nil
             deliver(.intent(.sendTyping(target: buffer.name, state: .done), now: clock()), network: current.network)

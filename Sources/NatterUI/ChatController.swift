@@ -44,6 +44,9 @@ public final class ChatController {
     var replyingTo: String?
     /// The buffer we told that we are typing in, until we send or clear the input.
     var typingTarget: BufferID?
+    /// When the input last changed while we were typing (monotonic), and whether `paused` went.
+    var typingLastEdit: Double?
+    var typingPaused = false
     /// The mention chosen with the keyboard in the Mentions view (ChatController+Mentions.swift).
     var chosenMention: String?
     /// Wakes the window's loop from another thread (the log search found something); the
@@ -86,7 +89,10 @@ public final class ChatController {
                 self.show(id)
             }
         }
-        screen.onTick = { [weak self] in self?.refreshTyping() }
+        screen.onTick = { [weak self] in
+            self?.pauseTypingIfIdle()
+            self?.refreshTyping()
+        }
         screen.nickList.onOpenQuery = { [weak self] nick in
             guard let self, let network = self.current?.network, let query = self.model.openQuery(nick, network: network) else { return }
             self.show(query.id)
