@@ -11,22 +11,33 @@ extension IRCSession {
               let item = bufferMessage(IRCMessage(tags: message.tags, source: message.source, command: "PRIVMSG",
                                                   parameters: [first, ""]), now: now, buffer: historyTarget(of: message)),
               let nick = item.source?.nick else { return }
-        var events: [SessionEvent] = []
-        if let parent = ClientTag.replyTo(message.tags) {
-            if let value = message.tags[ClientTag.react], !value.isEmpty {
-                events.append(.reaction(Reaction(target: item.target, parent: parent, reaction: value, nick: nick,
-                                                 isOwn: item.isOwn, isRemoval: false)))
-            } else if let value = message.tags[ClientTag.unreact], !value.isEmpty {
-                events.append(.reaction(Reaction(target: item.target, parent: parent, reaction: value, nick: nick,
-                                                 isOwn: item.isOwn, isRemoval: true)))
-            }
-        }
+        var events: [SessionEvent] = reactionEvent(message.tags, in: item.target, by: nick, isOwn: item.isOwn).map { [$0] } ?? []
         // Typing from history is long over; our own (another client of ours) is not shown.
         if historyBatchID(of: message) == nil, !item.isOwn, let raw = message.tags[ClientTag.typing],
            let state = TypingState(rawValue: raw) {
             events.append(.typing(TypingNotice(target: item.target, nick: nick, state: state, time: item.time)))
         }
         deliver(events, of: message)
+    }
+
+    /// The reaction a message's tags carry: `+draft/react` or `+draft/unreact` with a reply tag
+    /// naming the message reacted to.
+    func reactionEvent(_ tags: [String: String], in target: MessageTarget, by nick: String, isOwn: Bool) -> SessionEvent? {
+        guard let parent = ClientTag.replyTo(tags) else { return nil }
+        if let value = tags[ClientTag.react], !value.isEmpty {
+            return .reaction(Reaction(target: target, parent: parent, reaction: value, nick: nick, isOwn: isOwn, isRemoval: false))
+        }
+        if let value = tags[ClientTag.unreact], !value.isEmpty {
+            return .reaction(Reaction(target: target, parent: parent, reaction: value, nick: nick, isOwn: isOwn, isRemoval: true))
+        }
+        return nil
+    }
+
+    /// A PRIVMSG or NOTICE that also carries a reaction (the specification's reaction with a
+    /// message body): the reaction counts on its message too, after the message itself.
+    mutating func noteReaction(of item: BufferMessage, from message: IRCMessage) {
+        guard let nick = item.source?.nick, let event = reactionEvent(message.tags, in: item.target, by: nick, isOwn: item.isOwn) else { return }
+        deliver([event], of: message)
     }
 
     /// `REDACT <target> <msgid> [<reason>]`.
@@ -57,7 +68,7 @@ extension IRCSession {
     }
 
     /// Emits `events` now, or, for a line inside a history batch, after that batch's lines.
-    private mutating func deliver(_ events: [SessionEvent], of message: IRCMessage) {
+    mutating func deliver(_ events: [SessionEvent], of message: IRCMessage) {
         if let id = historyBatchID(of: message) {
             batches[id]?.after += events
         } else {

@@ -64,6 +64,7 @@ extension IRCSession {
         if collectMultiline(message) { return }
         if let batchID = message.tags["batch"], let historyID = historyBatchID(containing: batchID) {
             collectHistory(message, now: now, batchID: historyID)
+            if let item = batches[historyID]?.messages.last { noteReaction(of: item, from: message) }
             return
         }
         guard var item = bufferMessage(message, now: now) else { return }
@@ -75,6 +76,7 @@ extension IRCSession {
             history.noteLatest(item.time, for: target)
         }
         emit(.message(item))
+        noteReaction(of: item, from: message)
         if case .ctcpRequest(let command) = item.kind, !item.isOwn, let nick = item.source?.nick {
             answerCTCP(CTCPMessage(command: command, parameters: item.text.isEmpty ? nil : item.text),
                        to: nick, now: now)

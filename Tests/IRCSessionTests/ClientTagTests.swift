@@ -34,6 +34,15 @@ struct ClientTagTests {
         #expect(events(h.feed("@+draft/react=👍 :ada!a@h TAGMSG #natter")).isEmpty)        // no parent: nothing to attach it to
     }
 
+    @Test func aReactionWithABodyIsAMessageAndAReaction() {
+        var h = registered()
+        let out = events(h.feed("@msgid=m2;+draft/reply=m1;+draft/react=lol :ada!a@h PRIVMSG #natter :lol"))
+        #expect(out.count == 2)
+        guard out.count == 2, case .message(let message) = out[0] else { Issue.record("no message first"); return }
+        #expect(message.text == "lol")
+        #expect(out[1] == .reaction(Reaction(target: .channel("#natter"), parent: "m1", reaction: "lol", nick: "ada", isOwn: false, isRemoval: false)))
+    }
+
     @Test func aReplyCarriesItsParent() {
         var h = registered()
         let shown = messages(h.feed("@msgid=m2;+draft/reply=m1 :ada!a@h PRIVMSG #natter :me too"))
