@@ -14,7 +14,7 @@ public struct CapabilitySet: Sendable, Hashable {
         "labeled-response", "draft/chathistory", "chathistory",
         "away-notify", "account-notify", "account-tag", "extended-join", "multi-prefix",
         "userhost-in-names", "chghost", "invite-notify", "setname", "standard-replies",
-        "extended-monitor", "draft/read-marker", "draft/message-redaction", "draft/multiline", "soju.im/bouncer-networks",
+        "extended-monitor", "draft/read-marker", "draft/message-redaction", "draft/multiline", "draft/pre-away", "soju.im/bouncer-networks",
         "soju.im/bouncer-networks-notify",
     ]
 

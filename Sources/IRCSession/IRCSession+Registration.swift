@@ -37,6 +37,7 @@ extension IRCSession {
         nicksTried = []
         sasl = nil
         registrationFinished = false
+        awaySentEarly = false
         batches = [:]
         namesInProgress = [:]
         awaitingEcho = []
@@ -133,6 +134,12 @@ extension IRCSession {
     mutating func endCapNegotiation() {
         guard capNegotiationOpen else { return }
         capNegotiationOpen = false
+        // draft/pre-away: away before registering, so a bouncer or a multi-connection server
+        // never shows us present for a moment after a reconnect.
+        if state.capabilities.has("draft/pre-away"), let away = desiredAway {
+            send("AWAY", away)
+            awaySentEarly = true
+        }
         send("CAP", "END")
         if state.phase != .registered { setPhase(.registering) }
     }
@@ -216,7 +223,8 @@ extension IRCSession {
         guard state.phase == .registered, !registrationFinished else { return }
         registrationFinished = true
         sendJoins(desiredChannels)
-        if let away = desiredAway { send("AWAY", away) }
+        if let away = desiredAway, !awaySentEarly { send("AWAY", away) }
+        awaySentEarly = false
         if !monitorList.isEmpty, state.isupport.supportsMonitor { sendMonitor("+", monitorList) }
         flushPending(now: now)
     }

@@ -38,6 +38,8 @@ public struct IRCSession: Sendable {
     // Kept across reconnects.
     var desiredChannels: [ChannelKey]
     var desiredAway: String?
+    /// AWAY went before CAP END this connection (draft/pre-away): not again once registered.
+    var awaySentEarly = false
     /// The nicks watched with MONITOR (kept across reconnects).
     public internal(set) var monitorList: [String] = []
     /// When a typing notification last went to each target (folded), for the 3 s throttle.

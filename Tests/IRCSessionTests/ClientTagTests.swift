@@ -144,3 +144,28 @@ struct ReplySendTests {
         #expect(queued == [.messageQueued(PendingMessage(id: 1, target: "#natter", text: "later", kind: .privmsg, replyTo: "m1"))])
     }
 }
+
+@Suite("Away before registering (draft/pre-away)")
+struct PreAwayTests {
+    @Test func awayGoesBeforeCapEndOnReconnectAndOnlyOnce() {
+        var h = Harness()
+        h.register(caps: "draft/pre-away")
+        h.intent(.away("lunch"))
+        h.disconnect()
+        var out = h.connect()
+        out += h.feed(":irc.example CAP * LS :draft/pre-away")
+        out += h.feed(":irc.example CAP * ACK :draft/pre-away")
+        let lines = sent(out)
+        #expect(lines.suffix(2) == ["AWAY lunch", "CAP END"])
+        let after = sent(h.feed([":irc.example 001 natter :Welcome", ":irc.example 376 natter :End of /MOTD command."]))
+        #expect(!after.contains { $0.hasPrefix("AWAY") })
+        // Without the capability, it goes once registered, as before.
+        var plain = Harness()
+        plain.register(caps: "")
+        plain.intent(.away("lunch"))
+        plain.disconnect()
+        let again = sent(plain.register(caps: ""))
+        #expect(again.filter { $0.hasPrefix("AWAY") } == ["AWAY lunch"])
+        #expect(again.firstIndex(of: "AWAY lunch")! > again.firstIndex(of: "CAP END")!)
+    }
+}
