@@ -60,7 +60,7 @@ public final class ChatController {
     /// After /list: the network whose channel list to show once it arrives.
     var showListWhenReady: String?
     /// A paste of more than three lines waiting for Enter (send) or Escape (cancel).
-    public private(set) var pendingPaste: [String]?
+    public internal(set) var pendingPaste: [String]?
     /// Whether the waiting paste goes as one multiline message.
     var pasteAsOne = false
     /// What the connection layer knows of each network's link beyond the session: "reconnecting
@@ -368,64 +368,6 @@ public final class ChatController {
             }
         }
         sync()
-    }
-
-    /// A paste with line breaks: up to three lines are sent as typed; more wait for a
-    /// confirmation above the input line. Returns whether the paste was taken over.
-    public func paste(_ text: String) -> Bool {
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: true)
-            .map(String.init)
-        guard lines.count > 1, let current else { return false }
-        if let network = model.network(current.network), network.session.state.capabilities.has("draft/multiline"),
-           network.session.state.capabilities.has("batch"), let buffer = model.buffer(current),
-           buffer.kind == .channel || buffer.kind == .query {
-            // The server takes several lines as one message: offer that.
-            pendingPaste = lines
-            pasteAsOne = true
-            screen.confirmBar.text = StyledText("Send these \(lines.count) lines as one message to \(buffer.name)? Enter sends it, Escape cancels.",
-                                                attributes: TextAttributes(font: styler.theme.messageFont, foreground: styler.theme.base.text))
-            screen.confirmBar.isHidden = false
-            return true
-        }
-        if lines.count <= 3 {
-            let typed = screen.input.text
-            submit((typed.isEmpty ? "" : typed) + lines.joined(separator: "\n"))
-            return true
-        }
-        pendingPaste = lines
-        let target = model.buffer(current)?.name ?? "this buffer"
-        screen.confirmBar.text = StyledText("Send these \(lines.count) lines to \(target)? Enter sends them, Escape cancels.",
-                                            attributes: TextAttributes(font: styler.theme.messageFont, foreground: styler.theme.base.text))
-        screen.confirmBar.isHidden = false
-        return true
-    }
-
-    /// Sends the confirmed paste: as one multiline message when offered so, else line by line
-    /// in order.
-    public func confirmPaste() {
-        guard let lines = pendingPaste else { return }
-        let asOne = pasteAsOne
-        cancelPaste()
-        if asOne, let current, let buffer = model.buffer(current) {
-            let typed = screen.input.text
-            let parent = replyingTo
-            cancelReply()
-            screen.input.text = ""
-            typingTarget = nil
-            let text = (typed.isEmpty ? "" : typed + "\n") + lines.joined(separator: "\n")
-            deliver(.intent(.sendMultiline(target: buffer.name, text: text, replyTo: parent), now: clock()), network: current.network)
-            if !buffer.showsNewest { screen.messages.jumpToBottom() }
-            sync()
-            return
-        }
-        submit(lines.joined(separator: "\n"))
-    }
-
-    /// Drops the pending paste (it is still on the clipboard).
-    func cancelPaste() {
-        pendingPaste = nil
-        pasteAsOne = false
-        screen.confirmBar.isHidden = true
     }
 
     func loadOlder() {
