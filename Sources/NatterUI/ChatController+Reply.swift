@@ -80,8 +80,13 @@ extension ChatController {
         var items: [MenuItem] = []
         let talk = buffer.kind == .channel || buffer.kind == .query
         let hasID = ChatModel.isMsgid(line.id) && line.redaction == nil
+        let caps = model.network(id.network)?.session.state.capabilities
+        // Replies go as plain messages where tags do not (the quote is then lost, not the text);
+        // reactions and deleting need the server's support.
         if talk && hasID && line.isMessage {
             items.append(MenuItem("Reply") { [weak self] in self?.startReply(to: line) })
+        }
+        if talk && hasID && line.isMessage && caps?.has("message-tags") == true {
             for reaction in Self.commonReactions {
                 let ours = line.reactions.first { $0.reaction == reaction }?.includesOwn ?? false
                 items.append(MenuItem(ours ? "Take back \(reaction)" : "React \(reaction)") { [weak self] in
@@ -96,7 +101,7 @@ extension ChatController {
         if let link {
             items.append(MenuItem("Copy link") { [weak self] in self?.screen.host?.clipboard.setText(link) })
         }
-        if talk && hasID && line.isOwn && line.isMessage {
+        if talk && hasID && line.isOwn && line.isMessage && caps?.has("draft/message-redaction") == true {
             items.append(MenuItem("Delete") { [weak self] in
                 self?.deliver(.intent(.redact(target: buffer.name, msgid: line.id, reason: nil), now: self?.clock() ?? SessionTime(0)),
                               network: id.network)

@@ -302,6 +302,10 @@ private final class ShortcutPanel: Widget {
     #expect(!f.keyDown(KeyEvent(.up)))
     #expect(f.keyDown(KeyEvent(.down)))
     #expect(f.state.caret == 7)
+    // Alt+↑ and Ctrl+↑ are the parent's (reply, buffers), whatever the lines.
+    #expect(!f.keyDown(KeyEvent(.up, modifiers: [.alt])))
+    #expect(!f.keyDown(KeyEvent(.up, modifiers: [.ctrl])))
+    #expect(f.state.caret == 7)
     // Past maxLines the field stops growing and scrolls.
     for _ in 0..<4 {
         host.handle(.key(.enter, .shift))

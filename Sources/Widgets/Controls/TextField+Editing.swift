@@ -81,7 +81,7 @@ extension TextField {
             edit(ctrl ? .other : .deleteForward) { $0.deleteForward(byWord: ctrl) }
         case .enter where shift && isMultiline:
             insert("\n", kind: .other)
-        case .up where isMultiline, .down where isMultiline:
+        case .up where isMultiline && !ctrl && !mods.contains(.alt), .down where isMultiline && !ctrl && !mods.contains(.alt):
             // Between the lines of a multi-line text; at its first or last line the key is
             // left to the parent (the input line's history).
             guard let textLayout, let measurer = host?.measurer else { return false }
