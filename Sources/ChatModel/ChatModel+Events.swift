@@ -71,10 +71,11 @@ extension ChatModel {
             changes.append(.topicChanged(buffer.id))
         case .membersComplete(let channel, _):
             if let buffer = network.buffer(named: channel) { changes.append(.membersChanged(buffer.id)) }
-        case .away(let nick, _) where network.caseMapping.equal(nick, network.session.state.nick):
-            // Our own away state shows in the network's status line.
-            changes.append(.connectionChanged(network: network.name))
         case .away(let nick, _), .hostChanged(let nick, _, _), .realNameChanged(let nick, _), .accountChanged(let nick, _):
+            // Our own away state shows in the network's status line too.
+            if case .away = event, network.caseMapping.equal(nick, network.session.state.nick) {
+                changes.append(.connectionChanged(network: network.name))
+            }
             for buffer in network.buffers where buffer.kind == .channel
                 && network.session.state.channel(named: buffer.name)?.members[network.caseMapping.lowercased(nick)] != nil {
                 changes.append(.membersChanged(buffer.id))

@@ -45,9 +45,17 @@ public struct SearchPattern {
     static func isLowercase(_ source: String) -> Bool {
         let s = Array(source.utf8)
         guard s.allSatisfy({ $0 < 0x80 }), !source.contains("[:") else { return false }
+        // Escapes that stand for characters or properties (`\x41`, `\u0041`, `\p{Lu}`, `\N{…}`,
+        // `\0101`) may name capitals: only the class escapes are safe.
+        let classEscapes = Set("dDsSwWbBhHvVRXnrtfae".utf8)
         var i = 0
         while i < s.count {
-            if s[i] == UInt8(ascii: "\\") { i += 2; continue }
+            if s[i] == UInt8(ascii: "\\") {
+                if i + 1 < s.count, (s[i + 1] >= 0x30 && s[i + 1] <= 0x39) || (s[i + 1] | 0x20 >= 0x61 && s[i + 1] | 0x20 <= 0x7A),
+                   !classEscapes.contains(s[i + 1]) { return false }
+                i += 2
+                continue
+            }
             if s[i] >= 0x41 && s[i] <= 0x5A { return false }
             i += 1
         }
@@ -74,7 +82,7 @@ public struct SearchPattern {
     public func lines(among candidates: [Int], in corpus: SearchCorpus) -> [Int] {
         // Lines with letters that fold to ASCII may match without holding the literals, or
         // match only case-insensitively: they are checked alone.
-        let folding = literals.isEmpty && !joinsCaseSensitively ? []
+        let folding = literals.isEmpty && leading == nil && !joinsCaseSensitively ? []
             : SortedLines.intersect(candidates, corpus.linesWithFoldingLetters())
         var lines = SortedLines.subtract(candidates, folding)
         for needle in literals where !lines.isEmpty {

@@ -60,14 +60,15 @@ extension IRCSession {
             return
         }
         let command = kind == .notice ? "NOTICE" : "PRIVMSG"
+        // ":" source " " command " " target " :" text CR LF, and 10 bytes to spare (the
+        // specification's advice).
+        let overhead = 1 + ownSourceForSplitting.utf8.count + 1 + command.utf8.count + 1 + target.utf8.count + 2 + 2 + 10
+        let budget = max(32, state.isupport.lineLength - overhead)
         // Each line in pieces that fit a protocol line; pieces after the first concatenate.
         var pieces: [(text: String, concat: Bool)] = []
         for line in lines {
             if line.isEmpty { pieces.append(("", false)); continue }
-            let split = (try? IRCMessageSplitter.messages(command: command, target: target, text: line,
-                                                          ownSource: ownSourceForSplitting,
-                                                          lineLength: state.isupport.lineLength)) ?? []
-            for (k, part) in split.enumerated() { pieces.append((part.parameters[1], k > 0)) }
+            for (k, part) in Self.concatPieces(line, budget: budget).enumerated() { pieces.append((part, k > 0)) }
         }
         // Batches within the limits: bytes of the joined value (a line feed counts one) and lines.
         var batch: [(text: String, concat: Bool)] = []
@@ -86,8 +87,41 @@ extension IRCSession {
         if !batch.isEmpty { sendBatch(batch, command: command, target: target, now: now, replyTo: replyTo) }
     }
 
+    /// `line` cut into pieces of at most `budget` UTF-8 bytes that join back into it exactly
+    /// (`draft/multiline-concat`): cut after a space where there is one, the space kept at the
+    /// end of the earlier piece, else between characters; nothing added (unlike a split into
+    /// separate messages, no formatting codes are repeated: the pieces are one text).
+    static func concatPieces(_ line: String, budget: Int) -> [String] {
+        var pieces: [String] = []
+        var current = ""
+        var bytes = 0
+        var lastSpace: String.Index?
+        for character in line {
+            let size = character.utf8.count
+            if bytes + size > budget, !current.isEmpty {
+                if let space = lastSpace, current.utf8[current.index(after: space)...].count + size <= budget {
+                    let cut = current.index(after: space)
+                    pieces.append(String(current[..<cut]))
+                    current = String(current[cut...])
+                } else {
+                    pieces.append(current)
+                    current = ""
+                }
+                bytes = current.utf8.count
+                lastSpace = current.lastIndex(of: " ")
+            }
+            current.append(character)
+            bytes += size
+            if character == " " { lastSpace = current.index(before: current.endIndex) }
+        }
+        if !current.isEmpty { pieces.append(current) }
+        return pieces
+    }
+
     private mutating func sendBatch(_ pieces: [(text: String, concat: Bool)], command: String, target: String,
                                     now: SessionTime, replyTo: String?) {
+        // A batch of blank lines only is not a message (the specification forbids it).
+        guard pieces.contains(where: { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }) else { return }
         nextBatch += 1
         let reference = "ml\(nextBatch)"
         let echo = state.capabilities.has("echo-message")
@@ -95,7 +129,7 @@ extension IRCSession {
         var open = IRCMessage(command: "BATCH", parameters: ["+" + reference, Self.multilineBatch, target])
         if let label { open.tags["label"] = label }
         // Client-only tags go on the opening BATCH.
-        if let replyTo, state.isupport.allowsClientTag(ClientTag.reply[0]) {
+        if let replyTo, state.capabilities.has("message-tags"), ClientTag.reply.allSatisfy(state.isupport.allowsClientTag) {
             for name in ClientTag.reply { open.tags[name] = replyTo }
         }
         send(open)

@@ -61,13 +61,15 @@ struct SearchPatternTests {
         #expect(!SearchPattern.isLowercase("[[:upper:]]"))
         #expect(!SearchPattern.isLowercase("café"))
         #expect(!SearchPattern.isLowercase("\\\\A"))                  // an escaped backslash, then a capital
+        #expect(!SearchPattern.isLowercase("[\\x41-\\x5a]"))            // escapes that may name capitals
+        #expect(!SearchPattern.isLowercase("[\\p{lu}]"))
     }
 
     /// Lines made of pieces chosen to trip the fast path: letters that fold to ASCII (ß, ſ,
     /// ﬁ), characters ICU takes as line ends, capitals, and what the patterns look for.
     func corpus(seed: UInt64) -> (SearchCorpus, [ChatLine]) {
         let pieces = ["a", "b", " ", "foo", "bar", "yes", "café", "caf", "ß", "ſ", "ﬁ", "fi", "ss", "s", "K",
-                      "x", "\u{2028}", "\r", "über", "Straße", "é", "👍", "\t", "YES", "\u{02}", "q", "st", "ﬆ"]
+                      "x", "\u{2028}", "\r", "über", "Straße", "é", "👍", "\t", "YES", "\u{02}", "q", "st", "ﬆ", "1"]
         let nicks = ["bob", "Bo", "ann", "ss", "ſa", "x"]
         var rng = SplitMix64(seed: seed)
         var lines: [ChatLine] = []
@@ -81,7 +83,8 @@ struct SearchPatternTests {
 
     @Test(arguments: ["caf[eé] .*yes", "ss", "s", "fi", "st", "^bo", "b$", "a\\sb", "[^x]+", "x*", "\\bfoo\\b", "yes$",
                       "^$", "(?<=a)b", "a++b", "[[:upper:]]", "K", "k", "\\p{Lu}", "foo|bar", "é", "s.?t", "\\Wq", "y[e]s",
-                      "ab+", "(?:fo)+o", "^x", "\\s$", "[a-z]{3}", "\\n", "\\r", ".", "ſ", "Straße", "strasse"])
+                      "ab+", "(?:fo)+o", "^x", "\\s$", "[a-z]{3}", "\\n", "\\r", ".", "ſ", "Straße", "strasse",
+                      "[\\x41-\\x5a]", "S\\d", "s.", "[\\u0053]t"])
     func theFastPathAnswersAsEachLineAlone(pattern: String) throws {
         let query = try SearchQuery(parsing: "/\(pattern)/")
         for seed: UInt64 in [1, 2, 3] {

@@ -84,3 +84,29 @@ struct MultilineTests {
         #expect(sent(h.intent(.sendMultiline(target: "#channel", text: "\n \n", replyTo: nil))).isEmpty)
     }
 }
+
+@Suite("Multiline pieces")
+struct MultilinePieceTests {
+    @Test func piecesJoinBackExactlyAndKeepTheirSpaceAtTheEnd() {
+        let line = "\u{02}bold\u{02} " + String(repeating: "word ", count: 60) + "é👍🏽" + String(repeating: "x", count: 120)
+        let pieces = IRCSession.concatPieces(line, budget: 50)
+        #expect(pieces.joined() == line)
+        #expect(pieces.allSatisfy { $0.utf8.count <= 50 })
+        #expect(pieces.dropLast(3).allSatisfy { $0.hasSuffix(" ") })            // cut after spaces while there are some
+        #expect(!pieces.dropFirst().contains { $0.hasPrefix("\u{02}") })        // no formatting repeated
+    }
+
+    @Test func aLongLineGoesAsConcatenatedPiecesWithoutLosingSpaces() throws {
+        var h = Harness()
+        h.register(caps: "batch draft/multiline=max-bytes=4096")
+        let text = String(repeating: "word ", count: 150) + "end"
+        let out = sent(h.intent(.sendMultiline(target: "#channel", text: text + "\nsecond", replyTo: nil)))
+        var joined = ""
+        for line in out where line.contains("PRIVMSG") {
+            let message = try IRCMessage(parsing: line)
+            if !joined.isEmpty && message.tags["draft/multiline-concat"] == nil { joined += "\n" }
+            joined += message.parameters[1]
+        }
+        #expect(joined == text + "\nsecond")
+    }
+}
