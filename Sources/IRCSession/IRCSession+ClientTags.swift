@@ -57,9 +57,23 @@ extension IRCSession {
     mutating func sendTyping(_ typing: TypingState, to target: String, now: SessionTime) {
         guard isReady, state.capabilities.has("message-tags"), state.isupport.allowsClientTag(ClientTag.typing) else { return }
         let key = state.fold(target)
-        if let last = typingSentAt[key], now.monotonic - last < 3 { return }
+        if typing != .done { typingDoneHeld[key] = nil }
+        if let last = typingSentAt[key], now.monotonic - last < 3 {
+            // A `done` is not lost to the throttle (others would see us typing for 30 s after a
+            // `paused`): it goes once the 3 s are over, at a tick.
+            if typing == .done { typingDoneHeld[key] = (target, last + 3) }
+            return
+        }
         typingSentAt[key] = now.monotonic
         send(IRCMessage(tags: [ClientTag.typing: typing.rawValue], command: "TAGMSG", parameters: [target]))
+    }
+
+    /// Sends the held `done`s whose time has come (a message sent meanwhile dropped its own).
+    mutating func flushTypingDone(now: SessionTime) {
+        for (key, held) in typingDoneHeld where held.due <= now.monotonic {
+            typingDoneHeld[key] = nil
+            sendTyping(.done, to: held.target, now: now)
+        }
     }
 
     /// The buffer a target we send to names: a channel, or the query with that nick.

@@ -119,6 +119,7 @@ extension IRCSession {
     mutating func sendChat(kind: MessageKind, target: String, text: String, now: SessionTime, id: Int? = nil,
                            replyTo: String? = nil) {
         let localID = id ?? { nextLocalID += 1; return nextLocalID }()
+        typingDoneHeld[state.fold(target)] = nil   // the message says we stopped typing
         guard isReady else {
             let item = PendingMessage(id: localID, target: target, text: text, kind: kind, replyTo: replyTo)
             pending.append(item)

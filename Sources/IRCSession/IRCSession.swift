@@ -44,6 +44,8 @@ public struct IRCSession: Sendable {
     public internal(set) var monitorList: [String] = []
     /// When a typing notification last went to each target (folded), for the 3 s throttle.
     var typingSentAt: [String: Double] = [:]
+    /// A `done` the throttle held back, by folded target: the target as named, and when it may go.
+    var typingDoneHeld: [String: (target: String, due: Double)] = [:]
     var pending: [PendingMessage] = []
     var nextLocalID = 0
     var history = HistoryTracker()
@@ -73,6 +75,7 @@ public struct IRCSession: Sendable {
             receive(message, now: now)
         case .tick(let now):
             tick(now: now)
+            flushTypingDone(now: now)
         case .intent(let intent, let now):
             perform(intent, now: now)
         }

@@ -16,8 +16,10 @@ extension ChatController {
         if let network = model.network(current.network), network.session.state.capabilities.has("draft/multiline"),
            network.session.state.capabilities.has("batch"), let buffer = model.buffer(current),
            buffer.kind == .channel || buffer.kind == .query {
-            // The server takes several lines as one message: offer that.
-            pendingPaste = lines
+            // The server takes several lines as one message: offer that, blank lines (paragraph
+            // breaks, code) kept inside it.
+            pendingPaste = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+                .map(String.init)
             pasteAsOne = true
             screen.confirmBar.text = StyledText("Send these \(lines.count) lines as one message to \(buffer.name)? Enter sends it, Escape cancels.",
                                                 attributes: TextAttributes(font: styler.theme.messageFont, foreground: styler.theme.base.text))
@@ -47,8 +49,9 @@ extension ChatController {
             let typed = screen.input.text
             let parent = replyingTo
             cancelReply()
-            screen.input.text = ""
+            // Forgotten first: clearing the input must not announce `done` before the message.
             typingTarget = nil
+            screen.input.text = ""
             let text = (typed.isEmpty ? "" : typed + "\n") + lines.joined(separator: "\n")
             deliver(.intent(.sendMultiline(target: buffer.name, text: text, replyTo: parent), now: clock()), network: current.network)
             if !buffer.showsNewest { screen.messages.jumpToBottom() }

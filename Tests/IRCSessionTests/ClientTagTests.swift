@@ -84,6 +84,22 @@ struct ClientTagTests {
         #expect(sent(h.intent(.sendTyping(target: "#natter", state: .done))) == ["@+typing=done TAGMSG #natter"])
     }
 
+    @Test func aDoneHeldByTheThrottleGoesAtTheNextTickUnlessAMessageWent() {
+        var h = registered()
+        h.intent(.sendTyping(target: "#natter", state: .paused))
+        h.now += 1
+        #expect(sent(h.intent(.sendTyping(target: "#natter", state: .done))).isEmpty)
+        #expect(sent(h.tick(at: h.now + 1)).filter { $0.contains("typing") }.isEmpty)       // not yet 3 s
+        #expect(sent(h.tick(at: h.now + 2)).filter { $0.contains("typing") } == ["@+typing=done TAGMSG #natter"])
+        // A message in between says it: no done after it.
+        h.now += 10
+        h.intent(.sendTyping(target: "#natter", state: .active))
+        h.now += 1
+        h.intent(.sendTyping(target: "#natter", state: .done))
+        h.intent(.sendMessage(target: "#natter", text: "sent"))
+        #expect(sent(h.tick(at: h.now + 5)).filter { $0.contains("typing") }.isEmpty)
+    }
+
     @Test func typingIsNotSentWhereTagsCannotGo() {
         var plain = registered("echo-message")
         #expect(sent(plain.intent(.sendTyping(target: "#natter", state: .active))).isEmpty)
