@@ -140,10 +140,22 @@ public enum ChatCommandParser {
             let removing = first.hasPrefix("-")
             let list = (first.hasPrefix("+") || removing ? String(first.dropFirst()) : first)
                 .split(separator: ",").map(String.init).filter { !$0.isEmpty }
-            return list.isEmpty ? usage() : .success(.monitor(adding: !removing, nicks: list))
+            guard !list.isEmpty else { return usage() }
+            // Only nicks: a mask or a channel would be sent to the server and kept in the config.
+            if let bad = list.first(where: { !Self.isNick($0) }) {
+                return .failure(Failure(message: "\(bad) is not a nick"))
+            }
+            return .success(.monitor(adding: !removing, nicks: list))
         default:
             return .failure(Failure(message: "unknown command /\(name): /help lists the commands"))
         }
+    }
+
+    /// Whether `text` can be a nick: not empty, at most 64 characters, no space, none of
+    /// `,*?!@:#&` (masks, lists, channels), not starting with a digit or `-`.
+    static func isNick(_ text: String) -> Bool {
+        guard let first = text.first, text.count <= 64, !first.isNumber, first != "-" else { return false }
+        return !text.contains { $0.isWhitespace || ",*?!@:#&\"'".contains($0) }
     }
 
     private static func modeCommand(_ words: [String]) -> Result<ChatCommand, Failure> {

@@ -63,4 +63,20 @@ struct ConfigWriterTests {
         try "[[networks]]\nhost = \"h\"\nfriends = [\"bad nick\"]\n".write(toFile: path, atomically: true, encoding: .utf8)
         #expect(throws: ConfigError.self) { try ConfigLoader.load(path: path) }
     }
+
+    @Test func bracketsInNicksCRLFAndHeaderCommentsAreRead() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("natter-cw-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("config.toml").path
+        try "[[networks]] # main\r\nname = \"N\"\r\nhost = \"h\"\r\nfriends = [\"[m]bob\",\r\n  \"alice\"]\r\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        // The array goes on over the next line (its `]` is inside a nick): left alone.
+        #expect(throws: ConfigWriteError.self) { try ConfigWriter.setFriends(["x"], network: "N", in: path) }
+        try "[[networks]] # main\r\nname = \"N\"\r\nhost = \"h\"\r\nfriends = [\"[m]bob\"]\r\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try ConfigWriter.setFriends(["[m]bob", "carol"], network: "N", in: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == "[[networks]] # main\r\nname = \"N\"\r\nhost = \"h\"\r\nfriends = [\"[m]bob\", \"carol\"]\r\n")
+        #expect(try ConfigLoader.load(path: path).networks.first?.friends == ["[m]bob", "carol"])
+    }
 }

@@ -33,7 +33,9 @@ enum ConfigWriter {
     /// changes nothing, when the table is not found by its name or its `friends` spans lines.
     static func setFriends(_ nicks: [String], network: String, in path: String) throws {
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        var lines = text.components(separatedBy: "\n")
+        // Line ends as written: a file with CR LF keeps them.
+        let crlf = text.contains("\r\n")
+        var lines = text.components(separatedBy: crlf ? "\r\n" : "\n")
         func key(_ line: String) -> String? {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.hasPrefix("#"), let eq = trimmed.firstIndex(of: "=") else { return nil }
@@ -46,7 +48,9 @@ enum ConfigWriter {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard trimmed.hasPrefix("[") else { continue }
             if let s = start { tables.append(s..<k) }
-            start = trimmed == "[[networks]]" ? k : nil
+            // A header may carry a comment after it.
+            let header = trimmed.split(separator: "#", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces) ?? ""
+            start = header == "[[networks]]" ? k : nil
         }
         if let s = start { tables.append(s..<lines.count) }
         let value = "friends = [" + nicks.map(quoted).joined(separator: ", ") + "]"
@@ -55,15 +59,30 @@ enum ConfigWriter {
             guard let nameLine = table.first(where: { key(lines[$0]) == "name" }) ?? table.first(where: { key(lines[$0]) == "host" }),
                   lines[nameLine].contains(quoted(network)) || lines[nameLine].contains("'\(network)'") else { continue }
             if let existing = table.first(where: { key(lines[$0]) == "friends" }) {
-                guard lines[existing].contains("]") else { throw ConfigWriteError("friends of \(network) span several lines: edit them by hand") }
+                guard Self.closesArray(lines[existing]) else { throw ConfigWriteError("friends of \(network) span several lines: edit them by hand") }
                 lines[existing] = value
             } else {
                 lines.insert(value, at: nameLine + 1)
             }
-            try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            try lines.joined(separator: crlf ? "\r\n" : "\n").write(toFile: path, atomically: true, encoding: .utf8)
             return
         }
         throw ConfigWriteError("no [[networks]] table named \(network) in \(path)")
+    }
+
+    /// Whether a `key = [ … ]` line closes its array: a `]` outside quoted strings (nicks may
+    /// hold brackets, as in `"[m]bob"`).
+    static func closesArray(_ line: String) -> Bool {
+        var quote: Character?
+        var escaped = false
+        for c in line {
+            if let open = quote {
+                if escaped { escaped = false } else if c == "\\" && open == "\"" { escaped = true } else if c == open { quote = nil }
+                continue
+            }
+            if c == "\"" || c == "'" { quote = c } else if c == "#" { return false } else if c == "]" { return true }
+        }
+        return false
     }
 
     /// A TOML basic string.
