@@ -27,6 +27,10 @@ extension ChatModel {
 
     func applyReaction(_ reaction: Reaction, on network: ChatNetwork) {
         guard let buffer = existingBuffer(reaction.target, on: network) else { return }
+        // A TAGMSG from someone counts as a message for their typing: it ends it.
+        if buffer.typing.removeValue(forKey: network.caseMapping.lowercased(reaction.nick)) != nil {
+            changes.append(.typingChanged(buffer.id))
+        }
         let mapping = network.caseMapping
         updateLine(reaction.parent, in: buffer) { line in
             line.react(reaction.reaction, by: reaction.nick, own: reaction.isOwn, removing: reaction.isRemoval) {

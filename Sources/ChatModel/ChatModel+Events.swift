@@ -34,6 +34,9 @@ extension ChatModel {
             changes.append(.membersChanged(buffer.id))
         case .kicked(let channel, let nick, let by, let reason, let isOwn):
             guard let buffer = network.buffer(named: channel) else { return }
+            if buffer.typing.removeValue(forKey: network.caseMapping.lowercased(nick)) != nil {
+                changes.append(.typingChanged(buffer.id))
+            }
             if isOwn { buffer.isJoined = false }
             self.event(.kick(by: by?.nick), nick: nick, text: reason ?? "", in: buffer, on: network, at: now)
             changes.append(.membersChanged(buffer.id))
@@ -52,6 +55,7 @@ extension ChatModel {
                 changes.append(.membersChanged(buffer.id))
             }
         case .nickChanged(let from, let to, let isOwn, let channels):
+            stopTyping(from, on: network)   // the next notice comes under the new nick
             applyNickChange(from: from, to: to, isOwn: isOwn, channels: channels, on: network, now: now)
         case .modeChanged(let target, let by, let modeChanges):
             let text = Self.modeString(modeChanges)

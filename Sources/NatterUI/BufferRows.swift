@@ -293,14 +293,14 @@ public final class BufferRows: MessageListDataSource {
     /// The styled text of `line`, from the cache when it was styled before, with the find bar's
     /// matches highlighted in its text (not in the time and nick before it).
     private func style(_ line: ChatLine) -> (text: StyledText, prefix: StyledText) {
-        if let cached = styles.lookup(line) { return cached }
         let parent = line.replyTo.flatMap { id in lines.last { $0.id == id } }
+        if let cached = styles.lookup(line, parent: parent) { return cached }
         var styled = styler.style(line, quoting: parent)
         if let query = highlightQuery, line.isMessage {
             styled.text = Self.highlight(styled.text, from: styled.prefix.count, query: query,
                                          color: styler.theme.searchMatch)
         }
-        styles.insert(styled, for: line)
+        styles.insert(styled, for: line, parent: parent)
         return styled
     }
 
@@ -417,23 +417,25 @@ public final class BufferRows: MessageListDataSource {
 /// one moves the entry to the newer; when the newer fills up, the older is dropped. O(1).
 private struct StyleCache {
     typealias Styled = (text: StyledText, prefix: StyledText)
-    private var current: [String: (line: ChatLine, styled: Styled)] = [:]
-    private var previous: [String: (line: ChatLine, styled: Styled)] = [:]
+    /// Each entry with the line it styles and, for a reply, the parent it quoted: a change to
+    /// either (an edit, a deletion, the parent arriving) makes it stale.
+    private var current: [String: (line: ChatLine, parent: ChatLine?, styled: Styled)] = [:]
+    private var previous: [String: (line: ChatLine, parent: ChatLine?, styled: Styled)] = [:]
     let capacity = 512
 
-    mutating func lookup(_ line: ChatLine) -> Styled? {
-        if let entry = current[line.id] { return entry.line == line ? entry.styled : nil }
-        guard let entry = previous.removeValue(forKey: line.id), entry.line == line else { return nil }
-        insert(entry.styled, for: line)
+    mutating func lookup(_ line: ChatLine, parent: ChatLine?) -> Styled? {
+        if let entry = current[line.id] { return entry.line == line && entry.parent == parent ? entry.styled : nil }
+        guard let entry = previous.removeValue(forKey: line.id), entry.line == line, entry.parent == parent else { return nil }
+        insert(entry.styled, for: line, parent: parent)
         return entry.styled
     }
 
-    mutating func insert(_ styled: Styled, for line: ChatLine) {
+    mutating func insert(_ styled: Styled, for line: ChatLine, parent: ChatLine?) {
         if current.count >= capacity {
             previous = current
             current.removeAll(keepingCapacity: true)
         }
-        current[line.id] = (line, styled)
+        current[line.id] = (line, parent, styled)
     }
 
     mutating func removeAll() {

@@ -301,9 +301,14 @@ public final class ChatController {
             }
         }
         if let current, let rows = rows[current], let buffer = model.buffer(current) {
+            let shown = buffer.shown.lines
             for id in changedLines {
-                if let index = buffer.shown.lines.lastIndex(where: { $0.id == id }), let row = rows.rowIndex(ofLine: index) {
+                if let index = shown.lastIndex(where: { $0.id == id }), let row = rows.rowIndex(ofLine: index) {
                     screen.messages.rowChanged(at: row)
+                }
+                // The replies quoting it show it too (a deletion must not linger in a quote).
+                for index in shown.indices where shown[index].replyTo == id {
+                    if let row = rows.rowIndex(ofLine: index) { screen.messages.rowChanged(at: row) }
                 }
             }
         }

@@ -94,6 +94,13 @@ struct ClientTagModelTests {
         recv("@+typing=active :carol!c@h TAGMSG #natter")
         recv("@+typing=done :carol!c@h TAGMSG #natter")
         #expect(buffer.typingNicks(at: t).isEmpty)
+        recv("@+typing=active :erin!e@h TAGMSG #natter")
+        recv("@+draft/reply=m1;+draft/react=👍 :erin!e@h TAGMSG #natter")              // a TAGMSG ends it too
+        recv("@+typing=active :frank!f@h TAGMSG #natter")
+        recv(":frank!f@h NICK frankie")
+        recv("@+typing=active :gus!g@h TAGMSG #natter")
+        recv(":me!u@h KICK #natter gus :bye")
+        #expect(buffer.typingNicks(at: t).isEmpty)
         recv("@+typing=active :dave!d@h TAGMSG dave")                                 // no query open: none made
         #expect(model.buffer(BufferID(network: "Test", name: "dave")) == nil)
     }

@@ -37,6 +37,30 @@ struct BufferRowsTests {
         #expect(firstBodyRun.x == text.lines[1].startX)
     }
 
+    /// A reply's quote follows its parent: deleted, the quote says so, not the old text.
+    @Test func aReplysQuoteFollowsItsParent() throws {
+        let model = ChatModel()
+        model.addNetwork(name: "Test", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+        let now = SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: 1_700_000_000))
+        _ = model.handle(.connected(now: now), network: "Test")
+        func recv(_ line: String) throws { _ = model.handle(.received(try IRCMessage(parsing: line), now: now), network: "Test") }
+        for line in [":srv CAP * LS :message-tags", ":srv CAP me ACK :message-tags", ":srv 001 me :Welcome", ":me!u@h JOIN #natter",
+                     "@msgid=p1 :alice!a@h PRIVMSG #natter :the secret is 42", "@msgid=r1;+reply=p1 :bob!b@h PRIVMSG #natter :noted"] {
+            try recv(line)
+        }
+        let buffer = try #require(model.network("Test")?.buffer(named: "#natter"))
+        let rows = BufferRows(buffer: buffer, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!))
+        let context = LayoutContext(measurer: FixedMeasurer(), textCache: TextLayoutCache())
+        func replyText() -> String {
+            let layout = rows.layoutRow(at: rows.rowCount - 1, width: 600, context: context)
+            return layout.text?.text.spans.map(\.text).joined() ?? ""
+        }
+        #expect(replyText().contains("↪ alice the secret is 42"))
+        try recv(":alice!a@h REDACT #natter p1")
+        #expect(!replyText().contains("secret"))
+        #expect(replyText().contains("↪ a deleted message"))
+    }
+
     @Test func cachedRowsAreStyledAgainForANewStyler() throws {
         let model = ChatModel()
         model.addNetwork(name: "N", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
