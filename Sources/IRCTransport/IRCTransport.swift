@@ -29,6 +29,10 @@ public final class IRCTransport: Sendable {
         case normal
         /// At once, ahead of queued lines (PONG, QUIT); still counted by flood control.
         case immediate
+        /// At once, and not counted by flood control: registration (CAP, NICK, USER,
+        /// AUTHENTICATE), which servers give an allowance of its own. Counting it would make the
+        /// user's first messages, and the joins, wait behind it.
+        case registration
     }
 
     public let id: IRCTransportID
@@ -339,8 +343,8 @@ public final class IRCTransport: Sendable {
                 post(.notSent([message], reason: .invalid(error)), connection: connection)
                 continue
             }
-            if priority == .immediate {
-                state.value.flood.recordSend(at: Self.now())
+            if priority == .immediate || priority == .registration {
+                if priority == .immediate { state.value.flood.recordSend(at: Self.now()) }
                 channel.write(Self.wire(line), promise: nil)
                 urgent = true
             } else {

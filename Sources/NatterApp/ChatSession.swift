@@ -33,7 +33,11 @@ final class ChatSession {
         let connections = Connections()
         self.connections = connections
         controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(theme: theme),
-                                    send: { network, lines in connections.send(network: network, lines: lines) },
+                                    send: { [weak model] network, lines in
+                                        // Lines sent before the welcome are registration.
+                                        let registering = model?.network(network)?.session.state.phase != .registered
+                                        connections.send(network: network, lines: lines, registering: registering)
+                                    },
                                     clock: { connections.now() })
         controller.keyBindings = keys
         controller.wakeUp = { AppWindow.wakeUp() }

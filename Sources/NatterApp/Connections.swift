@@ -45,8 +45,10 @@ public final class Connections {
     }
 
     /// Lines from the session to the server.
-    public func send(network: String, lines: [IRCMessage]) {
-        transports[network]?.send(lines)
+    /// Lines from the session to the server; those of registration (`registering`) go at
+    /// once, outside the flood control's pacing.
+    public func send(network: String, lines: [IRCMessage], registering: Bool = false) {
+        transports[network]?.send(lines, priority: registering ? .registration : .normal)
     }
 
     /// Closes a link (a dead link, or /reconnect); the transport reconnects.

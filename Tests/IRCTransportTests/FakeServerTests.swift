@@ -117,6 +117,23 @@ struct FakeServerTests {
         #expect(try client.readLine() == "PONG srv")
     }
 
+    @Test func registrationGoesAtOnceAndLeavesTheBucketFull() throws {
+        let server = try FakeIRCServer()
+        let (transport, recorder) = makeTransport(port: server.port,
+                                                  floodControl: FloodControl(burst: 1, interval: .seconds(30)))
+        defer { try? shutDown(transport, recorder) }
+        transport.start()
+        let client = try server.accept()
+        try recorder.next("connected") { $0.isConnected }
+        let registration = try ["CAP LS 302", "NICK me", "USER me 0 * me", "CAP REQ sasl", "AUTHENTICATE PLAIN", "CAP END"]
+            .map { try IRCMessage(parsing: $0) }
+        transport.send(registration, priority: .registration)
+        for message in registration { #expect(try client.readLine() == message.serialized()) }
+        // The one line the bucket allows at once is still there for the user.
+        transport.send(IRCMessage(command: "JOIN", parameters: ["#c"]))
+        #expect(try client.readLine(timeout: 2) == "JOIN #c")
+    }
+
     @Test func connectionRefusedIsReportedAndRetriedWithBackoff() throws {
         let port = try LoopbackPorts.free(1)[0]   // nothing listens there
         let (transport, recorder) = makeTransport(

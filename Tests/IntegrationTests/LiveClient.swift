@@ -30,7 +30,9 @@ final class LiveClient {
         controller = ChatController(model: model, screen: screen, send: { _, _ in }, clock: { connections.now() })
         controller.send = { [weak self] network, lines in
             self?.sent += lines
-            connections.send(network: network, lines: lines)
+            // As ChatSession does it: lines before the welcome are registration.
+            let registering = self?.model.network(network)?.session.state.phase != .registered
+            connections.send(network: network, lines: lines, registering: registering)
         }
         // As DesktopApp does it.
         controller.onNetworkAction = { network, command in
