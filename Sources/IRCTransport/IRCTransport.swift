@@ -299,6 +299,7 @@ public final class IRCTransport: Sendable {
         state.value.channel = nil
         let unsent = state.value.queue.map(\.message)
         state.value.queue.removeAll()
+        state.value.openBatches = 0
         post(.disconnected(reason: reason, unsent: unsent), connection: connection)
 
         // A rejected certificate does not change by itself: retrying would only repeat the
@@ -348,7 +349,13 @@ public final class IRCTransport: Sendable {
                 channel.write(Self.wire(line), promise: nil)
                 urgent = true
             } else {
-                state.value.queue.append(Outgoing(message: message, line: line))
+                // A client batch (`BATCH +ref …` to `BATCH -ref`, e.g. a multiline message) is
+                // paced as one message: its lines go together in one slot.
+                let opens = message.command == "BATCH" && message.parameters.first?.hasPrefix("+") == true
+                let closes = message.command == "BATCH" && message.parameters.first?.hasPrefix("-") == true
+                if opens { state.value.openBatches += 1 }
+                if closes { state.value.openBatches = max(0, state.value.openBatches - 1) }
+                state.value.queue.append(Outgoing(message: message, line: line, joinsNext: state.value.openBatches > 0))
             }
         }
         if urgent { channel.flush() }
@@ -376,6 +383,13 @@ public final class IRCTransport: Sendable {
             state.value.queue.removeFirst()
             channel.write(Self.wire(next.line), promise: nil)
             wrote = true
+            // The rest of its batch goes in the same slot.
+            var joins = next.joinsNext
+            while joins, let following = state.value.queue.first {
+                state.value.queue.removeFirst()
+                channel.write(Self.wire(following.line), promise: nil)
+                joins = following.joinsNext
+            }
         }
         if wrote { channel.flush() }
     }
@@ -401,6 +415,9 @@ extension IRCTransport {
     struct Outgoing {
         let message: IRCMessage
         let line: String
+        /// Whether the next queued line goes with this one, in the same flood-control slot:
+        /// the lines of a client batch (a multiline message) are one message to pace.
+        var joinsNext = false
     }
 
     /// Mutable state, only touched on the transport's event loop.
@@ -417,6 +434,8 @@ extension IRCTransport {
         var connectedAt: NIODeadline?
         var pendingReason: IRCDisconnectReason?
         var queue = CircularBuffer<Outgoing>()
+        /// Client batches opened and not yet closed among the queued lines.
+        var openBatches = 0
         var flood: FloodControl
         var backoff: ReconnectBackoff
         var random: any RandomNumberGenerator

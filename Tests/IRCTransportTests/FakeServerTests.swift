@@ -134,6 +134,22 @@ struct FakeServerTests {
         #expect(try client.readLine(timeout: 2) == "JOIN #c")
     }
 
+    @Test func aClientBatchIsPacedAsOneMessage() throws {
+        let server = try FakeIRCServer()
+        let (transport, recorder) = makeTransport(port: server.port,
+                                                  floodControl: FloodControl(burst: 1, interval: .seconds(30)))
+        defer { try? shutDown(transport, recorder) }
+        transport.start()
+        let client = try server.accept()
+        try recorder.next("connected") { $0.isConnected }
+        let batch = try ["BATCH +m draft/multiline #c", "@batch=m PRIVMSG #c one", "@batch=m PRIVMSG #c two",
+                         "@batch=m;draft/multiline-concat PRIVMSG #c three", "BATCH -m"].map { try IRCMessage(parsing: $0) }
+        transport.send(batch + [IRCMessage(command: "PRIVMSG", parameters: ["#c", "after"])])
+        for message in batch { #expect(try client.readLine() == message.serialized()) }
+        // The batch took the one slot the bucket had: the next message waits its turn.
+        #expect(throws: (any Error).self) { try client.readLine(timeout: 0.5) }
+    }
+
     @Test func connectionRefusedIsReportedAndRetriedWithBackoff() throws {
         let port = try LoopbackPorts.free(1)[0]   // nothing listens there
         let (transport, recorder) = makeTransport(
