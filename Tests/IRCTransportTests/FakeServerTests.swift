@@ -8,12 +8,9 @@ import Testing
 @Suite("Transport against a scripted raw-socket server")
 struct FakeServerTests {
     @Test func malformedAndOverlongLinesAreSkippedAndTheNextLineArrives() throws {
-        let server = try FakeIRCServer()
-        let (transport, recorder) = makeTransport(port: server.port)
-        defer { try? shutDown(transport, recorder) }
-        transport.start()
-        let client = try server.accept()
-        try recorder.next("connected") { $0.isConnected }
+        let link = try Link()
+        defer { link.shutDown() }
+        let (recorder, client) = (link.recorder, link.client)
 
         var bytes: [UInt8] = Array(":srv 001 me :Welcome\r\n".utf8)
         bytes += Array("@tag=only\r\n".utf8)                                     // no command
@@ -44,13 +41,9 @@ struct FakeServerTests {
     }
 
     @Test func floodControlPacesAPasteAndNothingIsLostOnADrop() throws {
-        let server = try FakeIRCServer()
-        let (transport, recorder) = makeTransport(port: server.port,
-                                                  floodControl: FloodControl(burst: 5, interval: .milliseconds(200)))
-        defer { try? shutDown(transport, recorder) }
-        transport.start()
-        let client = try server.accept()
-        try recorder.next("connected") { $0.isConnected }
+        let link = try Link(floodControl: FloodControl(burst: 5, interval: .milliseconds(200)))
+        defer { link.shutDown() }
+        let (transport, recorder, client) = (link.transport, link.recorder, link.client)
         let start = Date()
         let paste = (1...50).map { IRCMessage(command: "PRIVMSG", parameters: ["#c", "paste \($0)"]) }
         transport.send(paste)
@@ -103,13 +96,9 @@ struct FakeServerTests {
     }
 
     @Test func urgentLinesJumpTheQueue() throws {
-        let server = try FakeIRCServer()
-        let (transport, recorder) = makeTransport(port: server.port,
-                                                  floodControl: FloodControl(burst: 1, interval: .seconds(30)))
-        defer { try? shutDown(transport, recorder) }
-        transport.start()
-        let client = try server.accept()
-        try recorder.next("connected") { $0.isConnected }
+        let link = try Link(floodControl: FloodControl(burst: 1, interval: .seconds(30)))
+        defer { link.shutDown() }
+        let (transport, client) = (link.transport, link.client)
         transport.send([IRCMessage(command: "PRIVMSG", parameters: ["#c", "one"]),
                         IRCMessage(command: "PRIVMSG", parameters: ["#c", "two"])])
         #expect(try client.readLine() == "PRIVMSG #c one")
@@ -118,13 +107,9 @@ struct FakeServerTests {
     }
 
     @Test func registrationGoesAtOnceAndLeavesTheBucketFull() throws {
-        let server = try FakeIRCServer()
-        let (transport, recorder) = makeTransport(port: server.port,
-                                                  floodControl: FloodControl(burst: 1, interval: .seconds(30)))
-        defer { try? shutDown(transport, recorder) }
-        transport.start()
-        let client = try server.accept()
-        try recorder.next("connected") { $0.isConnected }
+        let link = try Link(floodControl: FloodControl(burst: 1, interval: .seconds(30)))
+        defer { link.shutDown() }
+        let (transport, client) = (link.transport, link.client)
         let registration = try ["CAP LS 302", "NICK me", "USER me 0 * me", "CAP REQ sasl", "AUTHENTICATE PLAIN", "CAP END"]
             .map { try IRCMessage(parsing: $0) }
         transport.send(registration, priority: .registration)
@@ -135,13 +120,9 @@ struct FakeServerTests {
     }
 
     @Test func aClientBatchIsPacedAsOneMessage() throws {
-        let server = try FakeIRCServer()
-        let (transport, recorder) = makeTransport(port: server.port,
-                                                  floodControl: FloodControl(burst: 1, interval: .seconds(30)))
-        defer { try? shutDown(transport, recorder) }
-        transport.start()
-        let client = try server.accept()
-        try recorder.next("connected") { $0.isConnected }
+        let link = try Link(floodControl: FloodControl(burst: 1, interval: .seconds(30)))
+        defer { link.shutDown() }
+        let (transport, client) = (link.transport, link.client)
         let batch = try ["BATCH +m draft/multiline #c", "@batch=m PRIVMSG #c one", "@batch=m PRIVMSG #c two",
                          "@batch=m;draft/multiline-concat PRIVMSG #c three", "BATCH -m"].map { try IRCMessage(parsing: $0) }
         transport.send(batch + [IRCMessage(command: "PRIVMSG", parameters: ["#c", "after"])])
@@ -191,4 +172,27 @@ struct FakeServerTests {
         #expect(try dropAfter(0) == .milliseconds(200))
         #expect(try dropAfter(0.4) == .milliseconds(50))     // up for longer than stableAfter
     }
+}
+
+/// A transport connected to a raw-socket server the test plays: started, accepted, connected.
+struct Link {
+    let server: FakeIRCServer
+    let transport: IRCTransport
+    let recorder: EventRecorder
+    let client: RawIRCClient
+
+    init(floodControl: FloodControl = FloodControl(burst: 20, interval: .milliseconds(50))) throws {
+        server = try FakeIRCServer()
+        (transport, recorder) = makeTransport(port: server.port, floodControl: floodControl)
+        transport.start()
+        do {
+            client = try server.accept()
+            try recorder.next("connected") { $0.isConnected }
+        } catch {
+            try? IRCTransportTests.shutDown(transport, recorder)
+            throw error
+        }
+    }
+
+    func shutDown() { try? IRCTransportTests.shutDown(transport, recorder) }
 }
