@@ -7,7 +7,7 @@ PREFIX   ?= $(HOME)/.local
 APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig1-dev \
             fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
 # Packages the tests need: a private X server, input and screenshots, real IRC servers.
-TEST_DEPS = xvfb xauth xdotool imagemagick inspircd atheme-services ngircd openssl procps
+TEST_DEPS = xvfb xauth xdotool imagemagick inspircd atheme-services ngircd znc openssl procps
 
 .PHONY: all deps test-deps build release run demo test golden bench screenshot install uninstall clean
 

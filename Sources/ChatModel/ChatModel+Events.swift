@@ -98,7 +98,7 @@ extension ChatModel {
             changes.append(.connectionChanged(network: network.name))
         case .linkDead(let silent):
             info("No data from the server for \(Int(silent)) s: reconnecting", on: network, at: now, error: true)
-            changes.append(.linkDead(network: network.name))
+            requestLink(.close(reason: "no data for \(Int(silent)) s"), network: network.name)
         case .serverError(let text):
             info("Server closed the link: \(text)", on: network, at: now, error: true)
         case .serverReply(let reply) where ["321", "322", "323"].contains(reply.command):

@@ -6,7 +6,9 @@ extension ChatModel {
     /// Asks for a page of lines older than the oldest in `id`: from the server's history
     /// (CHATHISTORY BEFORE, answered later as a history batch) when it has one for this
     /// buffer, otherwise from the logs on disk, at once. Returns the lines to send; does
-    /// nothing while a request runs or when the oldest line is reached.
+    /// nothing while a request runs or when the oldest line is reached. The lines also go to the
+    /// network's link (``linkRequests``).
+    @discardableResult
     public func requestOlder(_ id: BufferID, now: SessionTime) -> [IRCMessage] {
         guard let network = network(id.network), let buffer = buffer(id), buffer.kind != .server, buffer.kind != .channelList,
               !buffer.isLoadingOlder, !buffer.reachedOldest else { return [] }
@@ -24,6 +26,7 @@ extension ChatModel {
             // Refused (another request for the buffer still runs, such as the LATEST on join):
             // no answer will come, so the buffer must not stay loading.
             if !lines.contains(where: { $0.command == "CHATHISTORY" }) { buffer.isLoadingOlder = false }
+            if !lines.isEmpty { send(lines, network: id.network) }
             return lines
         }
         loadOlderFromLogs(buffer, on: network)
@@ -59,7 +62,9 @@ extension ChatModel {
     /// known), which is not loaded: from the server's history (CHATHISTORY AROUND, answered
     /// later) when it has one, otherwise from the logs at once. Returns the lines to send, or
     /// `nil` when the page cannot be had now (no history, no logs, nothing logged around it, or
-    /// another history request for the buffer still running).
+    /// another history request for the buffer still running). The lines also go to the
+    /// network's link.
+    @discardableResult
     public func requestAround(_ id: BufferID, lineID: String, time: Date?, now: SessionTime) -> [IRCMessage]? {
         guard let network = network(id.network), let buffer = buffer(id), buffer.kind != .server,
               buffer.kind != .channelList, !buffer.isLoadingAround else { return nil }
@@ -72,7 +77,10 @@ extension ChatModel {
             let lines = handle(.intent(.requestHistoryAround(target: buffer.name, around: anchor,
                                                              limit: settings.historyPageSize), now: now),
                                network: id.network)
-            if lines.contains(where: { $0.command == "CHATHISTORY" }) { return lines }
+            if lines.contains(where: { $0.command == "CHATHISTORY" }) {
+                send(lines, network: id.network)
+                return lines
+            }
             buffer.isLoadingAround = false   // refused: another request for the buffer runs
             return nil
         }

@@ -25,6 +25,9 @@ public final class ChatModel {
         didSet { if windowFocused, let activeBuffer { markRead(activeBuffer) } }
     }
     var changes: [ModelChange] = []
+    /// Where the model's lines and link requests go, by network: the app's network hub, a
+    /// scenario's record. Unset: nothing is sent (a model read only for display).
+    public var linkRequests: ((String, LinkRequest) -> Void)?
     /// /list replies being gathered per network.
     var channelListings: [String: [(name: String, users: Int, topic: String)]] = [:]
     var nextLocalID = 0

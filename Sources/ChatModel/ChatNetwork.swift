@@ -7,6 +7,8 @@ public final class ChatNetwork {
     public let name: String
     /// The protocol state machine of this network's connection.
     public internal(set) var session: IRCSession
+    /// The link as the transport last reported it (``ChatModel/setLink(_:network:)``).
+    public internal(set) var link: LinkState = .idle
     /// Buffers in the order they were opened; the server buffer is always first.
     public internal(set) var buffers: [ChatBuffer] = []
 

@@ -27,8 +27,6 @@ public enum ModelChange: Sendable, Hashable {
     case topicChanged(BufferID)
     /// Connection phase or lag of a network changed.
     case connectionChanged(network: String)
-    /// The session declared the link dead (no data for too long): close it and reconnect.
-    case linkDead(network: String)
     /// Worth a desktop notification: a highlight, or a private message.
     case notify(BufferID, title: String, body: String)
 }

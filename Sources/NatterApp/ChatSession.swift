@@ -6,15 +6,15 @@ import NatterUI
 import SDLBackend
 import Widgets
 
-/// The running chat: the model, the chat screen, its controller and the network connections,
-/// wired to the window. Created when the configuration has networks (at start, or after the
+/// The running chat: the model, the chat screen and its controller (a `ChatStack`) and the
+/// network hub that owns the links, wired to the window. Created when the configuration has networks (at start, or after the
 /// first-run screen).
 @MainActor
 final class ChatSession {
     let model: ChatModel
     let screen: ChatScreen
     let controller: ChatController
-    let connections: Connections
+    let hub: NetworkHub
 
     init(config: NatterConfig, keys: KeyBindings, saved: WindowState, problems: [String], ui: WidgetWindow,
          root: ScreenSwitcher) {
@@ -22,23 +22,19 @@ final class ChatSession {
         theme.messageFont.size = config.theme.fontSize
         theme.monoFont.size = max(6, config.theme.fontSize - 1)
         theme.timestampFormat = config.theme.timestampFormat
-        model = ChatModel(settings: ModelSettings(
+        let clock = { SessionTime(monotonic: WidgetWindow.now(), wall: Date()) }
+        let stack = ChatStack(settings: ModelSettings(
             scrollbackCap: config.scrollbackLines, trimBatch: config.trimBatch,
             highlights: HighlightRules(keywords: config.highlightKeywords, masks: config.highlightMasks),
-            ignores: IgnoreList(config.ignoreMasks)), logs: LogStore(root: LogStore.defaultRoot()))
-        screen = ChatScreen(theme: theme)
+            ignores: IgnoreList(config.ignoreMasks)), logs: LogStore(root: LogStore.defaultRoot()), theme: theme, clock: clock)
+        model = stack.model
+        screen = stack.screen
+        controller = stack.controller
         screen.sidebarWidth = saved.sidebarWidth
         screen.nickListWidth = saved.nickListWidth
         screen.nickListCollapsed = saved.nickListCollapsed
-        let connections = Connections()
-        self.connections = connections
-        controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(theme: theme),
-                                    send: { [weak model] network, lines in
-                                        // Lines sent before the welcome are registration.
-                                        let registering = model?.network(network)?.session.state.phase != .registered
-                                        connections.send(network: network, lines: lines, registering: registering)
-                                    },
-                                    clock: { connections.now() })
+        let hub = NetworkHub(model: model)
+        self.hub = hub
         controller.keyBindings = keys
         controller.wakeUp = { AppWindow.wakeUp() }
         controller.completer = TabCompleter(suffix: config.completionSuffix)
@@ -58,14 +54,6 @@ final class ChatSession {
         }
         for problem in problems {
             model.note(problem, in: BufferID(network: config.networks[0].name, name: ""), isError: true, at: Date())
-        }
-        controller.onNetworkAction = { network, command in
-            switch command {
-            case .quit, .disconnect: connections.stop(network: network)
-            case .reconnect: connections.reconnect(network: network)
-            case .connect: connections.restart(network: network)
-            default: break
-            }
         }
         controller.onOpenLink = { url in DesktopActions.open(url) }
         let configPath = ConfigLoader.defaultPath()
@@ -105,7 +93,7 @@ final class ChatSession {
         // The rows follow the model at once, not only before the next frame: a motion's tick or
         // a wheel event in the same batch asks the list (and so the rows) about lines.
         ui.onWake = {
-            connections.drain()
+            hub.drain()
             controller.sync()
         }
         ui.host.clearColor = theme.base.background
@@ -113,10 +101,10 @@ final class ChatSession {
         controller.show(model.networks[0].serverBuffer.id)
         ui.host.focus(screen.input)
         for (name, endpoint) in endpoints {
-            connections.connect(network: name, endpoint: endpoint, controller: controller)
+            hub.connect(network: name, endpoint: endpoint)
         }
     }
 
     /// Disconnects every network.
-    func stop() { connections.stopAll() }
+    func stop() { hub.stopAll() }
 }

@@ -47,13 +47,12 @@ final class ChatFixture {
         } catch {
             fatalError("natter-bench: \(error)")
         }
-        model = ChatModel(settings: ModelSettings(scrollbackCap: scrollbackCap))
+        let chat = ChatStack.headless(settings: ModelSettings(scrollbackCap: scrollbackCap))
+        model = chat.model
+        screen = chat.screen
+        controller = chat.controller
         model.addNetwork(name: Self.network, configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
-        screen = ChatScreen()
         measurer = SDLTextMeasurer(painter: canvas.painter)
-        controller = ChatController(model: model, screen: screen,
-                                    styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
-                                    send: { _, _ in }, clock: { SessionTime(0) })
         host = WidgetHost(root: screen, size: Size(width: Double(width), height: Double(height)), measurer: measurer,
                           clipboard: MemoryClipboard(), time: FrameTime(seconds: 0))
         host.clearColor = ChatTheme.dark.base.background
@@ -61,7 +60,7 @@ final class ChatFixture {
         controller.clock = { [unowned self] in
             SessionTime(monotonic: self.time, wall: Self.epoch.addingTimeInterval(self.time))
         }
-        controller.deliver(.connected(now: controller.clock()), network: Self.network)
+        model.deliver(.connected(now: controller.clock()), network: Self.network)
         let nicks = (0..<50).map { "user\($0)" }
         receive([":srv 001 me :Welcome to the bench network",
                  ":me!me@host JOIN \(Self.channel)",
@@ -83,7 +82,7 @@ final class ChatFixture {
     func receive(_ lines: [String]) {
         for line in lines {
             guard let message = try? IRCMessage(parsing: line) else { fatalError("natter-bench: bad line \(line)") }
-            controller.receive(message, network: Self.network)
+            controller.model.deliver(.received(message, now: controller.clock()), network: Self.network)
         }
     }
 

@@ -8,7 +8,7 @@ extension ChatController {
         guard let network = model.network(id.network), let buffer = model.buffer(id) else { return }
         let target = buffer.kind == .server ? nil : buffer.name
         let now = clock()
-        func intent(_ intent: UserIntent) { deliver(.intent(intent, now: now), network: id.network) }
+        func intent(_ intent: UserIntent) { perform(intent, network: id.network) }
         func note(_ text: String, error: Bool = false) { model.note(text, in: id, isError: error, at: now.wall) }
         func needsTarget() -> String? {
             if target == nil { note("this buffer has no channel or query: use /msg or /join", error: true) }
@@ -92,7 +92,7 @@ extension ChatController {
             intent(.back)
         case .quit(let reason):
             intent(.quit(reason: reason))
-            onNetworkAction?(id.network, command)
+            model.requestLink(.disconnect, network: id.network)
         case .close:
             close(buffer)
         case .raw(let line):
@@ -117,9 +117,12 @@ extension ChatController {
         case .list(let pattern):
             intent(.raw(pattern.map { "LIST \($0)" } ?? "LIST"))
             showListWhenReady = id.network
-        case .connect, .disconnect, .reconnect:
-            if let onNetworkAction { onNetworkAction(id.network, command) }
-            else { note("connections are not available here", error: true) }
+        case .connect:
+            model.requestLink(.connect, network: id.network)
+        case .disconnect:
+            model.requestLink(.disconnect, network: id.network)
+        case .reconnect:
+            model.requestLink(.reconnect, network: id.network)
         }
     }
 
@@ -129,11 +132,10 @@ extension ChatController {
             model.note("the server buffer stays open; /quit disconnects", in: buffer.id, isError: true, at: clock().wall)
             return
         }
-        let now = clock()
         if buffer.kind == .channel && buffer.isJoined {
-            deliver(.intent(.part(channel: buffer.name, reason: nil), now: now), network: buffer.id.network)
+            perform(.part(channel: buffer.name, reason: nil), network: buffer.id.network)
         }
-        deliver(.intent(.discardPending(target: buffer.name), now: now), network: buffer.id.network)
+        perform(.discardPending(target: buffer.name), network: buffer.id.network)
         let all = model.networks.flatMap(\.buffers)
         let index = all.firstIndex { $0 === buffer } ?? 0
         model.closeBuffer(buffer.id)

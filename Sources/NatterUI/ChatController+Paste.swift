@@ -53,7 +53,7 @@ extension ChatController {
             typingTarget = nil
             screen.input.text = ""
             let text = (typed.isEmpty ? "" : typed + "\n") + lines.joined(separator: "\n")
-            deliver(.intent(.sendMultiline(target: buffer.name, text: text, replyTo: parent), now: clock()), network: current.network)
+            perform(.sendMultiline(target: buffer.name, text: text, replyTo: parent), network: current.network)
             if !buffer.showsNewest { screen.messages.jumpToBottom() }
             sync()
             return

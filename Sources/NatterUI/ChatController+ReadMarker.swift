@@ -26,6 +26,6 @@ extension ChatController {
               let newest = buffer.scrollback.lines.last(where: \.isMessage)?.time else { return }
         if let sent = readMarkersSent[id], sent >= newest { return }
         readMarkersSent[id] = newest
-        deliver(.intent(.markRead(target: buffer.name, timestamp: newest), now: clock()), network: id.network)
+        perform(.markRead(target: buffer.name, timestamp: newest), network: id.network)
     }
 }

@@ -71,7 +71,7 @@ extension ChatController {
     /// Sends `text` as a reply to `parent` in buffer `id`.
     func reply(_ text: String, to parent: String, in id: BufferID) {
         guard let buffer = model.buffer(id) else { return }
-        deliver(.intent(.reply(target: buffer.name, text: text, to: parent), now: clock()), network: id.network)
+        perform(.reply(target: buffer.name, text: text, to: parent), network: id.network)
     }
 
     /// What a right-click on `line` offers.
@@ -103,8 +103,7 @@ extension ChatController {
         }
         if talk && hasID && line.isOwn && line.isMessage && caps?.has("draft/message-redaction") == true {
             items.append(MenuItem("Delete") { [weak self] in
-                self?.deliver(.intent(.redact(target: buffer.name, msgid: line.id, reason: nil), now: self?.clock() ?? SessionTime(0)),
-                              network: id.network)
+                self?.perform(.redact(target: buffer.name, msgid: line.id, reason: nil), network: id.network)
             })
         }
         if let nick = line.nick, !line.isOwn, buffer.kind != .mentions, line.isMessage {
@@ -113,7 +112,7 @@ extension ChatController {
                 self.show(query.id)
             })
             items.append(MenuItem("Whois \(nick)") { [weak self] in
-                self?.deliver(.intent(.whois(nick), now: self?.clock() ?? SessionTime(0)), network: id.network)
+                self?.perform(.whois(nick), network: id.network)
             })
         }
         return items

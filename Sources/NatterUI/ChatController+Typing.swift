@@ -38,7 +38,7 @@ extension ChatController {
         guard let due = typingPauseDue, clock().monotonic >= due, let target = typingTarget,
               let buffer = model.buffer(target), !screen.input.text.isEmpty else { return }
         typingPaused = true
-        deliver(.intent(.sendTyping(target: buffer.name, state: .paused), now: clock()), network: target.network)
+        perform(.sendTyping(target: buffer.name, state: .paused), network: target.network)
     }
 
     /// "ada is typing…", "ada and bob are typing…", "ada, bob and 2 others are typing…".
@@ -64,11 +64,11 @@ extension ChatController {
             typingTarget = current
             typingLastEdit = clock().monotonic
             typingPaused = false
-            deliver(.intent(.sendTyping(target: buffer.name, state: .active), now: clock()), network: current.network)
+            perform(.sendTyping(target: buffer.name, state: .active), network: current.network)
             refreshTyping()
         } else if text.isEmpty, typingTarget == current {
             typingTarget = nil
-            deliver(.intent(.sendTyping(target: buffer.name, state: .done), now: clock()), network: current.network)
+            perform(.sendTyping(target: buffer.name, state: .done), network: current.network)
         }
     }
 }
@@ -78,7 +78,6 @@ extension ChatController {
     public func toggleReaction(_ reaction: String, on line: ChatLine, in id: BufferID) {
         guard let buffer = model.buffer(id), buffer.kind == .channel || buffer.kind == .query else { return }
         let ours = line.reactions.first { $0.reaction == reaction }?.includesOwn ?? false
-        deliver(.intent(.react(target: buffer.name, msgid: line.id, reaction: reaction, removing: ours), now: clock()),
-                network: id.network)
+        perform(.react(target: buffer.name, msgid: line.id, reaction: reaction, removing: ours), network: id.network)
     }
 }

@@ -14,8 +14,6 @@ public final class ChatController {
     public var styler: ChatLineStyler
     /// The buffer on screen.
     public internal(set) var current: BufferID?
-    /// Hands lines to a network's connection (the transport, or a scenario's `sent` list).
-    public var send: (String, [IRCMessage]) -> Void
     /// The session time now (a virtual clock in scenarios).
     public var clock: () -> SessionTime
     /// Opens a clicked link (the app hands it to xdg-open).
@@ -24,8 +22,6 @@ public final class ChatController {
     public var onNotify: ((BufferID, String, String) -> Void)?
     /// The watched nicks of a network changed (/monitor): the app keeps them in the config.
     public var onFriendsChanged: ((String, [String]) -> Void)?
-    /// Network actions the app carries out (connect, disconnect, reconnect, quit the app).
-    public var onNetworkAction: ((String, ChatCommand) -> Void)?
     private var rows: [BufferID: BufferRows] = [:]
     /// What each hidden buffer's view keeps: its reading position (with the selection) and
     /// the join/part groups the reader expanded.
@@ -63,20 +59,16 @@ public final class ChatController {
     public internal(set) var pendingPaste: [String]?
     /// Whether the waiting paste goes as one multiline message.
     var pasteAsOne = false
-    /// What the connection layer knows of each network's link beyond the session: "reconnecting
-    /// in 8 s", "insecure TLS". Shown in the status lines under the buffer list.
-    public var linkStatus: [String: String] = [:] { didSet { refreshSidebar() } }
     /// Configurable keys (buffer switching, closing, jumping).
     public var keyBindings = KeyBindings()
     /// Tab completion state (kept across redraws; reset by any other edit).
     public var completer = TabCompleter()
 
     public init(model: ChatModel, screen: ChatScreen, styler: ChatLineStyler = ChatLineStyler(),
-                send: @escaping (String, [IRCMessage]) -> Void, clock: @escaping () -> SessionTime) {
+                clock: @escaping () -> SessionTime) {
         self.model = model
         self.screen = screen
         self.styler = styler
-        self.send = send
         self.clock = clock
         screen.sidebar.onSelect = { [weak self] id in
             guard let self else { return }
@@ -126,15 +118,10 @@ public final class ChatController {
         wireFindBar()
     }
 
-    /// A line from a network's server: through the session into the model; replies go out.
-    public func receive(_ message: IRCMessage, network: String) {
-        deliver(.received(message, now: clock()), network: network)
-    }
-
-    /// Any session input (connected, disconnected, ticks, intents); what it produces is sent.
-    public func deliver(_ input: SessionInput, network: String) {
-        let lines = model.handle(input, network: network)
-        if !lines.isEmpty { send(network, lines) }
+    /// A user intent for a network's session, now; what it produces goes to the network's link
+    /// through the model.
+    func perform(_ intent: UserIntent, network: String) {
+        model.perform(intent, network: network, now: clock())
     }
 
     /// Shows buffer `id`: saves the view of the buffer left (reading position, selection,
@@ -242,7 +229,7 @@ public final class ChatController {
             aroundTarget = nil
             return false
         }
-        if !lines.isEmpty { send(id.network, lines) }
+        _ = lines
         return true
     }
 
@@ -272,8 +259,6 @@ public final class ChatController {
                 if id == current { header = true }
             case .typingChanged(let id):
                 if id == current { typingChanged = true }
-            case .linkDead(let network):
-                onNetworkAction?(network, .reconnect)
             case .notify(let id, let title, let body):
                 onNotify?(id, title, body)
             }
@@ -360,7 +345,7 @@ public final class ChatController {
            buffer.kind == .channel || buffer.kind == .query,
            let network = model.network(current.network), network.session.state.capabilities.has("draft/multiline"),
            network.session.state.capabilities.has("batch") {
-            deliver(.intent(.sendMultiline(target: buffer.name, text: text, replyTo: parent), now: clock()), network: current.network)
+            perform(.sendMultiline(target: buffer.name, text: text, replyTo: parent), network: current.network)
             sync()
             return
         }
@@ -378,8 +363,7 @@ public final class ChatController {
     func loadOlder() {
         guard let current else { return }
         screen.messages.olderLoading = true
-        let lines = model.requestOlder(current, now: clock())
-        if !lines.isEmpty { send(current.network, lines) }
+        model.requestOlder(current, now: clock())
         sync()   // shows the loading row, or the page the logs gave at once
         if let buffer = model.buffer(current), !buffer.isLoadingOlder {
             screen.messages.olderLoading = false
@@ -427,7 +411,8 @@ public final class ChatController {
             if network.session.state.phase == .registered, let away = network.session.state.awayMessage {
                 line += away.isEmpty ? " · away" : " · away: \(away)"
             }
-            if let link = linkStatus[network.name], !link.isEmpty {
+            let link = network.link.summary
+            if !link.isEmpty {
                 line = network.session.state.phase == .registered ? line + " · " + link : "\(network.name): " + link
             }
             status.append(line)

@@ -258,7 +258,7 @@ struct InspIRCdClientTests {
         try await client.pump(for: 2.5)
         #expect(client.session.state.phase == .disconnected)
         #expect(client.sent.isEmpty)
-        #expect(client.controller.linkStatus[client.name] == "disconnected")
+        #expect(client.network.link == .stopped)
         #expect(!client.serverBuffer.lines.contains { $0.text.hasPrefix("Connected") || $0.text.hasPrefix("Reconnecting") })
         let rejections = { client.serverBuffer.lines.filter { $0.text.hasPrefix("The server's TLS certificate was rejected") } }
         #expect(rejections().count == 1, "\(client.dump())")

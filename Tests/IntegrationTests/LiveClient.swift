@@ -6,43 +6,38 @@ import IRCTestServers
 import IRCTransport
 import NatterApp
 import NatterUI
+import SDLBackend
 
-/// The whole client as the desktop app wires it, without a window: model, screen, controller
-/// and the app's ``Connections`` (one transport per network). The test drives the frame loop:
-/// ``pump(_:timeout:until:)`` applies what the transports reported (``Connections/drain()``)
-/// and syncs the screen (``ChatController/sync()``) until a condition holds.
+/// The whole client as the desktop app builds it, without a window: the `ChatStack` (model,
+/// screen, controller) and the app's ``NetworkHub`` (one transport per network). The test
+/// drives the frame loop: ``pump(_:timeout:until:)`` applies what the transports reported
+/// (``NetworkHub/drain()``) and syncs the screen (``ChatController/sync()``) until a
+/// condition holds.
 @MainActor
 final class LiveClient {
     let name: String
     let model: ChatModel
-    let screen = ChatScreen()
+    let screen: ChatScreen
     let controller: ChatController
-    let connections = Connections(wakeUp: {})
+    let hub: NetworkHub
     /// Every line the session handed to the transport, in order.
-    private(set) var sent: [IRCMessage] = []
+    var sent: [IRCMessage] {
+        hub.requests.flatMap { entry -> [IRCMessage] in
+            if case .send(let lines, _) = entry.request { return lines }
+            return []
+        }
+    }
 
     init(network name: String = "testnet", configuration: SessionConfiguration,
-         settings: ModelSettings = ModelSettings()) {
+         settings: ModelSettings = ModelSettings(), logs: LogStore? = nil) {
         self.name = name
-        model = ChatModel(settings: settings)
+        let chat = ChatStack(settings: settings, logs: logs, clock: { SessionTime(monotonic: WidgetWindow.now(), wall: Date()) })
+        model = chat.model
+        screen = chat.screen
+        controller = chat.controller
+        hub = NetworkHub(model: model, wakeUp: {})
+        hub.recordsRequests = true
         model.addNetwork(name: name, configuration: configuration)
-        let connections = connections
-        controller = ChatController(model: model, screen: screen, send: { _, _ in }, clock: { connections.now() })
-        controller.send = { [weak self] network, lines in
-            self?.sent += lines
-            // As ChatSession does it: lines before the welcome are registration.
-            let registering = self?.model.network(network)?.session.state.phase != .registered
-            connections.send(network: network, lines: lines, registering: registering)
-        }
-        // As DesktopApp does it.
-        controller.onNetworkAction = { network, command in
-            switch command {
-            case .quit, .disconnect: connections.stop(network: network)
-            case .reconnect: connections.reconnect(network: network)
-            case .connect: connections.restart(network: network)
-            default: break
-            }
-        }
         controller.show(serverBuffer.id)
     }
 
@@ -57,11 +52,11 @@ final class LiveClient {
                   settings: settings)
     }
 
-    /// Starts connecting through the app's connections.
+    /// Starts connecting through the app's network hub.
     func connect(_ endpoint: IRCServerEndpoint, adjust: (inout IRCTransportConfiguration) -> Void = { _ in }) {
         var configuration = IRCTransportConfiguration(endpoint: endpoint)
         adjust(&configuration)
-        connections.connect(network: name, configuration: configuration, controller: controller)
+        hub.connect(network: name, configuration: configuration)
     }
 
     /// Connects over plain TCP to a local port.
@@ -71,8 +66,8 @@ final class LiveClient {
 
     /// Stops the transport (idempotent).
     func close() {
-        connections.stopAll()
-        connections.drain()
+        hub.stopAll()
+        hub.drain()
     }
 
     // MARK: The model
@@ -107,7 +102,7 @@ final class LiveClient {
 
     /// One frame: the transports' events into the model, the model's changes onto the screen.
     func pumpOnce() {
-        connections.drain()
+        hub.drain()
         controller.sync()
     }
 

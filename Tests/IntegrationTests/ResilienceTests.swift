@@ -110,10 +110,11 @@ struct ResilienceTests {
         #expect(silence >= 2)
         // After a second of silence the client asked with its own PING.
         #expect(client.sent[sentBefore...].contains { $0.command == "PING" && $0.parameters.first?.hasPrefix("natter-") == true })
-        // The controller closed the link for a reconnect.
+        // The model asked its link to close, and the hub closed it for a reconnect.
         try await client.pump("the forced close") {
-            client.serverBuffer.lines.contains { $0.text == "Disconnected: reconnecting" }
+            client.serverBuffer.lines.contains { $0.text.hasPrefix("Disconnected: no data for ") }
         }
+        #expect(client.hub.requests.contains { if case .close = $0.request { true } else { false } })
 
         network.resumeServer()
         resumed = true

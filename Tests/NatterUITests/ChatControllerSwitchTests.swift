@@ -68,19 +68,20 @@ struct ChatControllerSwitchTests {
 @MainActor
 private struct Rig {
     let model: ChatModel
-    let screen = ChatScreen()
+    let screen: ChatScreen
     let controller: ChatController
 
     init(settings: ModelSettings, channels: [String]) throws {
-        model = ChatModel(settings: settings)
+        let chat = ChatStack.headless(settings: settings)
+        model = chat.model
+        screen = chat.screen
+        controller = chat.controller
         model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
-        controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
-                                    send: { _, _ in }, clock: { SessionTime(0) })
-        controller.deliver(.connected(now: SessionTime(0)), network: "Net")
+        controller.model.deliver(.connected(now: SessionTime(0)), network: "Net")
         try receive(":srv 001 me :Welcome")
         for channel in channels { try receive(":me!me@host JOIN \(channel)") }
     }
 
     /// Feeds one raw server line through the controller.
-    func receive(_ line: String) throws { controller.receive(try IRCMessage(parsing: line), network: "Net") }
+    func receive(_ line: String) throws { controller.model.deliver(.received(try IRCMessage(parsing: line), now: controller.clock()), network: "Net") }
 }

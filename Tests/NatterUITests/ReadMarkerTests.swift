@@ -13,17 +13,18 @@ struct ReadMarkerTests {
     final class Sent { var lines: [String] = [] }
 
     func rig(caps: String) throws -> (ChatModel, ChatScreen, ChatController, Sent, WidgetHost) {
-        let model = ChatModel()
+        let chat = ChatStack.headless()
+        let model = chat.model, screen = chat.screen, controller = chat.controller
         model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
-        let screen = ChatScreen()
         let sent = Sent()
-        let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
-                                        send: { _, lines in sent.lines += lines.map { $0.serialized() } }, clock: { SessionTime(0) })
+        model.linkRequests = { _, request in
+            if case .send(let lines, _) = request { sent.lines += lines.map { $0.serialized() } }
+        }
         let host = WidgetHost(root: screen, size: Size(width: 900, height: 560), measurer: FixedMeasurer(), clipboard: MemoryClipboard())
-        controller.deliver(.connected(now: SessionTime(0)), network: "Net")
+        controller.model.deliver(.connected(now: SessionTime(0)), network: "Net")
         for line in [":srv CAP * LS :\(caps)", ":srv CAP me ACK :\(caps)", ":srv 001 me :Welcome", ":srv 376 me :End",
                      ":me!me@host JOIN #a", ":me!me@host JOIN #b"] {
-            controller.receive(try IRCMessage(parsing: line), network: "Net")
+            controller.model.deliver(.received(try IRCMessage(parsing: line), now: controller.clock()), network: "Net")
         }
         sent.lines.removeAll()
         return (model, screen, controller, sent, host)
@@ -34,7 +35,7 @@ struct ReadMarkerTests {
         let a = try #require(model.network("Net")?.buffer(named: "#a"))
         let b = try #require(model.network("Net")?.buffer(named: "#b"))
         controller.show(a.id)
-        controller.receive(try IRCMessage(parsing: "@time=2024-01-01T10:00:00.000Z :bob!b@h PRIVMSG #a :hello"), network: "Net")
+        controller.model.deliver(.received(try IRCMessage(parsing: "@time=2024-01-01T10:00:00.000Z :bob!b@h PRIVMSG #a :hello"), now: controller.clock()), network: "Net")
         controller.sync()
         host.layoutIfNeeded()
         controller.show(b.id)
@@ -46,7 +47,7 @@ struct ReadMarkerTests {
         controller.show(b.id)
         #expect(sent.lines.count == 1)
         // Focus lost in #b after a line there.
-        controller.receive(try IRCMessage(parsing: "@time=2024-01-01T10:05:00.000Z :bob!b@h PRIVMSG #b :there"), network: "Net")
+        controller.model.deliver(.received(try IRCMessage(parsing: "@time=2024-01-01T10:05:00.000Z :bob!b@h PRIVMSG #b :there"), now: controller.clock()), network: "Net")
         controller.sync()
         host.layoutIfNeeded()
         controller.windowFocused = false
@@ -58,7 +59,7 @@ struct ReadMarkerTests {
         let (model, _, controller, sent, host) = try rig(caps: "server-time")
         let a = try #require(model.network("Net")?.buffer(named: "#a"))
         controller.show(a.id)
-        controller.receive(try IRCMessage(parsing: ":bob!b@h PRIVMSG #a :hello"), network: "Net")
+        controller.model.deliver(.received(try IRCMessage(parsing: ":bob!b@h PRIVMSG #a :hello"), now: controller.clock()), network: "Net")
         controller.sync()
         host.layoutIfNeeded()
         controller.windowFocused = false
@@ -70,11 +71,11 @@ struct ReadMarkerTests {
         controller.show(try #require(model.network("Net")?.serverBuffer.id))
         controller.submit("/away gone fishing")
         #expect(sent.lines.last == "AWAY :gone fishing")
-        controller.receive(try IRCMessage(parsing: ":srv 306 me :You have been marked as being away"), network: "Net")
+        controller.model.deliver(.received(try IRCMessage(parsing: ":srv 306 me :You have been marked as being away"), now: controller.clock()), network: "Net")
         controller.sync()
         #expect(screen.sidebar.status.first?.hasSuffix("· away: gone fishing") == true, "\(screen.sidebar.status)")
         controller.submit("/back")
-        controller.receive(try IRCMessage(parsing: ":srv 305 me :You are no longer marked as being away"), network: "Net")
+        controller.model.deliver(.received(try IRCMessage(parsing: ":srv 305 me :You are no longer marked as being away"), now: controller.clock()), network: "Net")
         controller.sync()
         #expect(screen.sidebar.status.first?.contains("away") == false)
     }

@@ -80,14 +80,12 @@ struct RevealTests {
     /// A pattern is searched on a thread: the bar answers at once ("searching…"), the matches
     /// come a moment later, newest first, the newest shown.
     @Test func patternsAreSearchedOffTheMainThread() async throws {
-        let model = ChatModel(settings: ModelSettings(scrollbackCap: 500, trimBatch: 10))
+        let chat = ChatStack.headless(settings: ModelSettings(scrollbackCap: 500, trimBatch: 10))
+        let model = chat.model, screen = chat.screen, controller = chat.controller
         model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
-        let screen = ChatScreen()
-        let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
-                                        send: { _, _ in }, clock: { SessionTime(0) })
         let host = WidgetHost(root: screen, size: Size(width: 900, height: 560), measurer: FixedMeasurer(), clipboard: MemoryClipboard())
-        func receive(_ line: String) throws { controller.receive(try IRCMessage(parsing: line), network: "Net") }
-        controller.deliver(.connected(now: SessionTime(0)), network: "Net")
+        func receive(_ line: String) throws { controller.model.deliver(.received(try IRCMessage(parsing: line), now: controller.clock()), network: "Net") }
+        controller.model.deliver(.connected(now: SessionTime(0)), network: "Net")
         for line in [":srv 001 me :Welcome", ":me!me@host JOIN #a"] { try receive(line) }
         for k in 0..<300 { try receive(":bob!b@h PRIVMSG #a :line \(k)") }
         let a = try #require(model.network("Net")?.buffer(named: "#a"))
@@ -127,21 +125,23 @@ private func find(_ query: String, _ controller: ChatController, _ screen: ChatS
 @MainActor
 private final class LoggedRig {
     let model: ChatModel
-    let screen = ChatScreen()
+    let screen: ChatScreen
     let controller: ChatController
     let host: WidgetHost
     private(set) var clock = 1_704_067_200.0
     private let formatter = ISO8601DateFormatter()
 
     init(root: URL, text: (Int) -> String) throws {
-        model = ChatModel(settings: ModelSettings(scrollbackCap: 50, trimBatch: 10, historyPageSize: 40),
-                          logs: LogStore(root: root, timeZone: TimeZone(identifier: "UTC")!))
-        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
         let start = clock
-        controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
-                                    send: { _, _ in }, clock: { SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: start)) })
+        let chat = ChatStack.headless(settings: ModelSettings(scrollbackCap: 50, trimBatch: 10, historyPageSize: 40),
+                                      logs: LogStore(root: root, timeZone: TimeZone(identifier: "UTC")!),
+                                      clock: { SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: start)) })
+        model = chat.model
+        screen = chat.screen
+        controller = chat.controller
+        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
         host = WidgetHost(root: screen, size: Size(width: 900, height: 560), measurer: FixedMeasurer(), clipboard: MemoryClipboard())
-        controller.deliver(.connected(now: SessionTime(0)), network: "Net")
+        controller.model.deliver(.connected(now: SessionTime(0)), network: "Net")
         for line in [":srv CAP * LS :server-time", ":srv CAP me ACK :server-time", ":srv 001 me :Welcome", ":me!me@host JOIN #a"] {
             try receive(line)
         }
@@ -152,7 +152,7 @@ private final class LoggedRig {
     }
 
     /// A server line through the controller.
-    func receive(_ line: String) throws { controller.receive(try IRCMessage(parsing: line), network: "Net") }
+    func receive(_ line: String) throws { controller.model.deliver(.received(try IRCMessage(parsing: line), now: controller.clock()), network: "Net") }
 
     /// The `time=` tag `seconds` after the last line.
     func stamp(_ seconds: Double) -> String { formatter.string(from: Date(timeIntervalSince1970: clock + seconds)) }

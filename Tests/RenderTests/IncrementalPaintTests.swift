@@ -64,7 +64,7 @@ final class ChatStage {
     let incremental: OffscreenCanvas
     let full: OffscreenCanvas
     let model: ChatModel
-    let screen = ChatScreen()
+    let screen: ChatScreen
     let controller: ChatController
     var host: WidgetHost
     let measurer: SDLTextMeasurer
@@ -81,18 +81,19 @@ final class ChatStage {
         self.scale = scale
         incremental = try OffscreenCanvas(width: Int(width), height: Int(height), scale: scale, fonts: fonts)
         full = try OffscreenCanvas(width: Int(width), height: Int(height), scale: scale, fonts: fonts)
-        model = ChatModel(settings: ModelSettings(scrollbackCap: scrollbackCap))
+        let chat = ChatStack.headless(settings: ModelSettings(scrollbackCap: scrollbackCap))
+        model = chat.model
+        screen = chat.screen
+        controller = chat.controller
         model.addNetwork(name: Self.network, configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
         measurer = SDLTextMeasurer(painter: incremental.painter)
-        controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
-                                    send: { _, _ in }, clock: { SessionTime(0) })
         host = WidgetHost(root: screen, size: size, measurer: measurer, clipboard: MemoryClipboard(), scale: scale)
         host.clearColor = ChatTheme.dark.base.background
         host.allowsPixelScrolling = true
         controller.clock = { [unowned self] in
             SessionTime(monotonic: self.time, wall: Self.epoch.addingTimeInterval(self.time))
         }
-        controller.deliver(.connected(now: controller.clock()), network: Self.network)
+        controller.model.deliver(.connected(now: controller.clock()), network: Self.network)
         receive(":srv 001 me :Welcome")
         for channel in channels {
             receive(":me!me@host JOIN \(channel)")
@@ -106,7 +107,7 @@ final class ChatStage {
 
     func receive(_ line: String) {
         guard let message = try? IRCMessage(parsing: line) else { Issue.record("bad line \(line)"); return }
-        controller.receive(message, network: Self.network)
+        controller.model.deliver(.received(message, now: controller.clock()), network: Self.network)
     }
 
     func show(_ channel: String) {

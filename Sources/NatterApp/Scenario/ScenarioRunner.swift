@@ -87,7 +87,7 @@ final class ScenarioRunner {
         case .network(let n): networkName = n
         case .server(let line), .recv(let line):
             let app = try ready()
-            app.controller.receive(try IRCMessage(parsing: line), network: networkName)
+            app.controller.model.deliver(.received(try IRCMessage(parsing: line), now: app.controller.clock()), network: networkName)
         case .buffer(let name):
             let app = try ready()
             app.controller.sync()
@@ -100,7 +100,7 @@ final class ScenarioRunner {
             let app = try ready()
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-                app.controller.receive(try IRCMessage(parsing: String(line)), network: networkName)
+                app.controller.model.deliver(.received(try IRCMessage(parsing: String(line)), now: app.controller.clock()), network: networkName)
             }
             if let id = app.model.network(networkName)?.buffer(named: buffer)?.id { app.model.markRead(id) }
             app.controller.sync()
@@ -173,12 +173,14 @@ final class ScenarioRunner {
     private func ready() throws -> Stage {
         if let stage { return stage }
         let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), scale: scale, fonts: fonts)
-        let model = ChatModel(logs: logsRoot.map { LogStore(root: $0, timeZone: TimeZone(identifier: "UTC")!) })
+        let chat = ChatStack.headless(logs: logsRoot.map { LogStore(root: $0, timeZone: TimeZone(identifier: "UTC")!) },
+                                      clock: { [weak self] in
+                                          let t = self?.time ?? 0
+                                          return SessionTime(monotonic: t, wall: Self.epoch.addingTimeInterval(t))
+                                      })
+        let model = chat.model, screen = chat.screen, controller = chat.controller
         model.addNetwork(name: networkName, configuration: SessionConfiguration(nick: nick, user: nick, realName: nick))
-        let screen = ChatScreen()
         let measurer = SDLTextMeasurer(painter: canvas.painter)
-        let controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!),
-                                        send: { _, _ in }, clock: { SessionTime(0) })
         controller.searchesInBackground = false   // a scenario's frames must not depend on the machine
         let host = WidgetHost(root: screen, size: size, measurer: measurer, clipboard: clipboard, scale: scale,
                               time: FrameTime(seconds: time))
@@ -186,12 +188,11 @@ final class ScenarioRunner {
         host.allowsPixelScrolling = true   // the canvas keeps its pixels between frames, like the window
         let stage = Stage(canvas: canvas, model: model, screen: screen, controller: controller, host: host, measurer: measurer)
         self.stage = stage
-        controller.send = { [weak self] _, lines in self?.sent.append(contentsOf: lines.map { $0.serialized() }) }
-        controller.clock = { [weak self] in
-            let t = self?.time ?? 0
-            return SessionTime(monotonic: t, wall: Self.epoch.addingTimeInterval(t))
+        // The scenario's link: lines are recorded for the metrics, other requests do nothing.
+        model.linkRequests = { [weak self] _, request in
+            if case .send(let lines, _) = request { self?.sent.append(contentsOf: lines.map { $0.serialized() }) }
         }
-        controller.deliver(.connected(now: controller.clock()), network: networkName)
+        model.deliver(.connected(now: controller.clock()), network: networkName)
         if let server = model.network(networkName)?.serverBuffer { controller.show(server.id) }
         host.focus(screen.input)
         return stage
@@ -299,15 +300,15 @@ final class ScenarioRunner {
         let oldest = app.model.network(networkName)?.buffer(named: name)?.scrollback.lines.first?.time
             ?? Self.epoch.addingTimeInterval(time)
         let batch = "older\(page)"
-        app.controller.receive(try IRCMessage(parsing: ":srv BATCH +\(batch) chathistory \(name)"), network: networkName)
+        app.controller.model.deliver(.received(try IRCMessage(parsing: ":srv BATCH +\(batch) chathistory \(name)"), now: app.controller.clock()), network: networkName)
         for k in 1...count {
             let at = oldest.addingTimeInterval(-Double(count - k + 1) * 60)
             let speaker = ["alice", "bob", "carol", "dave"][k % 4]
             let text = "older message \(k) of page \(page)" + String(repeating: " and more words", count: k % 5)
             let line = "@batch=\(batch);time=\(Self.serverTime(at));msgid=older-\(page)-\(k) :\(speaker)!u@h PRIVMSG \(name) :\(text)"
-            app.controller.receive(try IRCMessage(parsing: line), network: networkName)
+            app.controller.model.deliver(.received(try IRCMessage(parsing: line), now: app.controller.clock()), network: networkName)
         }
-        app.controller.receive(try IRCMessage(parsing: ":srv BATCH -\(batch)"), network: networkName)
+        app.controller.model.deliver(.received(try IRCMessage(parsing: ":srv BATCH -\(batch)"), now: app.controller.clock()), network: networkName)
     }
 
     static func serverTime(_ date: Date) -> String {

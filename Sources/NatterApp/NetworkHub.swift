@@ -1,0 +1,175 @@
+import ChatModel
+import Foundation
+import IRCProtocol
+import IRCSession
+import IRCTransport
+import SDLBackend
+
+/// The network loop of the app, outside the interface: owns the model's links, one
+/// `IRCTransport` per network. Transport events (drained on the UI thread when the queue wakes
+/// the window loop) go into the model (`ChatModel.deliver`), and what the model asks of a link
+/// (lines to send, close, connect, disconnect, reconnect: `LinkRequest`) comes back here
+/// through `ChatModel.linkRequests`. The link's state is recorded in the model
+/// (`ChatNetwork.link`); the interface only reads the model.
+@MainActor
+public final class NetworkHub {
+    /// The model whose networks this hub connects.
+    public let model: ChatModel
+    private let queue: IRCTransportEventQueue
+    private var transports: [String: IRCTransport] = [:]
+    private var networks: [IRCTransportID: String] = [:]
+    private var configurations: [String: IRCTransportConfiguration] = [:]
+    /// Every request the model made of a link, when ``recordsRequests`` is on (tests).
+    public private(set) var requests: [(network: String, request: LinkRequest)] = []
+    /// Whether ``requests`` keeps what the model asked (tests read it).
+    public var recordsRequests = false
+
+    /// A hub for `model`, whose transport events wake the window loop; tests pass their own
+    /// `wakeUp`. The hub becomes the model's link (`linkRequests`).
+    public init(model: ChatModel, wakeUp: @escaping @Sendable () -> Void = { AppWindow.wakeUp() }) {
+        self.model = model
+        queue = IRCTransportEventQueue(wakeUp: wakeUp)
+        model.linkRequests = { [weak self] network, request in self?.perform(request, network: network) }
+    }
+
+    /// The session time now.
+    public func now() -> SessionTime {
+        SessionTime(monotonic: WidgetWindow.now(), wall: Date())
+    }
+
+    /// Starts connecting `network` to `endpoint`.
+    public func connect(network: String, endpoint: IRCServerEndpoint) {
+        connect(network: network, configuration: IRCTransportConfiguration(endpoint: endpoint))
+    }
+
+    /// Starts connecting `network` with a whole transport configuration (reconnect backoff, tick
+    /// interval, …), kept for `/connect` after a stop.
+    public func connect(network: String, configuration: IRCTransportConfiguration) {
+        configurations[network] = configuration
+        let transport = IRCTransport(configuration, events: queue)
+        transports[network] = transport
+        networks[transport.id] = network
+        transport.start()
+    }
+
+    /// Carries out what the model asks of `network`'s link.
+    public func perform(_ request: LinkRequest, network: String) {
+        if recordsRequests { requests.append((network, request)) }
+        switch request {
+        case .send(let lines, let registering):
+            transports[network]?.send(lines, priority: registering ? .registration : .normal)
+        case .close(let reason):
+            transports[network]?.forceClose(reason: reason)
+        case .disconnect:
+            transports.removeValue(forKey: network)?.stop()
+            model.setLink(.idle, network: network)
+        case .reconnect:
+            if transports[network] != nil {
+                transports[network]?.forceClose(reason: "reconnecting")
+            } else {
+                restart(network: network)
+            }
+        case .connect:
+            restart(network: network)
+        }
+    }
+
+    /// Connects `network` again after a stop, with the configuration it last had.
+    private func restart(network: String) {
+        guard transports[network] == nil, let configuration = configurations[network] else { return }
+        connect(network: network, configuration: configuration)
+    }
+
+    /// Stops every transport (at quit).
+    public func stopAll() {
+        for transport in transports.values { transport.stop() }
+    }
+
+    /// Applies what the transports reported since the last wake-up.
+    public func drain() {
+        for event in queue.drain() {
+            guard let network = networks[event.transport] else { continue }
+            let now = now()
+            let server = BufferID(network: network, name: "")
+            switch event.kind {
+            case .connecting(let endpoint):
+                model.setLink(.connecting(host: endpoint.host, port: endpoint.port), network: network)
+                model.note("Connecting to \(endpoint.host):\(endpoint.port)…", in: server, at: now.wall)
+            case .connected(let info):
+                model.setLink(.connected(warning: info.isInsecure && info.isTLS ? "insecure TLS" : (info.isTLS ? "" : "no TLS")),
+                              network: network)
+                if let warning = Self.insecurityWarning(info.endpoint.security) {
+                    model.note(warning, in: server, isError: true, at: now.wall)
+                }
+                model.deliver(.connected(now: now), network: network)
+            case .received(let message):
+                model.deliver(.received(message, now: now), network: network)
+            case .malformedLine(let bad):
+                model.note("Skipped a malformed line from the server: \(bad.problem)", in: server, isError: true, at: now.wall)
+            case .tick:
+                model.deliver(.tick(now: now), network: network)
+            case .disconnected(let reason, let unsent):
+                if let (text, isError) = Self.describe(reason) {
+                    model.note(text, in: server, isError: isError, at: now.wall)
+                }
+                model.deliver(.disconnected(reason: "\(reason)", now: now), network: network)
+                requeue(unsent, network: network, now: now)
+            case .reconnectScheduled(let delay):
+                let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+                model.setLink(.reconnecting(seconds: Int(seconds.rounded())), network: network)
+                model.note("Reconnecting in \(Int(seconds.rounded())) s", in: server, at: now.wall)
+            case .notSent(let lines, _):
+                requeue(lines, network: network, now: now)
+            case .stopped:
+                // Stopped on its own (not by a disconnect request, which forgot it first):
+                // /connect and /reconnect start a new transport.
+                if transports[network]?.id == event.transport {
+                    transports[network] = nil
+                    model.setLink(.stopped, network: network)
+                }
+            }
+        }
+    }
+
+    /// Messages that never reached the socket are typed again into the session, which queues
+    /// them as pending while disconnected and sends them after reconnecting: nothing typed is
+    /// lost.
+    private func requeue(_ lines: [IRCMessage], network: String, now: SessionTime) {
+        for line in lines where (line.command == "PRIVMSG" || line.command == "NOTICE") && line.parameters.count == 2 {
+            let target = line.parameters[0], text = line.parameters[1]
+            let intent: UserIntent
+            if let ctcp = CTCPMessage(decoding: text), ctcp.command == "ACTION" {
+                intent = .sendAction(target: target, text: ctcp.parameters ?? "")
+            } else {
+                intent = line.command == "NOTICE" ? .sendNotice(target: target, text: text) : .sendMessage(target: target, text: text)
+            }
+            model.deliver(.intent(intent, now: now), network: network)
+        }
+    }
+
+    /// The server buffer's warning for a link that is not protected by verified TLS, or `nil`.
+    nonisolated static func insecurityWarning(_ security: IRCTransportSecurity) -> String? {
+        switch security {
+        case .plaintext: "Connected without TLS: everything, passwords included, travels in clear text (insecure)"
+        case .tls(let options) where !options.verifiesCertificate:
+            "Connected WITHOUT checking the server's TLS certificate (insecure)"
+        case .tls: nil
+        }
+    }
+
+    /// The server buffer's row for a dropped or failed link (the session only learns that the
+    /// link is gone, and nothing at all when it never came up), or `nil` for a deliberate stop.
+    nonisolated static func describe(_ reason: IRCDisconnectReason) -> (text: String, isError: Bool)? {
+        switch reason {
+        case .connectFailed(let detail): ("Could not connect: \(detail)", true)
+        case .certificateRejected(let detail):
+            ("The server's TLS certificate was rejected: \(detail). Not reconnecting: check the certificate, then "
+                + "/connect, or turn off certificate verification for this server (insecure)", true)
+        case .tlsFailed(let detail): ("TLS failed: \(detail)", true)
+        case .closedByServer: ("The server closed the connection", true)
+        case .failed(let detail): ("Connection lost: \(detail)", true)
+        case .closedByOwner(let detail): ("Disconnected: \(detail)", false)
+        case .stopped: nil
+        }
+    }
+}
