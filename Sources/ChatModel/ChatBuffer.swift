@@ -33,6 +33,9 @@ public final class ChatBuffer {
     public internal(set) var window: Scrollback?
     /// The page around a message is on its way.
     public internal(set) var isLoadingAround = false
+    /// The row marking a hole in the history after a reconnect, and where the hole starts,
+    /// until a replay reaching back past it fills it.
+    var openGap: (lineID: String, from: Date)?
     /// Who is typing here (the nick as spelled) and until when that holds without news
     /// (`+typing`), by folded nick.
     public internal(set) var typing: [String: (nick: String, until: Date)] = [:]

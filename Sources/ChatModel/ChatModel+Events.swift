@@ -143,7 +143,17 @@ extension ChatModel {
             info("Offline: \(nicks.joined(separator: ", "))", on: network, at: now)
             for nick in nicks { network.friendsOnline[network.caseMapping.lowercased(nick)] = false }
             changes.append(.connectionChanged(network: network.name))
-        case .capabilitiesChanged, .bouncerNetwork:
+        case .historyGap(let target, let from, let to, let reason):
+            applyGap(in: target, from: from, to: to, reason: reason, on: network)
+        case .bouncerNetwork(let update):
+            applyBouncerNetwork(update, on: network, now: now)
+        case .bouncerRequestDone(let subcommand, let id):
+            let what = ["ADDNETWORK": "added", "CHANGENETWORK": "changed", "DELNETWORK": "removed"][subcommand] ?? "done"
+            info("The bouncer \(what) network \(network.bouncerNetworks[id]?["name"] ?? id)", on: network, at: now)
+        case .bouncerBindUnavailable(let netid):
+            info("Cannot reach bouncer network \(netid): the server does not offer soju.im/bouncer-networks",
+                 on: network, at: now, error: true)
+        case .capabilitiesChanged:
             break
         }
     }
@@ -174,8 +184,13 @@ extension ChatModel {
         case .before:
             buffer.isLoadingOlder = false
             if batch.receivedCount == 0 { buffer.serverHistoryExhausted = true }
+        case .after:
+            // What was missed while the link was down: into the live lines where each one's
+            // time puts it, unread, logged (and what the logs already hold dropped).
+            for line in lines { append(line, to: buffer, on: network, countsUnread: line.isMessage) }
+            return
         case .latest, .unrequested:
-            break
+            closeGap(in: buffer, reachedBy: lines, overlapsSeen: batch.receivedCount > batch.messages.count)
         }
         // A page asked for by the reader goes above what is shown; other history belongs to
         // the live lines.

@@ -6,16 +6,37 @@ extension ChatModel {
     /// Appends `line` to `buffer`: logs it, counts it unread (and highlighted) unless the reader
     /// is looking at the buffer, and queues the changes. `countsUnread` is false for event rows
     /// and history.
+    ///
+    /// A line replayed by a bouncer or a history batch (dated before the link came up) that was
+    /// shown before is dropped (``isReplayedDuplicate(_:in:on:)``); one that was not goes where
+    /// its time puts it, and the unread marker moves up to it when it is the oldest unread.
     func append(_ line: ChatLine, to buffer: ChatBuffer, on network: ChatNetwork, countsUnread: Bool) {
-        let (appended, trimmed) = buffer.scrollback.append(line)
-        guard appended > 0 else { return }
-        if trimmed > 0 { changes.append(.linesTrimmed(buffer.id, count: trimmed)) }
-        changes.append(.linesAppended(buffer.id, count: 1))
+        let replayed = network.replays.since.map { line.time < $0 } ?? false
+        if replayed, isReplayedDuplicate(line, in: buffer, on: network) { return }
+        var firstUnreadIsNewer = false
+        if replayed {
+            let (index, trimmed) = buffer.scrollback.insert(inTimeOrder: line)
+            guard let index else { return }
+            if trimmed > 0 { changes.append(.linesTrimmed(buffer.id, count: trimmed)) }
+            if index == buffer.scrollback.count - 1 {
+                changes.append(.linesAppended(buffer.id, count: 1))
+            } else {
+                changes.append(.linesInserted(buffer.id))
+                firstUnreadIsNewer = buffer.firstUnreadID.map { id in
+                    buffer.scrollback.lines[(index + 1)...].contains { $0.id == id }
+                } ?? false
+            }
+        } else {
+            let (appended, trimmed) = buffer.scrollback.append(line)
+            guard appended > 0 else { return }
+            if trimmed > 0 { changes.append(.linesTrimmed(buffer.id, count: trimmed)) }
+            changes.append(.linesAppended(buffer.id, count: 1))
+        }
         if buffer.kind != .channelList { logs?.append(line, network: network.name, buffer: logName(buffer)) }
         guard countsUnread, !line.isOwn else { return }
         let beingRead = buffer.id == activeBuffer && windowFocused
         if !beingRead {
-            if buffer.firstUnreadID == nil { buffer.firstUnreadID = line.id }
+            if buffer.firstUnreadID == nil || firstUnreadIsNewer { buffer.firstUnreadID = line.id }
             buffer.unread += 1
             if line.isHighlight { buffer.highlights += 1 }
             changes.append(.unreadChanged(buffer.id))

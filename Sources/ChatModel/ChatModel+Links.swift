@@ -17,6 +17,10 @@ public enum LinkRequest: Sendable, Hashable {
     case disconnect
     /// `/reconnect`: close the link and connect again at once.
     case reconnect
+    /// A network of a bouncer (soju.im/bouncer-networks) appeared: connect it the way the
+    /// bouncer's own network `parent` is connected (same server, same login); its session binds
+    /// it to its network.
+    case bind(parent: String)
 }
 
 /// The state of a network's link as the transport reports it, beyond the session's phase.

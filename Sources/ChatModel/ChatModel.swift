@@ -10,7 +10,7 @@ import IRCSession
 /// Not thread-safe: the UI thread owns it. O(1) per appended line (plus the log write).
 public final class ChatModel {
     /// The networks, in configuration order.
-    public private(set) var networks: [ChatNetwork] = []
+    public internal(set) var networks: [ChatNetwork] = []
     /// Scrollback cap, highlights, ignores.
     public var settings: ModelSettings
     /// Where lines are logged (nil: not logged).
@@ -69,6 +69,7 @@ public final class ChatModel {
     /// lines to send to the server.
     public func handle(_ input: SessionInput, network name: String) -> [IRCMessage] {
         guard let network = network(name) else { return [] }
+        if case .connected(let now) = input { linkCameUp(network, at: now.wall) }
         let outputs = network.session.handle(input)
         // Event rows (joins, parts, modes, …) are dated by the line's server-time tag when it
         // has one, like messages: a replayed or delayed join keeps its own time.

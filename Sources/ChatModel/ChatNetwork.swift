@@ -9,12 +9,22 @@ public final class ChatNetwork {
     public internal(set) var session: IRCSession
     /// The link as the transport last reported it (``ChatModel/setLink(_:network:)``).
     public internal(set) var link: LinkState = .idle
+    /// Replayed lines matched against what was shown, for the current connection.
+    var replays = ReplayLedger()
     /// Buffers in the order they were opened; the server buffer is always first.
     public internal(set) var buffers: [ChatBuffer] = []
 
-    init(name: String, session: IRCSession, cap: Int, trimBatch: Int) {
+    /// For a network reached through a bouncer's `soju.im/bouncer-networks`: the network of
+    /// the bouncer's own connection, and this network's id there.
+    public let bouncer: (parent: String, netid: String)?
+    /// On a bouncer's own connection: each of its networks' attributes by netid (`name`,
+    /// `state`, `error`, `host`, …), as the bouncer last told them.
+    public internal(set) var bouncerNetworks: [String: [String: String]] = [:]
+
+    init(name: String, session: IRCSession, cap: Int, trimBatch: Int, bouncer: (parent: String, netid: String)? = nil) {
         self.name = name
         self.session = session
+        self.bouncer = bouncer
         buffers.append(ChatBuffer(id: BufferID(network: name, name: ""), name: name, kind: .server,
                                   cap: cap, trimBatch: trimBatch))
     }

@@ -104,6 +104,16 @@ public final class LogStore {
         return found
     }
 
+    /// Each line of `buffer`'s file for the day of `date`, exactly as written (without the line
+    /// feed); empty when there is none. For recognising a replayed line already logged.
+    public func writtenLines(network: String, buffer: String, on date: Date) -> [String] {
+        guard let data = try? Data(contentsOf: fileURL(network: network, buffer: buffer, date: date)) else { return [] }
+        return data.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The name of the day file `date` falls in (`YYYY-MM-DD` in the store's time zone).
+    public func day(of date: Date) -> String { dayName(date) }
+
     /// The days that have a log file in `dir` (`YYYY-MM-DD`, oldest first).
     private func days(in dir: URL) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
@@ -145,7 +155,12 @@ public final class LogStore {
         return calendar
     }
 
-    private func dayName(_ date: Date) -> String {
+    private func dayName(_ date: Date) -> String { Self.dayName(date, timeZone: timeZone) }
+
+    /// `YYYY-MM-DD` of `date` in `timeZone`.
+    static func dayName(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
         let c = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
     }

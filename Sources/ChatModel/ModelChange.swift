@@ -7,6 +7,9 @@ public enum ModelChange: Sendable, Hashable {
     /// Lines were added at the bottom (of the live lines: while a window is shown they are not
     /// on screen, only unseen).
     case linesAppended(BufferID, count: Int)
+    /// Lines were inserted among the live lines, where their time puts them (a bouncer's
+    /// playback arriving after newer rows): the rows start over, keeping the reading position.
+    case linesInserted(BufferID)
     /// Older lines were added at the top of what is shown.
     case linesPrepended(BufferID, count: Int)
     /// The oldest lines were dropped (scrollback cap).

@@ -42,6 +42,30 @@ public struct Scrollback: Sendable {
         return (1, trimIfNeeded())
     }
 
+    /// Inserts a line after every held line of its time or older (a replayed line lands where
+    /// it belongs rather than after lines that came before it), unless one with its id is
+    /// held, and trims when over the cap. Returns where it went (after the trim; `nil` when
+    /// not added, or trimmed at once) and how many lines were trimmed. O(log n) to find the
+    /// place, O(distance from the end) to insert.
+    @discardableResult
+    public mutating func insert(inTimeOrder line: ChatLine) -> (index: Int?, trimmed: Int) {
+        guard !ids.contains(line.id) else { return (nil, 0) }
+        var low = 0, high = lines.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lines[mid].time <= line.time { low = mid + 1 } else { high = mid }
+        }
+        guard low < lines.count else {
+            let (appended, trimmed) = append(line)
+            return (appended > 0 ? lines.count - 1 : nil, trimmed)
+        }
+        ids.insert(line.id)
+        lines.insert(line, at: low)
+        if search != nil { search = SearchCorpus(lines) }   // rare (a playback): rebuilt whole
+        let trimmed = trimIfNeeded()
+        return (low >= trimmed ? low - trimmed : nil, trimmed)
+    }
+
     /// Puts older lines before the oldest held (skipping ids already held), keeping their
     /// order. Returns how many were prepended. Never trims: older history that the reader asked
     /// for stays until newer lines push it out.
@@ -68,6 +92,16 @@ public struct Scrollback: Sendable {
             ids.insert(line.id)
         }
         return index
+    }
+
+    /// Removes the line with `id`; returns whether it was held.
+    @discardableResult
+    public mutating func remove(id: String) -> Bool {
+        guard ids.contains(id), let index = lines.lastIndex(where: { $0.id == id }) else { return false }
+        ids.remove(id)
+        lines.remove(at: index)
+        if search != nil { search = SearchCorpus(lines) }
+        return true
     }
 
     /// Makes the search keys of every line, and keeps them from now on. O(n) the first time.

@@ -113,6 +113,12 @@ extension IRCMessage {
         return line
     }
 
+    /// Unescapes a tag value (the inverse of ``escapeTagValue(_:)``; any other `\X` gives `X`).
+    public static func unescapeTagValue(_ value: String) -> String {
+        var bytes = Array(value.utf8)
+        return bytes.withUnsafeMutableBufferPointer { IRCMessageParser.unescape(UnsafeBufferPointer($0), 0, $0.count) }
+    }
+
     /// Escapes a tag value: `;` → `\:`, space → `\s`, `\` → `\\`, CR → `\r`, LF → `\n`.
     public static func escapeTagValue(_ value: String) -> String {
         guard value.utf8.contains(where: { $0 == 0x3B || $0 == 0x20 || $0 == 0x5C || $0 == 0x0D || $0 == 0x0A })

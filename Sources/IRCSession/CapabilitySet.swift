@@ -16,6 +16,9 @@ public struct CapabilitySet: Sendable, Hashable {
         "userhost-in-names", "chghost", "invite-notify", "setname", "standard-replies",
         "extended-monitor", "draft/read-marker", "draft/message-redaction", "draft/multiline", "draft/pre-away", "soju.im/bouncer-networks",
         "soju.im/bouncer-networks-notify",
+        // ZNC: what we said from another client attached to the same network comes to us too,
+        // as our own messages.
+        "znc.in/self-message",
     ]
 
     /// Whether `name` is enabled.

@@ -11,16 +11,36 @@ struct HistoryTracker: Sendable, Hashable {
     var labels: [String: String] = [:]
     private var seen: [String: RecentIDs] = [:]
     private(set) var latest: [String: Date] = [:]
+    /// The msgid of the newest line seen per buffer, when it had one (the AFTER anchor).
+    private(set) var latestID: [String: String] = [:]
+    /// The AFTER requests filling a gap after a reconnect, per buffer.
+    var gaps: [String: GapFill] = [:]
 
     /// Records a msgid; `false` when it was already shown. O(1).
     mutating func remember(msgid: String, for target: String) -> Bool {
         seen[target, default: RecentIDs()].insert(msgid, keeping: Self.rememberedIDs)
     }
 
-    mutating func noteLatest(_ time: Date, for target: String) {
-        if let current = latest[target], current >= time { return }
+    mutating func noteLatest(_ time: Date, msgid: String? = nil, for target: String) {
+        if let current = latest[target], current > time { return }
+        if let current = latest[target], current == time, msgid == nil { return }
         latest[target] = time
+        latestID[target] = msgid
     }
+}
+
+/// A gap being filled with `CHATHISTORY AFTER`, page by page.
+struct GapFill: Sendable, Hashable {
+    /// The newest time known before the gap (moves on with each page).
+    var from: Date
+    /// The page size asked for.
+    var limit: Int
+    /// Pages asked for so far.
+    var pages = 1
+    /// Whether the request in flight is anchored on a msgid (a refusal is retried once by time).
+    var byMsgid: Bool
+    /// Pages fetched at most before the rest is left as a gap.
+    static let maxPages = 10
 }
 
 /// The most recent msgids of one buffer: a set for look-ups and a ring of the same ids in

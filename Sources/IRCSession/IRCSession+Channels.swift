@@ -43,7 +43,7 @@ extension IRCSession {
             return
         }
         emit(.joined(channel: name, user: source, account: account, realName: realName, isOwn: isOwn))
-        if isOwn { requestLatestHistory(for: name) }
+        if isOwn { requestLatestHistory(for: name, now: now) }
     }
 
     mutating func handlePart(_ message: IRCMessage) {

@@ -57,13 +57,50 @@ extension IRCSession {
         }
     }
 
-    mutating func requestLatestHistory(for target: String) {
-        guard canRequestHistory, configuration.historyOnJoin > 0 else { return }
+    /// On joining: the latest page of history the first time; after a reconnect, what was
+    /// missed since the last line seen, page by page with `AFTER` (``continueGapFill``), or a
+    /// gap where the server keeps no history and is no bouncer replaying its own.
+    mutating func requestLatestHistory(for target: String, now: SessionTime) {
         let key = state.fold(target)
+        if let seen = history.latest[key], !canRequestHistory {
+            let bouncerReplays = state.capabilities.available.keys.contains { $0.hasPrefix("znc.in/") }
+            if !bouncerReplays { emit(.historyGap(target: target, from: seen, to: now.wall, reason: .noHistory)) }
+            return
+        }
+        guard canRequestHistory, configuration.historyOnJoin > 0 else { return }
         guard history.outstanding[key] == nil else { return }
-        let anchor = history.latest[key].map { "timestamp=" + ServerTime.format($0) } ?? "*"
-        sendHistoryRequest("LATEST", target: target, anchor: anchor,
+        if let seen = history.latest[key] {
+            let limit = historyLimit(configuration.historyPageSize)
+            let msgid = history.latestID[key]
+            history.gaps[key] = GapFill(from: seen, limit: limit, byMsgid: msgid != nil)
+            let anchor = msgid.map { "msgid=" + $0 } ?? "timestamp=" + ServerTime.format(seen)
+            sendHistoryRequest("AFTER", target: target, anchor: anchor, limit: limit, kind: .after)
+            return
+        }
+        sendHistoryRequest("LATEST", target: target, anchor: "*",
                            limit: historyLimit(configuration.historyOnJoin), kind: .latest)
+    }
+
+    /// A page of `AFTER` arrived with `received` lines, the newest at `newest`: a full page asks
+    /// for the next one (up to ``GapFill/maxPages``), after which the rest is a gap; a short
+    /// page closes the gap.
+    mutating func continueGapFill(target: String, key: String, received: Int, newest: BufferMessage?) {
+        guard var gap = history.gaps[key] else { return }
+        if let newest { gap.from = max(gap.from, newest.time) }
+        guard received >= gap.limit else {
+            history.gaps[key] = nil
+            return
+        }
+        guard gap.pages < GapFill.maxPages else {
+            history.gaps[key] = nil
+            return emit(.historyGap(target: target, from: gap.from, to: nil,
+                                    reason: .tooMuch(pages: gap.pages, limit: gap.limit)))
+        }
+        gap.pages += 1
+        gap.byMsgid = newest?.msgid != nil
+        history.gaps[key] = gap
+        let anchor = newest?.msgid.map { "msgid=" + $0 } ?? "timestamp=" + ServerTime.format(gap.from)
+        sendHistoryRequest("AFTER", target: target, anchor: anchor, limit: gap.limit, kind: .after)
     }
 
     mutating func requestOlderHistory(target: String, before: HistoryAnchor, limit: Int?, intent: UserIntent) {
@@ -100,18 +137,39 @@ extension IRCSession {
         send("CHATHISTORY", subcommand, target, anchor, String(limit), tags: tags)
     }
 
-    /// `FAIL CHATHISTORY …`: forget the request so the user can try again.
+    /// `FAIL CHATHISTORY …`: forget the request so the user can try again. A gap being filled
+    /// is asked again by time when the msgid was refused (the server may have forgotten it),
+    /// otherwise left as a gap.
     mutating func historyRequestFailed(label: String?, context: [String]) {
+        var keys: [String] = []
         if let label, let key = history.labels.removeValue(forKey: label) {
             history.outstanding[key] = nil
+            keys.append(key)
         }
-        for item in context { history.outstanding[state.fold(item)] = nil }
+        for item in context {
+            let key = state.fold(item)
+            if history.outstanding.removeValue(forKey: key) != nil { keys.append(key) }
+        }
+        for key in Set(keys) {
+            guard var gap = history.gaps[key] else { continue }
+            let target = state.channel(named: key)?.name ?? context.first { state.fold($0) == key } ?? key
+            if gap.byMsgid {
+                gap.byMsgid = false
+                history.gaps[key] = gap
+                sendHistoryRequest("AFTER", target: target, anchor: "timestamp=" + ServerTime.format(gap.from),
+                                   limit: gap.limit, kind: .after)
+            } else {
+                history.gaps[key] = nil
+                emit(.historyGap(target: target, from: gap.from, to: nil, reason: .refused))
+            }
+        }
     }
 
     /// `ACK` for a labeled request that produced nothing.
     mutating func handleLabelAck(_ message: IRCMessage) {
         guard let label = message.tags["label"], let key = history.labels.removeValue(forKey: label) else { return }
         history.outstanding[key] = nil
+        history.gaps[key] = nil   // nothing was missed
     }
 
     // MARK: Batches
@@ -185,9 +243,9 @@ extension IRCSession {
                 // a message) are older history, which the model merges by id with what it
                 // holds; the msgid memory would drop lines seen live long ago and punch holes.
                 switch kind {
-                case .latest, .unrequested:
+                case .latest, .unrequested, .after:
                     if let msgid = item.msgid, !history.remember(msgid: msgid, for: key) { continue }
-                    history.noteLatest(item.time, for: key)
+                    history.noteLatest(item.time, msgid: item.msgid, for: key)
                 case .before, .around:
                     break
                 }
@@ -196,6 +254,10 @@ extension IRCSession {
             emit(.history(HistoryBatch(target: name, messages: fresh, request: kind,
                                        receivedCount: batch.messages.count)))
             for event in batch.after { emit(event) }
+            if kind == .after {
+                continueGapFill(target: name, key: key, received: batch.messages.count,
+                                newest: batch.messages.max { $0.time < $1.time })
+            }
         case "netsplit":
             emit(.netsplit(servers: batch.parameters.joined(separator: " "), users: batch.users,
                            channels: batch.channels.sorted()))

@@ -94,6 +94,8 @@ extension IRCSession {
             if let reason { send("KICK", channel, nick, reason) } else { send("KICK", channel, nick) }
         case .invite(let nick, let channel):
             send("INVITE", nick, channel)
+        case .bouncer(let request):
+            performBouncer(request, intent: intent)
         case .markRead(let target, let timestamp):
             guard state.capabilities.has("draft/read-marker") else {
                 return emit(.intentRejected(intent, reason: "the server has no read markers"))

@@ -73,7 +73,7 @@ extension IRCSession {
         }
         if let target = historyKey(for: item.target) {
             if let msgid = item.msgid, !history.remember(msgid: msgid, for: target) { return }
-            history.noteLatest(item.time, for: target)
+            history.noteLatest(item.time, msgid: item.msgid, for: target)
         }
         emit(.message(item))
         noteReaction(of: item, from: message)

@@ -43,6 +43,7 @@ extension IRCSession {
         awaitingEcho = []
         history.outstanding = [:]
         history.labels = [:]
+        history.gaps = [:]
         keepalive = KeepaliveState(lastReceived: now.monotonic)
     }
 
@@ -90,7 +91,9 @@ extension IRCSession {
     /// mechanism is on offer.
     mutating func requestCapabilities() {
         let includeSASL = capNegotiationOpen && saslUsable()
-        let caps = state.capabilities.toRequest(includeSASL: includeSASL)
+        var caps = state.capabilities.toRequest(includeSASL: includeSASL)
+        // A connection bound to one bouncer network does not follow the list of networks.
+        if configuration.bouncerNetID != nil { caps.removeAll { $0 == "soju.im/bouncer-networks-notify" } }
         for line in Self.capRequestLines(caps, maxBytes: Self.maxCapRequestBytes) { sendCapRequest(line) }
     }
 
@@ -140,6 +143,7 @@ extension IRCSession {
             send("AWAY", away)
             awaySentEarly = true
         }
+        bindBouncerNetwork()
         send("CAP", "END")
         if state.phase != .registered { setPhase(.registering) }
     }
@@ -227,5 +231,6 @@ extension IRCSession {
         awaySentEarly = false
         if !monitorList.isEmpty, state.isupport.supportsMonitor { sendMonitor("+", monitorList) }
         flushPending(now: now)
+        listBouncerNetworks()
     }
 }

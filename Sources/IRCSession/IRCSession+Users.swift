@@ -82,16 +82,6 @@ extension IRCSession {
         emit(.readMarker(target: message.parameters[0], timestamp: date))
     }
 
-    /// `BOUNCER NETWORK <id> <attributes>`; other BOUNCER replies are shown.
-    mutating func handleBouncer(_ message: IRCMessage) {
-        let p = message.parameters
-        if p.count >= 3, p[0].uppercased() == "NETWORK" {
-            emit(.bouncerNetwork(id: p[1], attributes: p[2]))
-        } else {
-            showReply(message)
-        }
-    }
-
     mutating func handleStandardReply(_ message: IRCMessage) {
         let p = message.parameters
         guard p.count >= 3 else { return showReply(message) }

@@ -38,6 +38,9 @@ public struct SessionConfiguration: Sendable, Hashable {
     public var scramClientNonce: String?
     /// Nicks to watch with MONITOR from the start (sent once registered).
     public var monitor: [String] = []
+    /// soju.im/bouncer-networks: the bouncer network this connection binds to (`BOUNCER BIND`
+    /// before `CAP END`); `nil` for the bouncer's own connection (or any other server).
+    public var bouncerNetID: String?
 
     /// Creates a configuration with the usual defaults: no password, no SASL, no auto-join,
     /// CTCP answered with a small rate limit, PING after 60 s of silence, dead after 120 s.

@@ -27,6 +27,10 @@ public enum SessionEvent: Sendable, Hashable {
     case message(BufferMessage)
     /// A history batch ended: its messages, without those already shown (by msgid).
     case history(HistoryBatch)
+    /// After a reconnect, what was said in `target` after `from` (the last line seen, or
+    /// fetched) up to `to` (`nil`: up to the next line shown) could not be fetched: the server
+    /// keeps no history, refused the request, or more was missed than Natter fetches.
+    case historyGap(target: String, from: Date, to: Date?, reason: HistoryGapReason)
     /// Someone's typing state in a buffer changed (`+typing`).
     case typing(TypingNotice)
     /// A reaction was added to or taken from a message.
@@ -71,8 +75,13 @@ public enum SessionEvent: Sendable, Hashable {
     case monitorOnline([IRCSource])
     /// MONITOR: these nicks went offline.
     case monitorOffline([String])
-    /// soju.im/bouncer-networks: a network and its attributes (`*` when deleted).
-    case bouncerNetwork(id: String, attributes: String)
+    /// soju.im/bouncer-networks: a network of the bouncer, its attributes, or its removal.
+    case bouncerNetwork(BouncerNetworkUpdate)
+    /// The bouncer did what we asked (`ADDNETWORK`, `CHANGENETWORK`, `DELNETWORK`) for `id`.
+    case bouncerRequestDone(subcommand: String, id: String)
+    /// This connection was to be bound to bouncer network `netid`, but the server does not
+    /// offer `soju.im/bouncer-networks`.
+    case bouncerBindUnavailable(netid: String)
 
     // MARK: Replies and our sends
     /// A numeric or server reply to show (errors included), in the server buffer or `target`.

@@ -49,6 +49,16 @@ public struct HistoryBatch: Sendable, Hashable {
     }
 }
 
+/// Why a gap in a buffer's history stays open after a reconnect.
+public enum HistoryGapReason: Sendable, Hashable {
+    /// The server keeps no history (no CHATHISTORY) and is not a bouncer replaying it.
+    case noHistory
+    /// The server answered the request with FAIL.
+    case refused
+    /// More was missed than the pages Natter fetches (`pages` pages of `limit` each).
+    case tooMuch(pages: Int, limit: Int)
+}
+
 /// Which history request a batch answers.
 public enum HistoryRequestKind: Sendable, Hashable {
     /// `CHATHISTORY LATEST` on join or reconnect.
@@ -59,6 +69,9 @@ public enum HistoryRequestKind: Sendable, Hashable {
     case around
     /// Replayed by the server without a request.
     case unrequested
+    /// `CHATHISTORY AFTER` on rejoining after a reconnect: a page of what was missed since the
+    /// last line seen.
+    case after
 }
 
 /// A numeric (or other server line) to show the user.

@@ -60,6 +60,8 @@ public enum UserIntent: Sendable, Hashable {
     case redact(target: String, msgid: String, reason: String?)
     /// Drop queued messages for one buffer (or, with `nil`, for all): they are reported failed.
     case discardPending(target: String?)
+    /// soju.im/bouncer-networks: list, add, change or remove the bouncer's networks.
+    case bouncer(BouncerRequest)
 }
 
 /// Where a history page starts: a message id or a time.

@@ -71,6 +71,10 @@ public final class NetworkHub {
             }
         case .connect:
             restart(network: network)
+        case .bind(let parent):
+            // A bouncer network: the bouncer's server and login; the session binds it.
+            guard transports[network] == nil, let configuration = configurations[parent] else { return }
+            connect(network: network, configuration: configuration)
         }
     }
 

@@ -240,7 +240,7 @@ public final class ChatController {
         // holds their sum, and the rows follow it in one step.
         var appended = 0, prepended = 0, trimmed = 0, historyDone = false, windowChanged = false
         var changedLines: [String] = []
-        var typingChanged = false
+        var typingChanged = false, inserted = false
         for change in model.takeChanges() {
             switch change {
             case .linesAppended(let id, let count):
@@ -251,6 +251,8 @@ public final class ChatController {
                 if id == current { trimmed += count }
             case .windowChanged(let id):
                 if id == current { windowChanged = true; historyDone = true }
+            case .linesInserted(let id):
+                if id == current { inserted = true }
             case .lineChanged(let id, let line):
                 if id == current { changedLines.append(line) }
             case .unreadChanged, .buffersChanged, .connectionChanged:
@@ -263,6 +265,15 @@ public final class ChatController {
                 onNotify?(id, title, body)
             }
         }
+        if let gone = current, model.buffer(gone) == nil, let fallback = model.networks.first?.serverBuffer.id {
+            // The buffer on screen went with its network (a bouncer network removed).
+            rows[gone] = nil
+            views[gone] = nil
+            current = nil
+            show(fallback)
+            refreshSidebar()
+            return
+        }
         if let current, let rows = rows[current], let buffer = model.buffer(current) {
             if windowChanged {
                 // A window of older history opened or closed: the rows start over (the list
@@ -270,6 +281,11 @@ public final class ChatController {
                 rows.reload()
                 screen.messages.reloadAll()
                 if !buffer.showsNewest { revealNearest(in: buffer, rows: rows) }
+            } else if inserted, buffer.showsNewest {
+                // Replayed lines went in among the rows (a bouncer's playback after the join
+                // row): the rows start over, and the list keeps its anchor by id.
+                rows.reload()
+                screen.messages.reloadAll()
             } else {
                 // The loading row goes (or comes) first: the line changes are worked out after it.
                 apply(rows.setLoading(buffer.isLoadingOlder))
@@ -390,7 +406,8 @@ public final class ChatController {
                                                      highlights: mentions.unread)]
         var status: [String] = []
         for network in model.networks {
-            entries.append(.init(id: network.serverBuffer.id, title: network.name, isHeader: true))
+            let networkTitle = model.title(of: network)
+            entries.append(.init(id: network.serverBuffer.id, title: networkTitle, isHeader: true))
             for buffer in network.buffers {
                 let title = buffer.kind == .server ? "server" : buffer.name
                 entries.append(.init(id: buffer.id, title: title, unread: buffer.unread, highlights: buffer.highlights,
@@ -407,13 +424,16 @@ public final class ChatController {
                     entries.append(.init(id: id, title: mark + friend.nick, isDimmed: friend.online != true))
                 }
             }
-            var line = "\(network.name): " + Self.describe(network)
+            var line = "\(networkTitle): " + Self.describe(network)
+            // A bouncer network: how the bouncer's own link upstream is doing.
+            if let upstream = model.upstreamState(of: network), upstream != "connected" { line += " · upstream \(upstream)" }
+            if !network.bouncerNetworks.isEmpty { line += " · bouncer, \(network.bouncerNetworks.count) networks" }
             if network.session.state.phase == .registered, let away = network.session.state.awayMessage {
                 line += away.isEmpty ? " · away" : " · away: \(away)"
             }
             let link = network.link.summary
             if !link.isEmpty {
-                line = network.session.state.phase == .registered ? line + " · " + link : "\(network.name): " + link
+                line = network.session.state.phase == .registered ? line + " · " + link : "\(networkTitle): " + link
             }
             status.append(line)
         }

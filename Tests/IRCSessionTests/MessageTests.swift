@@ -216,7 +216,7 @@ struct QuirkTests {
         h.register(caps: "soju.im/bouncer-networks batch")
         #expect(h.session.state.capabilities.has("soju.im/bouncer-networks"))
         #expect(events(h.feed(":bnc.example BOUNCER NETWORK 42 name=Libera;host=irc.libera.chat"))
-                == [.bouncerNetwork(id: "42", attributes: "name=Libera;host=irc.libera.chat")])
+                == [.bouncerNetwork(BouncerNetworkUpdate(id: "42", attributes: ["name": "Libera", "host": "irc.libera.chat"]))])
     }
 
     @Test func rawQuitAndRefusedIntents() {

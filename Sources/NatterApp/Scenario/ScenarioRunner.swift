@@ -192,7 +192,10 @@ final class ScenarioRunner {
         model.linkRequests = { [weak self] _, request in
             if case .send(let lines, _) = request { self?.sent.append(contentsOf: lines.map { $0.serialized() }) }
         }
-        model.deliver(.connected(now: controller.clock()), network: networkName)
+        // The link came up before any time a scenario writes: its lines are live whatever their
+        // server-time (a line dated before the link came up would be a bouncer's replay, put in
+        // time order and compared with the logs).
+        model.deliver(.connected(now: SessionTime(monotonic: 0, wall: .distantPast)), network: networkName)
         if let server = model.network(networkName)?.serverBuffer { controller.show(server.id) }
         host.focus(screen.input)
         return stage
