@@ -187,7 +187,7 @@ extension ChatModel {
         case .after:
             // What was missed while the link was down: into the live lines where each one's
             // time puts it, unread, logged (and what the logs already hold dropped).
-            for line in lines { append(line, to: buffer, on: network, countsUnread: line.isMessage) }
+            for line in lines { append(line, to: buffer, on: network, countsUnread: line.isMessage, fromHistory: true) }
             return
         case .latest, .unrequested:
             closeGap(in: buffer, reachedBy: lines, overlapsSeen: batch.receivedCount > batch.messages.count)

@@ -9,12 +9,15 @@ extension ChatModel {
     ///
     /// A line replayed by a bouncer or a history batch (dated before the link came up) that was
     /// shown before is dropped (``isReplayedDuplicate(_:in:on:)``); one that was not goes where
-    /// its time puts it, and the unread marker moves up to it when it is the oldest unread.
-    func append(_ line: ChatLine, to buffer: ChatBuffer, on network: ChatNetwork, countsUnread: Bool) {
+    /// its time puts it, and the unread marker moves up to it when it is the oldest unread. So
+    /// does a line of history fetched after a reconnect (`fromHistory`), which may have been
+    /// said after the link came up but before we rejoined.
+    func append(_ line: ChatLine, to buffer: ChatBuffer, on network: ChatNetwork, countsUnread: Bool,
+                fromHistory: Bool = false) {
         let replayed = network.replays.since.map { line.time < $0 } ?? false
         if replayed, isReplayedDuplicate(line, in: buffer, on: network) { return }
         var firstUnreadIsNewer = false
-        if replayed {
+        if replayed || fromHistory {
             let (index, trimmed) = buffer.scrollback.insert(inTimeOrder: line)
             guard let index else { return }
             if trimmed > 0 { changes.append(.linesTrimmed(buffer.id, count: trimmed)) }

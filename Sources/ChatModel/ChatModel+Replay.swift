@@ -26,6 +26,14 @@ extension ChatModel {
         network.replays = ReplayLedger(since: time)
     }
 
+    /// Counts the current link of network `name` as up since `time`: lines dated before it are
+    /// replays. Scenarios, whose lines are all live whatever their server-time, pass
+    /// `.distantPast`.
+    public func linkCameUp(network name: String, at time: Date) {
+        guard let network = network(name) else { return }
+        linkCameUp(network, at: time)
+    }
+
     /// Whether `line`, arriving for `buffer`, repeats a line already shown (and logged) before
     /// this connection; if so it takes that line's place in the count. Only channel and query
     /// lines dated before the link came up are compared.

@@ -127,9 +127,12 @@ public final class LogStore {
         let text = String(decoding: data, as: UTF8.self)
         // Split on the line feed byte, not the character: a `\r` before it would make one
         // `\r\n` character and merge two lines (the log search numbers lines by bytes too).
-        return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().compactMap { n, row in
-            LogLineFormat.parse(Substring(row), day: start, id: "log:\(day):\(n)")
+        let lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().compactMap { n, row in
+            LogLineFormat.parse(Substring(row), day: start, id: "log:\(day):\(n)").map { (n, $0) }
         }
+        // In time order: a bouncer's replay is written when it arrives, after newer lines (the
+        // join row before it), and keeps its place in the file (and its id, by line number).
+        return lines.sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }.map(\.1)
     }
 
     /// The page of at most `limit` lines around `date`: half before it, the rest from it on.

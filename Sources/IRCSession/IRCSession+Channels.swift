@@ -84,6 +84,26 @@ extension IRCSession {
             return
         }
         emit(.quit(user: source, reason: message.parameters.first, channels: shared))
+        regainNick(freedBy: source.nick)
+    }
+
+    /// Registered under another nick than the one we want (taken, often by our own ghost after
+    /// a reconnect): with MONITOR, the server tells us when it frees up (731), also when its
+    /// holder shares no channel with us.
+    mutating func watchWantedNick() {
+        let wanted = wantedNick ?? configuration.nick
+        guard !state.isupport.equal(state.nick, wanted), state.isupport.supportsMonitor,
+              !monitorList.contains(where: { state.isupport.equal($0, wanted) }) else { return }
+        sendMonitor("+", [wanted])
+    }
+
+    /// The nick we want was just given up (its holder quit or changed nick) while we are
+    /// registered under another: ask for it.
+    mutating func regainNick(freedBy nick: String) {
+        let wanted = wantedNick ?? configuration.nick
+        guard state.phase == .registered, !state.isOwnNick(nick), state.isupport.equal(nick, wanted),
+              !state.isupport.equal(state.nick, wanted) else { return }
+        send("NICK", wanted)
     }
 
     mutating func handleNick(_ message: IRCMessage) {
@@ -107,6 +127,12 @@ extension IRCSession {
             state.users[newKey] = info
         }
         emit(.nickChanged(from: source.nick, to: newNick, isOwn: isOwn, channels: shared))
+        if !isOwn { regainNick(freedBy: source.nick) }
+        // Our nick back: stop watching it, unless the user watches it too.
+        if isOwn, state.isupport.supportsMonitor, state.isupport.equal(newNick, wantedNick ?? configuration.nick),
+           !monitorList.contains(where: { state.isupport.equal($0, newNick) }) {
+            sendMonitor("-", [newNick])
+        }
     }
 
     /// Removes a member; when it is us, the channel goes. Users we no longer share a channel

@@ -255,8 +255,9 @@ extension IRCSession {
                                        receivedCount: batch.messages.count)))
             for event in batch.after { emit(event) }
             if kind == .after {
-                continueGapFill(target: name, key: key, received: batch.messages.count,
-                                newest: batch.messages.max { $0.time < $1.time })
+                // Pages come oldest first (several lines may share a millisecond): the last
+                // line is the next page's anchor.
+                continueGapFill(target: name, key: key, received: batch.messages.count, newest: batch.messages.last)
             }
         case "netsplit":
             emit(.netsplit(servers: batch.parameters.joined(separator: " "), users: batch.users,

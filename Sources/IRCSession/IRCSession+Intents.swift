@@ -65,6 +65,7 @@ extension IRCSession {
         guard linked else { return emit(.intentRejected(intent, reason: "not connected")) }
         switch intent {
         case .changeNick(let nick):
+            wantedNick = nick
             if state.phase != .registered { state.nick = nick }
             send("NICK", nick)
         case .quit(let reason):

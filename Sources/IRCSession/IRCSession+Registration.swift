@@ -232,5 +232,6 @@ extension IRCSession {
         if !monitorList.isEmpty, state.isupport.supportsMonitor { sendMonitor("+", monitorList) }
         flushPending(now: now)
         listBouncerNetworks()
+        watchWantedNick()
     }
 }

@@ -68,9 +68,12 @@ extension IRCSession {
         guard let list = message.parameters.last, message.parameters.count >= 2 else { return }
         let entries = list.split(separator: ",").map(String.init)
         if message.command == "730" {
-            emit(.monitorOnline(entries.map { IRCSource(parsing: $0) }))
+            // Ourselves, watched while our nick was taken (``watchWantedNick()``): no news.
+            let others = entries.map { IRCSource(parsing: $0) }.filter { !state.isOwnNick($0.nick) }
+            if !others.isEmpty { emit(.monitorOnline(others)) }
         } else {
             emit(.monitorOffline(entries))
+            for nick in entries { regainNick(freedBy: nick) }
         }
     }
 

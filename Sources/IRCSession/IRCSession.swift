@@ -26,6 +26,9 @@ public struct IRCSession: Sendable {
     var capNegotiationOpen = false
     var nickAttempt = 0
     var nicksTried: [String] = []
+    /// The nick we want (the configured one, or the last /nick): when registered under another
+    /// (it was taken, often by our own ghost after a reconnect) and it frees up, we take it.
+    var wantedNick: String?
     var sasl: SASLExchange?
     var registrationFinished = false
     var batches: [String: OpenBatch] = [:]

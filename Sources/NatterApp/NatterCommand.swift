@@ -13,8 +13,11 @@ public struct NatterCommand: ParsableCommand {
     @Option(name: .customLong("window-size"), help: "Window size in logical pixels, WIDTHxHEIGHT (default: as last time).")
     var size: WindowSize?
 
-    @Option(help: "Connect to this server at start: HOST or HOST:PORT.")
+    @Option(help: "Connect to this server at start: HOST, HOST:PORT, or a bouncer's ircs://USER@HOST:PORT/NETWORK (irc:// without TLS).")
     var server: String?
+
+    @Option(name: .customLong("password-command"), help: "A command that prints the server password (a bouncer's), for --server.")
+    var passwordCommand: String?
 
     @Flag(inversion: .prefixedNo, help: "Use TLS (default; port 6697, or 6667 with --no-tls).")
     var tls = true
@@ -31,10 +34,10 @@ public struct NatterCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        if server == nil, nick != nil || join != nil || insecure {
-            throw ValidationError("--nick, --join and --insecure go with --server")
+        if server == nil, nick != nil || join != nil || insecure || passwordCommand != nil {
+            throw ValidationError("--nick, --join, --insecure and --password-command go with --server")
         }
-        if let server { _ = try QuickStart.address(server, tls: tls) }
+        if let server, try QuickStart.location(server) == nil { _ = try QuickStart.address(server, tls: tls) }
         if let nick, nick.isEmpty || nick.contains(" ") || nick.hasPrefix("#") || nick.hasPrefix(":") {
             throw ValidationError("--nick: \(nick) is not a valid nick")
         }
@@ -42,13 +45,19 @@ public struct NatterCommand: ParsableCommand {
 
     /// The network given by the flags, if any.
     var quickStart: QuickStart? {
-        guard let server, let address = try? QuickStart.address(server, tls: tls) else { return nil }
-        let user = ProcessEnvironment.userName
+        guard let server else { return nil }
+        let channels = (join ?? "").split(separator: ",").map {
+            let name = $0.trimmingCharacters(in: .whitespaces)
+            return name.hasPrefix("#") || name.hasPrefix("&") ? name : "#" + name
+        }.filter { $0.count > 1 }
+        if let location = try? QuickStart.location(server) {
+            return QuickStart(host: location.host, port: location.port, tls: location.tls, verifyCertificate: !insecure,
+                              nick: nick ?? location.login ?? ProcessEnvironment.userName, channels: channels,
+                              login: location.login, bouncerNetwork: location.network, passwordCommand: passwordCommand)
+        }
+        guard let address = try? QuickStart.address(server, tls: tls) else { return nil }
         return QuickStart(host: address.host, port: address.port, tls: tls, verifyCertificate: !insecure,
-                          nick: nick ?? user, channels: (join ?? "").split(separator: ",").map {
-                              let name = $0.trimmingCharacters(in: .whitespaces)
-                              return name.hasPrefix("#") || name.hasPrefix("&") ? name : "#" + name
-                          }.filter { $0.count > 1 })
+                          nick: nick ?? ProcessEnvironment.userName, channels: channels, passwordCommand: passwordCommand)
     }
 
     public func run() throws {

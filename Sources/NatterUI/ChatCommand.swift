@@ -34,6 +34,9 @@ public enum ChatCommand: Hashable, Sendable {
     case redact(String?)
     /// /monitor [+|-]nick[,nick]: watch (or stop watching) nicks; alone, lists them.
     case monitor(adding: Bool, nicks: [String])
+    /// `/bouncer` (the form), `/bouncer list`, `add KEY=VALUE…`, `change NETWORK KEY=VALUE…`,
+    /// `del NETWORK`: the networks of a soju.im/bouncer-networks bouncer.
+    case bouncer(BouncerCommand)
 
     /// Usage of each command, for /help and for errors.
     public static let usage: [(String, String)] = [
@@ -53,6 +56,8 @@ public enum ChatCommand: Hashable, Sendable {
         ("/react EMOJI", "react to the newest message (click a reaction to take it back)"),
         ("/redact [reason]", "delete your newest message"),
         ("/monitor [+|-]NICK[,NICK]", "watch friends coming online (alone: list them)"),
+        ("/bouncer [list | add KEY=VALUE… | change NETWORK KEY=VALUE… | del NETWORK]",
+         "the bouncer's networks (alone: the form); keys: name host port tls nickname username realname pass"),
     ]
 }
 
@@ -64,7 +69,7 @@ public enum ChatCommandParser {
     /// Every command name, for completion.
     public static let commandNames = ["away", "back", "ban", "clear", "close", "connect", "cycle", "deop", "devoice",
                                       "disconnect", "help", "ignore", "invite", "join", "kick", "list", "me", "mode",
-                                      "monitor", "msg", "nick", "notice", "op", "part", "query", "quit", "quote", "raw", "react",
+                                      "bouncer", "monitor", "msg", "nick", "notice", "op", "part", "query", "quit", "quote", "raw", "react",
                                       "reconnect", "redact", "topic", "unignore", "voice", "whois"]
 
     public static func parse(_ line: String) -> Result<ChatCommand, Failure> {
@@ -134,6 +139,29 @@ public enum ChatCommandParser {
         case "list": return .success(.list(words.first))
         case "react": return words.count == 1 ? .success(.react(words[0])) : usage()
         case "redact", "delete": return .success(.redact(rest.isEmpty ? nil : String(rest)))
+        case "bouncer", "bnc":
+            guard let sub = words.first?.lowercased() else { return .success(.bouncer(.form)) }
+            func attributes(_ items: ArraySlice<String>) -> [String: String]? {
+                var result: [String: String] = [:]
+                for item in items {
+                    guard let equals = item.firstIndex(of: "="), equals != item.startIndex else { return nil }
+                    result[String(item[..<equals])] = String(item[item.index(after: equals)...])
+                }
+                return result.isEmpty ? nil : result
+            }
+            switch sub {
+            case "list": return .success(.bouncer(.list))
+            case "add":
+                guard let set = attributes(words.dropFirst()), set["host"] != nil else { return usage() }
+                return .success(.bouncer(.add(set)))
+            case "change":
+                guard words.count >= 3, let set = attributes(words.dropFirst(2)) else { return usage() }
+                return .success(.bouncer(.change(network: words[1], set)))
+            case "del", "delete", "remove":
+                guard words.count == 2 else { return usage() }
+                return .success(.bouncer(.delete(network: words[1])))
+            default: return usage()
+            }
         case "monitor", "friend":
             guard let first = words.first else { return .success(.monitor(adding: true, nicks: [])) }
             guard words.count == 1 else { return usage() }
@@ -164,4 +192,14 @@ public enum ChatCommandParser {
         }
         return .success(.mode(target: words[0], arguments: Array(words.dropFirst())))
     }
+}
+
+/// `/bouncer …`: what to do with the networks of a soju.im/bouncer-networks bouncer. A network
+/// is named by its netid or its `name` attribute.
+public enum BouncerCommand: Hashable, Sendable {
+    case form
+    case list
+    case add([String: String])
+    case change(network: String, [String: String])
+    case delete(network: String)
 }

@@ -117,6 +117,8 @@ extension ChatController {
         case .list(let pattern):
             intent(.raw(pattern.map { "LIST \($0)" } ?? "LIST"))
             showListWhenReady = id.network
+        case .bouncer(let command):
+            runBouncer(command, in: id)
         case .connect:
             model.requestLink(.connect, network: id.network)
         case .disconnect:

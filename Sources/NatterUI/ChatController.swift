@@ -51,6 +51,9 @@ public final class ChatController {
     /// Whether searches too slow for a frame (patterns over the loaded lines, the logs) run on a thread;
     /// scenarios run them at once, so their frames do not depend on the machine's speed.
     public var searchesInBackground = true
+    /// The bouncer networks form (`/bouncer`), made when first opened, and its bouncer.
+    public internal(set) var bouncerForm: BouncerNetworkForm?
+    var bouncerFormControl: String?
     /// The quick switcher (Ctrl+K), made when first opened.
     public private(set) var switcher: QuickSwitcher?
     /// After /list: the network whose channel list to show once it arrives.
@@ -324,7 +327,10 @@ public final class ChatController {
                 screen.messages.canLoadOlder = !buffer.reachedOldest && Self.pagesHistory(buffer)
             }
         }
-        if sidebar { refreshSidebar() }
+        if sidebar {
+            refreshSidebar()
+            refreshBouncerForm()
+        }
         if header { refreshHeader() }
         if typingChanged { refreshTyping() }
         if let network = showListWhenReady, let list = model.network(network)?.buffers.first(where: { $0.kind == .channelList }),
@@ -427,7 +433,8 @@ public final class ChatController {
             var line = "\(networkTitle): " + Self.describe(network)
             // A bouncer network: how the bouncer's own link upstream is doing.
             if let upstream = model.upstreamState(of: network), upstream != "connected" { line += " · upstream \(upstream)" }
-            if !network.bouncerNetworks.isEmpty { line += " · bouncer, \(network.bouncerNetworks.count) networks" }
+            let count = network.bouncerNetworks.count
+            if count > 0 { line += " · bouncer, \(count) network" + (count == 1 ? "" : "s") }
             if network.session.state.phase == .registered, let away = network.session.state.awayMessage {
                 line += away.isEmpty ? " · away" : " · away: \(away)"
             }

@@ -107,6 +107,9 @@ struct ReplayTests {
         // What the logs hold comes back when scrolling up, once.
         second.model.requestOlder(second.channel, now: SessionTime(monotonic: 0, wall: second.now))
         #expect(second.texts == ["one", "same", "same", "three", "new"])
+        // In time order, although the log holds the first join row before the replay it got.
+        let times = second.model.buffer(second.channel)!.scrollback.lines.map(\.time)
+        #expect(times == times.sorted())
     }
 
     @Test func onlyAsManyCopiesAsWereShownAreDropped() throws {

@@ -121,6 +121,8 @@ struct ResilienceTests {
         try await client.pump("registration after the thaw", timeout: 15) {
             client.session.isReady && client.buffer("#dead")?.isJoined == true
         }
-        #expect(client.session.state.nick == "natterDead")
+        // The old connection may still hold the nick for a moment when the server thaws: then
+        // the client registers as natterDead_ and takes its nick back once the ghost is gone.
+        try await client.pump("our own nick", timeout: 15) { client.session.state.nick == "natterDead" }
     }
 }

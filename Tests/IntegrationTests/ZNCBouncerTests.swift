@@ -116,6 +116,20 @@ struct ZNCBouncerTests {
         #expect(client.buffer("#bnc")?.firstUnreadID == client.messages(in: "#bnc").first?.id)
     }
 
+    @Test func theURLFormLogsInWithUserSlashNetwork() async throws {
+        // `natter --server irc://natter@HOST:PORT/upstream --password-command …` sends
+        // USER natter/upstream and PASS with the password alone: ZNC takes the user and the
+        // network from it.
+        let setup = try await setUp(channel: "#url", peerNick: "upeer")
+        defer { setup.znc.stop(); setup.peer.close(); try? FileManager.default.removeItem(at: setup.logs) }
+        let client = LiveClient(configuration: SessionConfiguration(nick: "natterZ", user: "\(setup.znc.user)/\(setup.znc.network)", realName: "Natter",
+                                                                    serverPassword: setup.znc.password))
+        defer { client.close() }
+        client.connect(port: setup.znc.port)
+        try await client.waitUntilJoined("#url")
+        #expect(client.errorRows.isEmpty, "\(client.dump())")
+    }
+
     @Test func whatWeSayFromAnotherClientIsOursOnce() async throws {
         let setup = try await setUp(channel: "#self", peerNick: "speer")
         defer { setup.znc.stop(); setup.peer.close(); try? FileManager.default.removeItem(at: setup.logs) }

@@ -50,10 +50,13 @@ struct NetworkSetup {
 
 extension QuickStart {
     /// The network the command-line flags describe.
+    /// A bouncer's network is chosen by the username `LOGIN/NETWORK` (ZNC and soju).
     var network: NatterConfig.Network {
-        NatterConfig.Network(name: host, host: host, port: port, tls: tls, verifyCertificate: verifyCertificate,
-                             nick: nick, alternativeNicks: [], user: nick, realName: nick,
-                             channels: channels.map { ($0, nil) }, password: nil, sasl: nil,
-                             clientCertificate: nil, clientKey: nil, autoConnect: true)
+        let user = login ?? nick
+        return NatterConfig.Network(name: bouncerNetwork ?? host, host: host, port: port, tls: tls,
+                                    verifyCertificate: verifyCertificate, nick: nick, alternativeNicks: [],
+                                    user: bouncerNetwork.map { "\(user)/\($0)" } ?? user, realName: nick,
+                                    channels: channels.map { ($0, nil) }, password: passwordCommand.map { .command($0) },
+                                    sasl: nil, clientCertificate: nil, clientKey: nil, autoConnect: true)
     }
 }

@@ -192,10 +192,10 @@ final class ScenarioRunner {
         model.linkRequests = { [weak self] _, request in
             if case .send(let lines, _) = request { self?.sent.append(contentsOf: lines.map { $0.serialized() }) }
         }
-        // The link came up before any time a scenario writes: its lines are live whatever their
-        // server-time (a line dated before the link came up would be a bouncer's replay, put in
-        // time order and compared with the logs).
-        model.deliver(.connected(now: SessionTime(monotonic: 0, wall: .distantPast)), network: networkName)
+        model.deliver(.connected(now: controller.clock()), network: networkName)
+        // A scenario's lines are live whatever their server-time (a line dated before the link
+        // came up would be a bouncer's replay, put in time order and compared with the logs).
+        model.linkCameUp(network: networkName, at: .distantPast)
         if let server = model.network(networkName)?.serverBuffer { controller.show(server.id) }
         host.focus(screen.input)
         return stage
@@ -262,7 +262,10 @@ final class ScenarioRunner {
                                      nicks: .init(filter: app.screen.nickList.filter, shown: app.screen.nickList.shown.map(\.nick),
                                                   focused: app.host.focusedWidget === app.screen.nickList),
                                      chosen: app.controller.chosenMentionID, typing: app.screen.messages.footnote,
-                                     replyingTo: app.controller.replyTarget, tooltip: app.host.visibleTooltip?.text)
+                                     replyingTo: app.controller.replyTarget, tooltip: app.host.visibleTooltip?.text,
+                                     sidebar: .init(networks: app.screen.sidebar.entries.filter(\.isHeader).map(\.title)
+                                                        .filter { $0 != "Friends" },
+                                                    status: app.screen.sidebar.status))
         sent.removeAll()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -344,6 +347,13 @@ struct SnapshotMetrics: Encodable {
     var replyingTo: String?
     /// The tooltip shown (extension), `null` when none.
     var tooltip: String?
+    /// The buffer list's network headings and the status lines under it (extension).
+    var sidebar: Sidebar
+
+    struct Sidebar: Encodable {
+        var networks: [String]
+        var status: [String]
+    }
 
     struct Nicks: Encodable {
         var filter: String
@@ -376,7 +386,7 @@ struct SnapshotMetrics: Encodable {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks, chosen, typing, replyingTo, tooltip }
+    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks, chosen, typing, replyingTo, tooltip, sidebar }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -393,5 +403,6 @@ struct SnapshotMetrics: Encodable {
         try c.encode(typing, forKey: .typing)
         try c.encode(replyingTo, forKey: .replyingTo)
         try c.encode(tooltip, forKey: .tooltip)
+        try c.encode(sidebar, forKey: .sidebar)
     }
 }
