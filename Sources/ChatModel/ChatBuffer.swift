@@ -17,6 +17,9 @@ public final class ChatBuffer {
     public internal(set) var highlights = 0
     /// The id of the first unread line, where the "new messages" marker goes.
     public internal(set) var firstUnreadID: String?
+    /// How far another of our clients read (`draft/read-marker`): lines up to this time are
+    /// not unread here either, also when they arrive later (history after a reconnect).
+    public internal(set) var readMarker: Date?
     /// The channel topic, with formatting codes.
     public internal(set) var topic: String?
     /// Whether we are in the channel (false after parting or being kicked, and while disconnected).

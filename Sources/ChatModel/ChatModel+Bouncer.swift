@@ -36,8 +36,8 @@ extension ChatModel {
             let title = control.bouncerNetworks[update.id]?["name"] ?? update.id
             control.bouncerNetworks[update.id] = nil
             if network(childName) != nil {
-                requestLink(.disconnect, network: childName)
                 removeNetwork(childName)
+                requestLink(.disconnect, network: childName)   // the hub forgets it too
             }
             info("Network \(title) was removed from the bouncer", on: control, at: now)
             changes.append(.connectionChanged(network: control.name))
@@ -52,6 +52,12 @@ extension ChatModel {
             configuration.bouncerNetID = update.id
             configuration.autoJoin = []     // the bouncer keeps the network's channels
             configuration.monitor = []
+            // BIND comes before CAP END, so before a PASS is looked at: soju only binds a
+            // connection already logged in with SASL. The bouncer's password serves.
+            if configuration.sasl == nil, let password = configuration.serverPassword {
+                let account = String(configuration.user.prefix { $0 != "/" && $0 != "@" })
+                configuration.sasl = .plain(account: account, password: password)
+            }
             let child = ChatNetwork(name: childName, session: IRCSession(configuration: configuration),
                                     cap: settings.scrollbackCap, trimBatch: settings.trimBatch,
                                     bouncer: (control.name, update.id))
@@ -63,6 +69,20 @@ extension ChatModel {
             requestLink(.bind(parent: control.name), network: childName)
         }
         changes.append(.connectionChanged(network: childName))
+    }
+
+    /// The bouncer listed all its networks: those it no longer has (removed while we were not
+    /// connected) go too.
+    func forgetBouncerNetworks(notIn listed: Set<String>, on control: ChatNetwork, now: Date) {
+        guard control.bouncer == nil else { return }
+        for netid in control.bouncerNetworks.keys.sorted() where !listed.contains(netid) {
+            applyBouncerNetwork(BouncerNetworkUpdate(id: netid, removed: true), on: control, now: now)
+        }
+        // A network made here but not in the list at all (never announced since): gone as well.
+        for child in networks where child.bouncer?.parent == control.name && !listed.contains(child.bouncer!.netid) {
+            removeNetwork(child.name)
+            requestLink(.disconnect, network: child.name)
+        }
     }
 
     /// Forgets a network and its buffers (a bouncer network removed upstream). Its logs stay.

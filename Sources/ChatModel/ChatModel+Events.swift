@@ -123,10 +123,7 @@ extension ChatModel {
         case .intentRejected(_, let reason):
             info(reason, on: network, at: now, error: true)
         case .readMarker(let target, let timestamp):
-            if let buffer = network.buffer(named: target), let timestamp,
-               let last = buffer.scrollback.lines.last, last.time <= timestamp {
-                markRead(buffer.id)
-            }
+            if let buffer = network.buffer(named: target), let timestamp { applyReadMarker(timestamp, to: buffer) }
         case .monitorOnline(let users):
             info("Online: \(users.map(\.nick).joined(separator: ", "))", on: network, at: now)
             for user in users {
@@ -147,6 +144,12 @@ extension ChatModel {
             applyGap(in: target, from: from, to: to, reason: reason, on: network)
         case .bouncerNetwork(let update):
             applyBouncerNetwork(update, on: network, now: now)
+        case .bouncerNetworksListed(let netids):
+            forgetBouncerNetworks(notIn: Set(netids), on: network, now: now)
+        case .bouncerBindRefused(let code, let description):
+            info("The bouncer refused this network: \(description) (\(code)); not reconnecting", on: network, at: now,
+                 error: true)
+            requestLink(.disconnect, network: network.name)
         case .bouncerRequestDone(let subcommand, let id):
             let what = ["ADDNETWORK": "added", "CHANGENETWORK": "changed", "DELNETWORK": "removed"][subcommand] ?? "done"
             info("The bouncer \(what) network \(network.bouncerNetworks[id]?["name"] ?? id)", on: network, at: now)

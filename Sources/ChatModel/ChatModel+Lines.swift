@@ -3,9 +3,11 @@ import IRCProtocol
 import IRCSession
 
 extension ChatModel {
-    /// Appends `line` to `buffer`: logs it, counts it unread (and highlighted) unless the reader
-    /// is looking at the buffer, and queues the changes. `countsUnread` is false for event rows
-    /// and history.
+    /// Appends `line` to `buffer`: logs it (unless `logged` is false), counts it unread (and
+    /// highlighted) unless the reader is looking at the buffer, and queues the changes.
+    /// `countsUnread` is false for event rows and for history replayed on join; history fetched
+    /// after a reconnect counts (it was missed), but, like a bouncer's replay, notifies nobody:
+    /// a burst of old highlights is for Mentions and the unread counts, not the desktop.
     ///
     /// A line replayed by a bouncer or a history batch (dated before the link came up) that was
     /// shown before is dropped (``isReplayedDuplicate(_:in:on:)``); one that was not goes where
@@ -13,14 +15,16 @@ extension ChatModel {
     /// does a line of history fetched after a reconnect (`fromHistory`), which may have been
     /// said after the link came up but before we rejoined.
     func append(_ line: ChatLine, to buffer: ChatBuffer, on network: ChatNetwork, countsUnread: Bool,
-                fromHistory: Bool = false) {
+                fromHistory: Bool = false, logged: Bool = true) {
         let replayed = network.replays.since.map { line.time < $0 } ?? false
         if replayed, isReplayedDuplicate(line, in: buffer, on: network) { return }
         var firstUnreadIsNewer = false
         if replayed || fromHistory {
             let (index, trimmed) = buffer.scrollback.insert(inTimeOrder: line)
-            guard let index else { return }
+            // Trimmed lines are reported even when the new one went with them (older than all
+            // that the cap keeps): the rows must follow the scrollback.
             if trimmed > 0 { changes.append(.linesTrimmed(buffer.id, count: trimmed)) }
+            guard let index else { return }
             if index == buffer.scrollback.count - 1 {
                 changes.append(.linesAppended(buffer.id, count: 1))
             } else {
@@ -35,8 +39,10 @@ extension ChatModel {
             if trimmed > 0 { changes.append(.linesTrimmed(buffer.id, count: trimmed)) }
             changes.append(.linesAppended(buffer.id, count: 1))
         }
-        if buffer.kind != .channelList { logs?.append(line, network: network.name, buffer: logName(buffer)) }
+        if buffer.kind != .channelList, logged { logs?.append(line, network: network.name, buffer: logName(buffer)) }
         guard countsUnread, !line.isOwn else { return }
+        // Read on another of our clients already (its read marker is past it).
+        if let marker = buffer.readMarker, line.time <= marker { return }
         let beingRead = buffer.id == activeBuffer && windowFocused
         if !beingRead {
             if buffer.firstUnreadID == nil || firstUnreadIsNewer { buffer.firstUnreadID = line.id }
@@ -45,10 +51,26 @@ extension ChatModel {
             changes.append(.unreadChanged(buffer.id))
         }
         if line.isMessage && (line.isHighlight || buffer.kind == .query) { recordMention(line, in: buffer, on: network) }
-        if (line.isHighlight || buffer.kind == .query) && !(beingRead && windowFocused) {
+        if (line.isHighlight || buffer.kind == .query) && !(beingRead && windowFocused) && !replayed && !fromHistory {
             let title = buffer.kind == .query ? (line.nick ?? buffer.name) : "\(line.nick ?? "") in \(buffer.name)"
             changes.append(.notify(buffer.id, title: title, body: stripForNotification(line.text)))
         }
+    }
+
+    /// Another of our clients read `buffer` up to `time`: what it read is not unread here. The
+    /// counts shrink to the unread lines after it (never grow), and the marker moves to the
+    /// first of them; a marker older than one already known changes nothing.
+    func applyReadMarker(_ time: Date, to buffer: ChatBuffer) {
+        if let known = buffer.readMarker, known >= time { return }
+        buffer.readMarker = time
+        guard buffer.unread > 0 || buffer.firstUnreadID != nil else { return }
+        let start = buffer.firstUnreadID.flatMap { id in buffer.scrollback.lines.firstIndex { $0.id == id } }
+            ?? buffer.scrollback.lines.startIndex
+        let after = buffer.scrollback.lines[start...].filter { $0.time > time && $0.isMessage && !$0.isOwn }
+        buffer.unread = min(buffer.unread, after.count)
+        buffer.highlights = min(buffer.highlights, after.filter(\.isHighlight).count)
+        buffer.firstUnreadID = after.first?.id
+        changes.append(.unreadChanged(buffer.id))
     }
 
     /// Copies a highlight or private message into the mentions view, naming where it was said.

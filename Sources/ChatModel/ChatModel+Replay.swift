@@ -89,7 +89,8 @@ extension ChatModel {
         }
         let line = ChatLine(id: localID(), time: from.addingTimeInterval(0.001), kind: .error,
                             text: "Messages may be missing here (\(span)): \(why)")
-        append(line, to: buffer, on: network, countsUnread: false)
+        // Not logged: it says what this run could not fetch, which a later run may have.
+        append(line, to: buffer, on: network, countsUnread: false, logged: false)
         if reason == .noHistory { buffer.openGap = (line.id, from) }
     }
 

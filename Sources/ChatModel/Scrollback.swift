@@ -61,7 +61,7 @@ public struct Scrollback: Sendable {
         }
         ids.insert(line.id)
         lines.insert(line, at: low)
-        if search != nil { search = SearchCorpus(lines) }   // rare (a playback): rebuilt whole
+        search?.insert(SearchQuery.key(for: line), at: low)
         let trimmed = trimIfNeeded()
         return (low >= trimmed ? low - trimmed : nil, trimmed)
     }
@@ -100,7 +100,7 @@ public struct Scrollback: Sendable {
         guard ids.contains(id), let index = lines.lastIndex(where: { $0.id == id }) else { return false }
         ids.remove(id)
         lines.remove(at: index)
-        if search != nil { search = SearchCorpus(lines) }
+        search?.remove(at: index)
         return true
     }
 

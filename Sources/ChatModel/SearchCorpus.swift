@@ -61,6 +61,24 @@ public struct SearchCorpus: Sendable {
         for i in starts.indices { starts[i] -= Int32(cut) }
     }
 
+    /// Inserts a line's key before line `i` (`i == count`: at the end). O(bytes after it).
+    public mutating func insert(_ key: [UInt8], at i: Int) {
+        guard i < count else { return append(key) }
+        let stored = Self.stored(key)
+        let start = starts[i]
+        bytes.insert(contentsOf: stored, at: Int(start))
+        for j in i..<count { starts[j] += Int32(stored.count) }
+        starts.insert(start, at: i)
+    }
+
+    /// Removes line `i`'s key. O(bytes after it).
+    public mutating func remove(at i: Int) {
+        let range = Int(starts[i])..<end(of: i)
+        bytes.removeSubrange(range)
+        starts.remove(at: i)
+        for j in i..<count { starts[j] -= Int32(range.count) }
+    }
+
     /// Replaces line `i`'s key.
     public mutating func replace(at i: Int, with key: [UInt8]) {
         let range = Int(starts[i])..<end(of: i)

@@ -19,7 +19,8 @@ public struct BouncerNetworkUpdate: Sendable, Hashable {
         self.cleared = cleared
     }
 
-    /// Reads `<netid> <attributes>`: attributes in the message-tag format (`a=b;c;d=e\sf`).
+    /// Reads `<netid> <attributes>`: attributes in the message-tag format (`a=b;c;d=e\sf`); as
+    /// with tags, an empty value (`c=`) is the same as none: the attribute was removed.
     public init(id: String, encoded: String) {
         self.init(id: id)
         if encoded == "*" {
@@ -27,18 +28,24 @@ public struct BouncerNetworkUpdate: Sendable, Hashable {
             return
         }
         for item in encoded.split(separator: ";", omittingEmptySubsequences: true) {
-            if let equals = item.firstIndex(of: "=") {
+            if let equals = item.firstIndex(of: "="), equals < item.index(before: item.endIndex) {
                 let key = String(item[..<equals])
                 attributes[key] = IRCMessage.unescapeTagValue(String(item[item.index(after: equals)...]))
+            } else if let equals = item.firstIndex(of: "=") {
+                cleared.append(String(item[..<equals]))
             } else {
                 cleared.append(String(item))
             }
         }
     }
 
-    /// Attributes in the message-tag format, keys sorted (for `ADDNETWORK` and `CHANGENETWORK`).
+    /// Attributes in the message-tag format, keys sorted (for `ADDNETWORK` and `CHANGENETWORK`);
+    /// an empty value is written as the bare key, which removes the attribute.
     public static func encode(_ attributes: [String: String]) -> String {
-        attributes.keys.sorted().map { "\($0)=" + IRCMessage.escapeTagValue(attributes[$0] ?? "") }.joined(separator: ";")
+        attributes.keys.sorted().map { key in
+            let value = attributes[key] ?? ""
+            return value.isEmpty ? key : "\(key)=" + IRCMessage.escapeTagValue(value)
+        }.joined(separator: ";")
     }
 }
 
@@ -57,9 +64,14 @@ public enum BouncerRequest: Sendable, Hashable {
 /// soju.im/bouncer-networks: binding a connection to one network (before `CAP END`), listing
 /// the networks after registration, their notifications, and the requests to change them.
 extension IRCSession {
-    /// Whether this connection speaks to a bouncer's network list (not bound to one network).
+    static let bouncerNetworksBatch = "soju.im/bouncer-networks"
+
+    /// Whether this connection speaks to a bouncer's network list: not bound to one network,
+    /// neither by BIND nor by the username (`USER me/libera`, which the bouncer announces
+    /// with `BOUNCER_NETID` in ISUPPORT).
     var isBouncerControl: Bool {
         configuration.bouncerNetID == nil && state.capabilities.has("soju.im/bouncer-networks")
+            && state.isupport.tokens["BOUNCER_NETID"] == nil
     }
 
     /// Before `CAP END`: `BOUNCER BIND <netid>` when this connection is for one network.
@@ -84,6 +96,11 @@ extension IRCSession {
         guard let sub = p.first?.uppercased() else { return showReply(message) }
         switch sub {
         case "NETWORK" where p.count >= 3:
+            // A connection bound to one network has no business with the others.
+            guard isBouncerControl else { return }
+            if let batch = message.tags["batch"], batches[batch]?.type == Self.bouncerNetworksBatch {
+                batches[batch]?.netids.append(p[1])
+            }
             emit(.bouncerNetwork(BouncerNetworkUpdate(id: p[1], encoded: p[2])))
         case "ADDNETWORK", "CHANGENETWORK", "DELNETWORK":
             guard p.count >= 2 else { return showReply(message) }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// What the session remembers about history per buffer (keys are folded names): the request in
-/// flight, the msgids already shown, and the newest time seen (for `LATEST` after a reconnect).
+/// flight, the msgids already shown, the newest time and msgid seen (for `AFTER` after a
+/// reconnect), and the gaps being filled.
 struct HistoryTracker: Sendable, Hashable {
     /// msgids remembered per buffer before the oldest are forgotten.
     static let rememberedIDs = 4096
@@ -15,6 +16,8 @@ struct HistoryTracker: Sendable, Hashable {
     private(set) var latestID: [String: String] = [:]
     /// The AFTER requests filling a gap after a reconnect, per buffer.
     var gaps: [String: GapFill] = [:]
+    /// Gaps whose filling a dropped link cut short: where they start, for the next rejoin.
+    var unfilled: [String: Date] = [:]
 
     /// Records a msgid; `false` when it was already shown. O(1).
     mutating func remember(msgid: String, for target: String) -> Bool {

@@ -91,8 +91,7 @@ extension IRCSession {
     /// a reconnect): with MONITOR, the server tells us when it frees up (731), also when its
     /// holder shares no channel with us.
     mutating func watchWantedNick() {
-        let wanted = wantedNick ?? configuration.nick
-        guard !state.isupport.equal(state.nick, wanted), state.isupport.supportsMonitor,
+        guard let wanted = wantedNick, !state.isupport.equal(state.nick, wanted), state.isupport.supportsMonitor,
               !monitorList.contains(where: { state.isupport.equal($0, wanted) }) else { return }
         sendMonitor("+", [wanted])
     }
@@ -100,8 +99,7 @@ extension IRCSession {
     /// The nick we want was just given up (its holder quit or changed nick) while we are
     /// registered under another: ask for it.
     mutating func regainNick(freedBy nick: String) {
-        let wanted = wantedNick ?? configuration.nick
-        guard state.phase == .registered, !state.isOwnNick(nick), state.isupport.equal(nick, wanted),
+        guard let wanted = wantedNick, state.phase == .registered, !state.isOwnNick(nick), state.isupport.equal(nick, wanted),
               !state.isupport.equal(state.nick, wanted) else { return }
         send("NICK", wanted)
     }
@@ -129,7 +127,7 @@ extension IRCSession {
         emit(.nickChanged(from: source.nick, to: newNick, isOwn: isOwn, channels: shared))
         if !isOwn { regainNick(freedBy: source.nick) }
         // Our nick back: stop watching it, unless the user watches it too.
-        if isOwn, state.isupport.supportsMonitor, state.isupport.equal(newNick, wantedNick ?? configuration.nick),
+        if isOwn, let wanted = wantedNick, state.isupport.supportsMonitor, state.isupport.equal(newNick, wanted),
            !monitorList.contains(where: { state.isupport.equal($0, newNick) }) {
             sendMonitor("-", [newNick])
         }

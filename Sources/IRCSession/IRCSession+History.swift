@@ -19,11 +19,20 @@ struct OpenBatch: Sendable, Hashable {
     /// A multiline batch's lines: each text, and whether it joins the previous one directly.
     var pieces: [(text: String, concat: Bool)] = []
     var firstLine: IRCMessage?
+    /// Every line that carried this batch's tag (messages, TAGMSG, REDACT, lines that do not
+    /// make a message), and the msgid and time of the last: a history page is full by this
+    /// count, and the next page starts after that line.
+    var lineCount = 0
+    var lastMsgid: String?
+    var lastTime: Date?
+    /// A `soju.im/bouncer-networks` batch: the netids it listed.
+    var netids: [String] = []
 
     static func == (a: OpenBatch, b: OpenBatch) -> Bool {
         a.type == b.type && a.parameters == b.parameters && a.parent == b.parent && a.label == b.label
             && a.messages == b.messages && a.users == b.users && a.channels == b.channels && a.after == b.after
-            && a.tags == b.tags && a.source == b.source && a.firstLine == b.firstLine
+            && a.tags == b.tags && a.source == b.source && a.firstLine == b.firstLine && a.lineCount == b.lineCount
+            && a.lastMsgid == b.lastMsgid && a.lastTime == b.lastTime
             && a.pieces.map(\.text) == b.pieces.map(\.text) && a.pieces.map(\.concat) == b.pieces.map(\.concat)
     }
 
@@ -34,8 +43,8 @@ struct OpenBatch: Sendable, Hashable {
     }
 }
 
-/// Batches and history: CHATHISTORY LATEST on join (and reconnect, from the newest time seen),
-/// BEFORE on request, one request per buffer, labels, msgid dedupe, netsplit/netjoin grouping,
+/// Batches and history: CHATHISTORY LATEST on the first join, AFTER the last line seen on a
+/// rejoin after a reconnect (page by page, ``continueGapFill``), BEFORE on request, one request per buffer, labels, msgid dedupe, netsplit/netjoin grouping,
 /// and InspIRCd's unrequested `chathistory` replay.
 extension IRCSession {
     /// Whether CHATHISTORY can be used: ISUPPORT announces it and batches are enabled.
@@ -69,9 +78,11 @@ extension IRCSession {
         }
         guard canRequestHistory, configuration.historyOnJoin > 0 else { return }
         guard history.outstanding[key] == nil else { return }
-        if let seen = history.latest[key] {
+        if let seen = history.unfilled.removeValue(forKey: key) ?? history.latest[key] {
             let limit = historyLimit(configuration.historyPageSize)
-            let msgid = history.latestID[key]
+            // A gap left open by a dropped link starts where its filling stopped (by time: the
+            // live lines seen since moved the newest msgid past it).
+            let msgid = seen == history.latest[key] ? history.latestID[key] : nil
             history.gaps[key] = GapFill(from: seen, limit: limit, byMsgid: msgid != nil)
             let anchor = msgid.map { "msgid=" + $0 } ?? "timestamp=" + ServerTime.format(seen)
             sendHistoryRequest("AFTER", target: target, anchor: anchor, limit: limit, kind: .after)
@@ -81,12 +92,12 @@ extension IRCSession {
                            limit: historyLimit(configuration.historyOnJoin), kind: .latest)
     }
 
-    /// A page of `AFTER` arrived with `received` lines, the newest at `newest`: a full page asks
-    /// for the next one (up to ``GapFill/maxPages``), after which the rest is a gap; a short
-    /// page closes the gap.
-    mutating func continueGapFill(target: String, key: String, received: Int, newest: BufferMessage?) {
+    /// A page of `AFTER` arrived with `received` lines, the last with `lastMsgid` at `lastTime`:
+    /// a full page asks for the next one (up to ``GapFill/maxPages``), after which the rest is
+    /// a gap; a short page closes the gap.
+    mutating func continueGapFill(target: String, key: String, received: Int, lastMsgid: String?, lastTime: Date?) {
         guard var gap = history.gaps[key] else { return }
-        if let newest { gap.from = max(gap.from, newest.time) }
+        if let lastTime { gap.from = max(gap.from, lastTime) }
         guard received >= gap.limit else {
             history.gaps[key] = nil
             return
@@ -97,9 +108,9 @@ extension IRCSession {
                                     reason: .tooMuch(pages: gap.pages, limit: gap.limit)))
         }
         gap.pages += 1
-        gap.byMsgid = newest?.msgid != nil
+        gap.byMsgid = lastMsgid != nil
         history.gaps[key] = gap
-        let anchor = newest?.msgid.map { "msgid=" + $0 } ?? "timestamp=" + ServerTime.format(gap.from)
+        let anchor = lastMsgid.map { "msgid=" + $0 } ?? "timestamp=" + ServerTime.format(gap.from)
         sendHistoryRequest("AFTER", target: target, anchor: anchor, limit: gap.limit, kind: .after)
     }
 
@@ -256,8 +267,9 @@ extension IRCSession {
             for event in batch.after { emit(event) }
             if kind == .after {
                 // Pages come oldest first (several lines may share a millisecond): the last
-                // line is the next page's anchor.
-                continueGapFill(target: name, key: key, received: batch.messages.count, newest: batch.messages.last)
+                // line, of any kind, is the next page's anchor.
+                continueGapFill(target: name, key: key, received: batch.lineCount,
+                                lastMsgid: batch.lastMsgid, lastTime: batch.lastTime)
             }
         case "netsplit":
             emit(.netsplit(servers: batch.parameters.joined(separator: " "), users: batch.users,
@@ -265,8 +277,27 @@ extension IRCSession {
         case "netjoin":
             emit(.netjoin(servers: batch.parameters.joined(separator: " "), users: batch.users,
                           channels: batch.channels.sorted()))
+        case Self.bouncerNetworksBatch:
+            emit(.bouncerNetworksListed(netids: batch.netids))
         default:
             break
+        }
+    }
+}
+
+extension IRCSession {
+    /// Counts a line carrying batch tag `id` in that batch and in every batch around it (a
+    /// history page is full by all its lines, whatever they are).
+    mutating func countBatchLine(_ message: IRCMessage, in id: String) {
+        var current: String? = id
+        var depth = 0
+        while let batch = current, batches[batch] != nil, depth < 16 {
+            batches[batch]?.lineCount += 1
+            if let msgid = message.tags["msgid"] { batches[batch]?.lastMsgid = msgid }
+            else { batches[batch]?.lastMsgid = nil }
+            if let time = message.tags["time"].flatMap(ServerTime.parse) { batches[batch]?.lastTime = time }
+            current = batches[batch]?.parent
+            depth += 1
         }
     }
 }

@@ -43,6 +43,7 @@ extension IRCSession {
         awaitingEcho = []
         history.outstanding = [:]
         history.labels = [:]
+        for (key, gap) in history.gaps { history.unfilled[key] = min(history.unfilled[key] ?? gap.from, gap.from) }
         history.gaps = [:]
         keepalive = KeepaliveState(lastReceived: now.monotonic)
     }
@@ -177,6 +178,7 @@ extension IRCSession {
             return
         }
         nickAttempt += 1
+        if wantedNick == nil { wantedNick = configuration.nick }
         // Skip candidates we already tried (an alternative may equal a generated one).
         while let next = nickCandidate(nickAttempt), nicksTried.contains(next) { nickAttempt += 1 }
         guard let next = nickCandidate(nickAttempt) else {

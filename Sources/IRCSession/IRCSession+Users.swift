@@ -63,16 +63,25 @@ extension IRCSession {
         showReply(message)
     }
 
+    /// Whether `nick` is ours, or the nick we want back that the user does not watch.
+    func isWatchedOnlyToRegain(_ nick: String) -> Bool {
+        if state.isOwnNick(nick) { return true }
+        guard let wanted = wantedNick, state.isupport.equal(nick, wanted) else { return false }
+        return !monitorList.contains { state.isupport.equal($0, nick) }
+    }
+
     /// 730 (online, `nick!user@host` list) and 731 (offline, nick list).
     mutating func handleMonitor(_ message: IRCMessage) {
         guard let list = message.parameters.last, message.parameters.count >= 2 else { return }
         let entries = list.split(separator: ",").map(String.init)
         if message.command == "730" {
-            // Ourselves, watched while our nick was taken (``watchWantedNick()``): no news.
-            let others = entries.map { IRCSource(parsing: $0) }.filter { !state.isOwnNick($0.nick) }
+            // The nick we watch only to take it back (``watchWantedNick()``), held by us or by
+            // our ghost: no news for the user.
+            let others = entries.map { IRCSource(parsing: $0) }.filter { !isWatchedOnlyToRegain($0.nick) }
             if !others.isEmpty { emit(.monitorOnline(others)) }
         } else {
-            emit(.monitorOffline(entries))
+            let others = entries.filter { !isWatchedOnlyToRegain($0) }
+            if !others.isEmpty { emit(.monitorOffline(others)) }
             for nick in entries { regainNick(freedBy: nick) }
         }
     }
@@ -90,6 +99,9 @@ extension IRCSession {
         guard p.count >= 3 else { return showReply(message) }
         if message.command == "FAIL", p[0].uppercased() == "CHATHISTORY" {
             historyRequestFailed(label: label(of: message), context: Array(p.dropFirst(2).dropLast()))
+        }
+        if message.command == "FAIL", p[0].uppercased() == "BOUNCER", p.count >= 4, p[2].uppercased() == "BIND" {
+            emit(.bouncerBindRefused(code: p[1], description: p[p.count - 1]))
         }
         emit(.standardReply(StandardReply(kind: message.command, command: p[0], code: p[1],
                                           context: Array(p.dropFirst(2).dropLast()), description: p[p.count - 1])))

@@ -26,8 +26,9 @@ public struct IRCSession: Sendable {
     var capNegotiationOpen = false
     var nickAttempt = 0
     var nicksTried: [String] = []
-    /// The nick we want (the configured one, or the last /nick): when registered under another
-    /// (it was taken, often by our own ghost after a reconnect) and it frees up, we take it.
+    /// The nick we want back: the configured one once registration had to fall back to another
+    /// (it was taken, often by our own ghost after a reconnect), or the last /nick. When it
+    /// frees up, we take it. `nil` otherwise: a nick the server or a bouncer gave us stays.
     var wantedNick: String?
     var sasl: SASLExchange?
     var registrationFinished = false
@@ -116,6 +117,9 @@ public struct IRCSession: Sendable {
     // MARK: Dispatch
 
     mutating func receive(_ message: IRCMessage, now: SessionTime) {
+        if let batch = message.tags["batch"], batches[batch] != nil, message.command.uppercased() != "BATCH" {
+            countBatchLine(message, in: batch)
+        }
         if let account = message.tags["account"], let nick = message.parsedSource?.nick,
            state.users[state.fold(nick)] != nil {
             state.users[state.fold(nick)]?.account = account == "*" ? nil : account

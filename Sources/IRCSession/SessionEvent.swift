@@ -77,6 +77,11 @@ public enum SessionEvent: Sendable, Hashable {
     case monitorOffline([String])
     /// soju.im/bouncer-networks: a network of the bouncer, its attributes, or its removal.
     case bouncerNetwork(BouncerNetworkUpdate)
+    /// The bouncer listed all its networks (the first notification batch, or LISTNETWORKS):
+    /// any other network known from before is gone.
+    case bouncerNetworksListed(netids: [String])
+    /// The bouncer refused to bind this connection to its network (`FAIL BOUNCER <code> BIND`).
+    case bouncerBindRefused(code: String, description: String)
     /// The bouncer did what we asked (`ADDNETWORK`, `CHANGENETWORK`, `DELNETWORK`) for `id`.
     case bouncerRequestDone(subcommand: String, id: String)
     /// This connection was to be bound to bouncer network `netid`, but the server does not

@@ -61,7 +61,7 @@ public enum HistoryGapReason: Sendable, Hashable {
 
 /// Which history request a batch answers.
 public enum HistoryRequestKind: Sendable, Hashable {
-    /// `CHATHISTORY LATEST` on join or reconnect.
+    /// `CHATHISTORY LATEST` on the first join.
     case latest
     /// `CHATHISTORY BEFORE` for paging.
     case before

@@ -61,7 +61,14 @@ public final class NetworkHub {
         case .close(let reason):
             transports[network]?.forceClose(reason: reason)
         case .disconnect:
-            transports.removeValue(forKey: network)?.stop()
+            if let transport = transports.removeValue(forKey: network) {
+                transport.stop()
+                // A network the model no longer has (a bouncer network removed): forget it.
+                if model.network(network) == nil {
+                    configurations[network] = nil
+                    networks[transport.id] = nil
+                }
+            }
             model.setLink(.idle, network: network)
         case .reconnect:
             if transports[network] != nil {

@@ -60,10 +60,12 @@ extension ChatController {
         if let host = screen.host { form.show(in: host) }
     }
 
-    /// Brings the open form's list up to date with what the bouncer last said.
+    /// Brings the form's list up to date with what the bouncer last said, when it changed
+    /// (the form is rebuilt only then, not at every unread line).
     func refreshBouncerForm() {
         guard let form = bouncerForm, let control = bouncerFormControl.flatMap({ model.network($0) }) else { return }
-        form.networks = control.bouncerNetworks.sorted { (Int($0.key) ?? 0, $0.key) < (Int($1.key) ?? 0, $1.key) }
+        let networks = control.bouncerNetworks.sorted { (Int($0.key) ?? 0, $0.key) < (Int($1.key) ?? 0, $1.key) }
             .map { BouncerNetworkForm.Network(id: $0.key, attributes: $0.value) }
+        if networks != form.networks { form.networks = networks }
     }
 }

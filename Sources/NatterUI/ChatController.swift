@@ -268,13 +268,18 @@ public final class ChatController {
                 onNotify?(id, title, body)
             }
         }
+        if sidebar {
+            // Buffers that went with their network (a bouncer network removed): their saved
+            // views go too; the one on screen gives way to the first server buffer.
+            rows = rows.filter { model.buffer($0.key) != nil || $0.key == current }
+            views = views.filter { model.buffer($0.key) != nil }
+        }
         if let gone = current, model.buffer(gone) == nil, let fallback = model.networks.first?.serverBuffer.id {
-            // The buffer on screen went with its network (a bouncer network removed).
             rows[gone] = nil
-            views[gone] = nil
             current = nil
             show(fallback)
             refreshSidebar()
+            refreshBouncerForm()
             return
         }
         if let current, let rows = rows[current], let buffer = model.buffer(current) {

@@ -22,8 +22,8 @@ public struct ChatStack {
                                     clock: clock)
     }
 
-    /// A stack for tests and scenarios: times in UTC, no logs unless given, and the model's
-    /// link recording into `sent` when given.
+    /// A stack for tests and scenarios: times in UTC, no logs unless given; the caller sets the
+    /// model's link (`ChatModel.linkRequests`) if it wants what is sent.
     public static func headless(settings: ModelSettings = ModelSettings(), logs: LogStore? = nil,
                                 clock: @escaping () -> SessionTime = { SessionTime(0) }) -> ChatStack {
         ChatStack(settings: settings, logs: logs, timeZone: TimeZone(identifier: "UTC")!, clock: clock)

@@ -234,3 +234,34 @@ struct GapRowTests {
         #expect(buffer.scrollback.lines.filter(\.isMessage).map(\.text) == ["seen", "while away"])
     }
 }
+
+/// `draft/read-marker` from another of our clients: what it read is not unread here.
+struct ReadMarkerModelTests {
+    @Test func aMarkerShrinksTheUnreadToWhatCameAfterIt() throws {
+        let model = ChatModel()
+        model.windowFocused = false
+        model.addNetwork(name: "N", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
+        let now = SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: 1_704_110_400))
+        func recv(_ line: String) { _ = model.handle(.received(try! IRCMessage(parsing: line), now: now), network: "N") }
+        _ = model.handle(.connected(now: now), network: "N")
+        model.linkCameUp(network: "N", at: .distantPast)
+        for line in [":srv CAP * LS :server-time draft/read-marker", ":srv CAP me ACK :server-time draft/read-marker",
+                     ":srv 001 me :Welcome", ":me!u@h JOIN #c"] { recv(line) }
+        recv("@time=2024-01-01T10:00:01.000Z :bob!b@h PRIVMSG #c :one")
+        recv("@time=2024-01-01T10:00:02.000Z :bob!b@h PRIVMSG #c :two, me")
+        recv("@time=2024-01-01T10:00:03.000Z :bob!b@h PRIVMSG #c :three")
+        let buffer = try #require(model.network("N")?.buffer(named: "#c"))
+        #expect(buffer.unread == 3 && buffer.highlights == 1)
+        // Our phone read up to "two".
+        recv(":srv MARKREAD #c timestamp=2024-01-01T10:00:02.000Z")
+        #expect(buffer.unread == 1 && buffer.highlights == 0)
+        #expect(buffer.firstUnreadID == buffer.lines.first { $0.text == "three" }?.id)
+        // An older marker changes nothing; a line it covers, arriving later, is not unread.
+        recv(":srv MARKREAD #c timestamp=2024-01-01T10:00:01.000Z")
+        #expect(buffer.unread == 1)
+        recv("@time=2024-01-01T10:00:01.500Z :carol!c@h PRIVMSG #c :late, but read elsewhere")
+        #expect(buffer.unread == 1)
+        recv(":srv MARKREAD #c timestamp=2024-01-01T10:00:09.000Z")
+        #expect(buffer.unread == 0 && buffer.firstUnreadID == nil)
+    }
+}

@@ -81,3 +81,16 @@ struct HighlightAndIgnoreTests {
         #expect(ignores.ignores(source, caseMapping: .rfc1459))
     }
 }
+
+/// A replayed line older than everything the cap keeps.
+struct ScrollbackInsertTests {
+    @Test func aLineInsertedIntoTheTrimmedTopStillReportsTheTrim() {
+        var scrollback = Scrollback(cap: 4, trimBatch: 2)
+        let t0 = Date(timeIntervalSince1970: 1_000)
+        for k in 0..<4 { scrollback.append(ChatLine(id: "l\(k)", time: t0.addingTimeInterval(Double(k + 10)), kind: .message, nick: "a", text: "\(k)")) }
+        let result = scrollback.insert(inTimeOrder: ChatLine(id: "old", time: t0, kind: .message, nick: "a", text: "old"))
+        #expect(result.index == nil && result.trimmed == 2)
+        #expect(scrollback.lines.map(\.id) == ["l1", "l2", "l3"])
+        #expect(!scrollback.contains(id: "old"))
+    }
+}

@@ -84,4 +84,28 @@ struct SearchCorpusTests {
         scrollback.removeAll()
         #expect(scrollback.search?.count == 0 && scrollback.search?.bytes.isEmpty == true)
     }
+
+    @Test func keysFollowInsertsInTimeOrderAndRemovals() throws {
+        var scrollback = Scrollback(cap: 10, trimBatch: 2)
+        let t0 = Date(timeIntervalSince1970: 1_000)
+        func at(_ id: String, _ seconds: Double, _ text: String, kind: ChatLineKind = .message) -> ChatLine {
+            ChatLine(id: id, time: t0.addingTimeInterval(seconds), kind: kind, nick: "bob", text: text)
+        }
+        scrollback.enableSearch()
+        scrollback.append(at("a", 1, "first world"))
+        scrollback.append(at("j", 10, "", kind: .join))
+        scrollback.append(at("z", 20, "last world"))
+        // A replayed line goes where its time puts it; the keys follow.
+        #expect(scrollback.insert(inTimeOrder: at("m", 5, "middle world")).index == 1)
+        #expect(scrollback.lines.map(\.id) == ["a", "m", "j", "z"])
+        let word = try SearchQuery(parsing: "world")
+        #expect(word.matchingIndices(in: scrollback) == [3, 1, 0])
+        #expect(try SearchQuery(parsing: "middle").matchingIndices(in: scrollback) == [1])
+        let removed = scrollback.remove(id: "m")
+        #expect(removed)
+        #expect(word.matchingIndices(in: scrollback) == [2, 0])
+        func keys(_ corpus: SearchCorpus) -> [[UInt8]] { (0..<corpus.count).map { Array(corpus.key(at: $0)) } }
+        let kept = try #require(scrollback.search)
+        #expect(keys(kept) == keys(SearchCorpus(scrollback.lines)))
+    }
 }

@@ -84,6 +84,33 @@ struct GapFillTests {
                                           reason: .refused)])
     }
 
+    @Test func aPageIsFullByAllItsLinesAndTheNextStartsAfterTheLast() {
+        var (h, out) = Self.rejoined()
+        let label = Self.label(sent: sent(out))
+        out = h.feed("@label=\(label) :irc.example BATCH +p chathistory #natter")
+        out += h.feed("@batch=p;msgid=m1;time=2024-01-01T10:00:01.000Z :bob!b@h PRIVMSG #natter :missed")
+        out += h.feed("@batch=p;msgid=m2;time=2024-01-01T10:00:02.000Z;+draft/react=👍;+draft/reply=m1 :carol!c@h TAGMSG #natter")
+        out += h.feed("@batch=p;msgid=m3;time=2024-01-01T10:00:03.000Z :dave!d@h TAGMSG #natter")
+        out += h.feed(":irc.example BATCH -p")
+        // Three lines, one of them a message: still a full page of three.
+        let next = sent(out)
+        #expect(next.count == 1 && next[0].hasSuffix("CHATHISTORY AFTER #natter msgid=m3 3"), "\(next)")
+    }
+
+    @Test func aGapCutShortByADroppedLinkIsTakenUpAtTheNextRejoin() {
+        var (h, out) = Self.rejoined()
+        out = Self.page(&h, answering: sent(out), ids: 1...3)      // full: m4… asked next
+        #expect(sent(out).count == 1)
+        // A live line arrives meanwhile: it must not move the start of the hole past what was
+        // never fetched.
+        h.feed("@msgid=m99;time=2024-01-01T10:05:00.000Z :bob!b@h PRIVMSG #natter :live")
+        h.disconnect()                                             // before the next page came
+        h.register(caps: Self.caps, isupport: Self.isupport)
+        out = h.feed(":natter!nat@host JOIN #natter")
+        #expect(sent(out).count == 1 && sent(out)[0].hasSuffix("CHATHISTORY AFTER #natter timestamp=2024-01-01T10:00:03.000Z 3"),
+                "\(sent(out))")
+    }
+
     @Test func nothingMissedIsNoGap() {
         var (h, out) = Self.rejoined()
         out = Self.page(&h, answering: sent(out), ids: nil)
@@ -115,5 +142,50 @@ struct GapFillTests {
         h.disconnect()
         h.register(caps: "server-time znc.in/self-message")
         #expect(gaps(h.feed(":natter!nat@host JOIN #natter")).isEmpty)
+    }
+}
+
+/// soju.im/bouncer-networks in the session.
+@Suite("Bouncer networks in the session")
+struct BouncerSessionTests {
+    static let caps = "batch soju.im/bouncer-networks soju.im/bouncer-networks-notify sasl"
+
+    @Test func aBoundConnectionBindsBeforeCapEndAndIgnoresTheList() {
+        var config = Harness.config()
+        config.bouncerNetID = "7"
+        var h = Harness(config)
+        h.connect()
+        let out = h.feed(":bnc CAP * LS :\(Self.caps)")
+        #expect(sent(out).contains("CAP REQ :batch soju.im/bouncer-networks"))   // no -notify
+        let acked = h.feed(":bnc CAP * ACK :batch soju.im/bouncer-networks")
+        #expect(sent(acked) == ["BOUNCER BIND 7", "CAP END"])
+        h.feed(":bnc 001 natter :Welcome")
+        #expect(events(h.feed(":bnc BOUNCER NETWORK 8 name=Other")).isEmpty)
+    }
+
+    @Test func aConnectionBoundByItsUsernameIgnoresTheListToo() {
+        var h = Harness()
+        h.register(caps: Self.caps, isupport: ["CHANTYPES=#", "BOUNCER_NETID=3"])
+        #expect(events(h.feed(":bnc BOUNCER NETWORK 8 name=Other")).isEmpty)
+    }
+
+    @Test func theListBatchSaysWhichNetworksExistAndAttributesFollowTagRules() {
+        var h = Harness()
+        h.register(caps: Self.caps)
+        var out = h.feed(":bnc BATCH +n soju.im/bouncer-networks")
+        out += h.feed("@batch=n :bnc BOUNCER NETWORK 1 name=Libera;host=irc.libera.chat")
+        out += h.feed("@batch=n :bnc BOUNCER NETWORK 2 name=My\\sNet;error=;state")
+        out += h.feed(":bnc BATCH -n")
+        let all = events(out)
+        #expect(all.contains(.bouncerNetwork(BouncerNetworkUpdate(id: "2", attributes: ["name": "My Net"], cleared: ["error", "state"]))))
+        #expect(all.last == .bouncerNetworksListed(netids: ["1", "2"]))
+        #expect(BouncerNetworkUpdate.encode(["name": "A B", "port": ""]) == "name=A\\sB;port")
+    }
+
+    @Test func aRefusedBindIsReported() {
+        var h = Harness()
+        h.register(caps: Self.caps)
+        #expect(events(h.feed(":bnc FAIL BOUNCER INVALID_NETID BIND 9 :Network not found"))
+                .contains(.bouncerBindRefused(code: "INVALID_NETID", description: "Network not found")))
     }
 }

@@ -38,6 +38,17 @@ struct NickRegainTests {
         #expect(events(h.feed(":irc.example 730 natter :natter!n@h")).isEmpty)
     }
 
+    @Test func aNickTheServerGaveUsStays() {
+        // A bouncer or the server renames us after registering without a fallback: no fight.
+        var h = Harness(Harness.config(nick: "natter"))
+        h.register(isupport: ["CHANTYPES=#", "PREFIX=(ov)@+", "MONITOR=100"])
+        #expect(h.session.state.nick == "natter")
+        h.feed(":natter!n@h JOIN #c")
+        h.feed(":natter!n@h NICK natter_net")
+        #expect(sent(h.feed(":natter!x@h QUIT :bye")).isEmpty)
+        #expect(sent(h.feed(":irc.example 731 natter_net :natter")).isEmpty)
+    }
+
     @Test func aNickTheUserChoseStays() {
         var h = Self.registeredAsAlternative(monitor: false)
         h.feed(":irc.example 376 natter_ :End of MOTD")

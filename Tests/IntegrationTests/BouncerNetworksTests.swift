@@ -7,8 +7,8 @@ import NatterUI
 import Testing
 
 /// soju.im/bouncer-networks end to end: the whole client (model, controller, the app's network
-/// hub, real transports) against `SojuSpecServer`, which follows the specification text of
-/// soju 0.8 (`doc/ext/bouncer-networks.md`).
+/// hub, real transports) against `SojuSpecServer`, which follows the specification text
+/// (`doc/ext/bouncer-networks.md` at soju commit 23f94a5c6e1d6c34ba5518b9f1c5f02f8753e873).
 @MainActor
 @Suite("Bouncer networks (soju.im/bouncer-networks)", .serialized)
 struct BouncerNetworksTests {
@@ -132,6 +132,37 @@ struct BouncerNetworksTests {
         #expect(server.problems.isEmpty, "\(server.problems)")
     }
 
+    @Test func networksGoneWhileAwayGoAfterAReconnectAndARefusedBindStops() async throws {
+        let server = try SojuSpecServer()
+        defer { server.stop() }
+        let libera = server.addNetwork(["name": "Libera", "host": "irc.libera.chat", "state": "connected"])
+        let oftc = server.addNetwork(["name": "OFTC", "host": "irc.oftc.net", "state": "connected"])
+        server.start()
+        let client = client(server)
+        defer { client.close() }
+        let oftcName = ChatModel.bouncerNetworkName(parent: "bnc", netid: oftc)
+        try await client.pump("both networks registered") {
+            client.model.network(oftcName)?.session.isReady == true
+                && client.model.network(ChatModel.bouncerNetworkName(parent: "bnc", netid: libera))?.session.isReady == true
+        }
+        // OFTC is deleted on the bouncer without a word to us, and its link drops: binding
+        // again is refused, and the client stops trying rather than loop.
+        server.forget(network: oftc)
+        server.dropBound(network: oftc)
+        try await client.pump("the refused BIND") {
+            client.model.network(oftcName)?.serverBuffer.lines.contains { $0.text.contains("INVALID_NETID") } == true
+        }
+        try await client.pump(for: 1.0)
+        #expect(server.received.filter { $0 == "[*] BOUNCER BIND \(oftc)" }.count == 2, "no loop of refused binds")
+        // The bouncer's own connection drops and comes back: the full list it gets lacks OFTC,
+        // which goes; Libera stays, once.
+        server.dropControl()
+        try await client.pump("OFTC gone", timeout: 15) { client.model.network(oftcName) == nil }
+        client.controller.sync()
+        #expect(sidebarTitles(client) == ["bnc", "Libera"])
+        #expect(server.problems.isEmpty, "\(server.problems)")
+    }
+
     @Test func aReconnectFetchesWhatWasMissedPageByPageOrMarksTheHole() async throws {
         let server = try SojuSpecServer(historyLimit: 3)
         defer { server.stop() }
@@ -157,8 +188,10 @@ struct BouncerNetworksTests {
         let buffer = try #require(client.model.network(name)?.buffer(named: "#gap"))
         #expect(!buffer.lines.contains { $0.kind == .error })
         // The missed lines sit in time order between the last line seen and the rejoin, also
-        // those said after the link came up but before the JOIN.
-        #expect(buffer.lines.map(\.time) == buffer.lines.map(\.time).sorted(), "\(buffer.lines.map { ($0.kind, $0.text, $0.time.timeIntervalSince1970) })")
+        // those said after the link came up but before the JOIN. (To the millisecond, as
+        // server-time has it: a JOIN without server-time is stamped here, finer.)
+        let milliseconds = buffer.lines.map { Int(($0.time.timeIntervalSince1970 * 1000).rounded(.down)) }
+        #expect(milliseconds == milliseconds.sorted(), "\(buffer.lines.map { ($0.kind, $0.text, $0.time.timeIntervalSince1970) })")
 
         // More than ten pages missed: what could not be fetched is marked.
         server.dropBound(network: libera)

@@ -3,8 +3,9 @@ import IRCProtocol
 import IRCTestServers
 
 /// A bouncer speaking soju's `soju.im/bouncer-networks` exactly as its specification says
-/// (soju's `doc/ext/bouncer-networks.md`, the work-in-progress text as of soju 0.8, with the
-/// `soju.im/` vendor prefix), since soju itself is not packaged here. It accepts any number of
+/// (soju's `doc/ext/bouncer-networks.md`, the work-in-progress text at soju commit
+/// 23f94a5c6e1d6c34ba5518b9f1c5f02f8753e873, with the `soju.im/` vendor prefix), since soju
+/// itself is not packaged here. It accepts any number of
 /// connections on one loopback port, each on a thread of its own:
 ///
 /// - the bouncer's own connection (no `BOUNCER BIND`): `BOUNCER LISTNETWORKS`,
@@ -19,12 +20,11 @@ import IRCTestServers
 /// (``dropBound(network:)``). Anything a client does against the specification is collected in
 /// ``problems``.
 final class SojuSpecServer: @unchecked Sendable {
-    // @unchecked: every mutable field is guarded by `lock`.
+    // @unchecked: every mutable field, the connections' included, is guarded by `lock`. It is
+    // recursive and held while a connection's line is handled and while lines are stamped and
+    // delivered: as on a real server, a connection gets lines in the order of their server-time.
     private let listener: FakeIRCServer
-    private let lock = NSLock()
-    /// Held while a line is stamped and delivered, and while a connection is welcomed and
-    /// joined: as on a real server, a connection gets lines in the order of their server-time.
-    private let delivery = NSLock()
+    private let lock = NSRecursiveLock()
     private var stopped = false
     private var acceptor: Thread?
     private var connections: [Connection] = []
@@ -37,7 +37,9 @@ final class SojuSpecServer: @unchecked Sendable {
     private var _received: [String] = []
     /// Messages per CHATHISTORY page (`CHATHISTORY=` in ISUPPORT).
     let historyLimit: Int
-    static let password = "me:bouncer-secret"
+    /// The login: `USER me` with `PASS bouncer-secret`, or SASL PLAIN `me`/`bouncer-secret`.
+    static let account = "me"
+    static let password = "bouncer-secret"
     /// Attributes a client may set (the standard ones); `state` and `error` are read-only.
     static let writable: Set<String> = ["name", "host", "port", "tls", "nickname", "username", "realname", "pass"]
     static let readOnly: Set<String> = ["state", "error"]
@@ -54,6 +56,10 @@ final class SojuSpecServer: @unchecked Sendable {
         var nick = "*"
         var user = false
         var password: String?
+        var username: String?
+        /// The account logged in with SASL PLAIN, if any.
+        var saslAccount: String?
+        var saslStarted = false
         var capEnded = false
         var negotiating = false
         var registered = false
@@ -103,20 +109,24 @@ final class SojuSpecServer: @unchecked Sendable {
     /// Someone says `text` in `channel` on `network`: kept in its history (with a msgid and
     /// the time), and sent to the connections bound to it.
     func say(network: String, channel: String, nick: String, text: String) {
-        delivery.lock()
-        defer { delivery.unlock() }
-        let (line, targets): (String, [Connection]) = lock.withLock {
+        lock.withLock {
             nextMsgID += 1
-            let item = (msgid: "m\(nextMsgID)", time: Date(), nick: nick, channel: channel, text: text)
+            // Server-time has milliseconds: the stored time is the one a client can ask after.
+            let time = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+            let item = (msgid: "m\(nextMsgID)", time: time, nick: nick, channel: channel, text: text)
             history[network, default: []].append(item)
-            return (Self.format(item, batch: nil), connections.filter { $0.bound == network && $0.registered })
+            let line = Self.format(item, batch: nil)
+            for connection in connections where connection.bound == network && connection.registered {
+                send([line], to: connection)
+            }
         }
-        for connection in targets { send([line], to: connection) }
     }
 
     /// The bouncer's view of a network changed (`state`, `error`, …): notified to every
     /// connection that asked for notifications, with only what changed.
     func update(network id: String, _ changes: [String: String?]) {
+        lock.lock()
+        defer { lock.unlock() }
         let line: String = lock.withLock {
             guard let index = networks.firstIndex(where: { $0.id == id }) else { return "" }
             for (key, value) in changes { networks[index].attributes[key] = value }
@@ -135,6 +145,18 @@ final class SojuSpecServer: @unchecked Sendable {
         lock.withLock { connections.removeAll { $0.bound == network } }
     }
 
+    /// The network goes without a word to anyone (as if deleted while every client was away).
+    func forget(network id: String) {
+        lock.withLock { networks.removeAll { $0.id == id } }
+    }
+
+    /// Cuts the bouncer's own connections (those bound to no network).
+    func dropControl() {
+        let open = lock.withLock { connections.filter { $0.bound == nil } }
+        for connection in open { connection.client.close() }
+        lock.withLock { connections.removeAll { $0.bound == nil } }
+    }
+
     /// How many connections are bound to `network` and registered.
     func boundCount(network: String) -> Int {
         lock.withLock { connections.filter { $0.bound == network && $0.registered }.count }
@@ -147,9 +169,11 @@ final class SojuSpecServer: @unchecked Sendable {
             let line: String?
             do { line = try connection.client.readLine(timeout: 0.05) } catch { continue }
             guard let line else { break }
-            lock.withLock { _received.append("[\(connection.bound ?? "*")] \(line)") }
-            guard let message = try? IRCMessage(parsing: line) else { problem("unparsable: \(line)"); continue }
-            handle(message, on: connection)
+            lock.withLock {
+                _received.append("[\(connection.bound ?? "*")] \(line)")
+                guard let message = try? IRCMessage(parsing: line) else { return problem("unparsable: \(line)") }
+                handle(message, on: connection)
+            }
         }
         lock.withLock { connections.removeAll { $0 === connection } }
     }
@@ -166,7 +190,10 @@ final class SojuSpecServer: @unchecked Sendable {
             welcomeIfReady(c)
         case "USER":
             c.user = true
+            c.username = p.first
             welcomeIfReady(c)
+        case "AUTHENTICATE":
+            authenticate(p, on: c)
         case "PING":
             send([":bnc PONG bnc :\(p.last ?? "")"], to: c)
         case "BOUNCER":
@@ -210,13 +237,11 @@ final class SojuSpecServer: @unchecked Sendable {
 
     private func welcomeIfReady(_ c: Connection) {
         guard !c.registered, c.user, c.nick != "*", !c.negotiating || c.capEnded else { return }
-        guard c.password == Self.password else {
+        guard c.saslAccount != nil || (c.username == Self.account && c.password == Self.password) else {
             send([":bnc 464 \(c.nick) :Password incorrect", "ERROR :Password incorrect"], to: c)
             c.client.close()
             return
         }
-        delivery.lock()
-        defer { delivery.unlock() }
         c.registered = true
         let netid = c.bound.map { " BOUNCER_NETID=\($0)" } ?? ""
         send([":bnc 001 \(c.nick) :Welcome to the soju spec bouncer",
@@ -233,6 +258,27 @@ final class SojuSpecServer: @unchecked Sendable {
         }
     }
 
+    /// SASL PLAIN: `AUTHENTICATE PLAIN`, `+`, then base64 of `authzid NUL authcid NUL password`.
+    private func authenticate(_ p: [String], on c: Connection) {
+        guard let argument = p.first else { return }
+        if !c.saslStarted {
+            guard argument.uppercased() == "PLAIN" else {
+                return send([":bnc 908 \(c.nick) PLAIN :are available SASL mechanisms", ":bnc 904 \(c.nick) :SASL authentication failed"], to: c)
+            }
+            c.saslStarted = true
+            return send(["AUTHENTICATE +"], to: c)
+        }
+        c.saslStarted = false
+        let fields = Data(base64Encoded: argument).map { $0.split(separator: 0, omittingEmptySubsequences: false) } ?? []
+        guard fields.count == 3, String(decoding: fields[1], as: UTF8.self) == Self.account,
+              String(decoding: fields[2], as: UTF8.self) == Self.password else {
+            return send([":bnc 904 \(c.nick) :SASL authentication failed"], to: c)
+        }
+        c.saslAccount = Self.account
+        send([":bnc 900 \(c.nick) \(c.nick)!u@bnc \(Self.account) :You are now logged in as \(Self.account)",
+              ":bnc 903 \(c.nick) :SASL authentication successful"], to: c)
+    }
+
     private func handleBouncer(_ p: [String], on c: Connection) {
         guard let sub = p.first?.uppercased() else { return }
         guard c.caps.contains("soju.im/bouncer-networks") else {
@@ -244,7 +290,9 @@ final class SojuSpecServer: @unchecked Sendable {
             if c.registered {
                 return send([":bnc FAIL BOUNCER REGISTRATION_IS_COMPLETED BIND :Cannot bind to a network after registration"], to: c)
             }
-            if c.password != Self.password { return send([":bnc FAIL BOUNCER ACCOUNT_REQUIRED BIND :Authentication required"], to: c) }
+            // As soju: only a connection logged in (SASL, before CAP END) can bind; PASS is
+            // looked at when registration ends, too late.
+            if c.saslAccount == nil { return send([":bnc FAIL BOUNCER ACCOUNT_REQUIRED BIND :Authentication required"], to: c) }
             guard lock.withLock({ networks.contains { $0.id == p[1] } }) else {
                 return send([":bnc FAIL BOUNCER INVALID_NETID BIND \(p[1]) :Network not found"], to: c)
             }
