@@ -64,7 +64,8 @@ let package = Package(
                 swiftSettings: strict),
 
         // Sockets at the edge: SwiftNIO + NIOSSL (no SDL).
-        .target(name: "IRCTransport", dependencies: ["IRCProtocol", nioCore, nioPosix, nioTLS, nioSSL],
+        .target(name: "IRCTransport", dependencies: ["IRCProtocol", nioCore, nioPosix, nioTLS, nioSSL,
+                                                     .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strict),
         // Test support only (not a product): real IRC servers in temp dirs, a raw-socket client.
         .target(name: "IRCTestServers", dependencies: ["IRCProtocol"], swiftSettings: strict),

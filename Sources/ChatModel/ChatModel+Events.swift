@@ -144,6 +144,16 @@ extension ChatModel {
             applyGap(in: target, from: from, to: to, reason: reason, on: network)
         case .bouncerNetwork(let update):
             applyBouncerNetwork(update, on: network, now: now)
+        case .saslAbandoned(let reason, let reconnect):
+            if reconnect {
+                info("Not staying without the SASL login: \(reason). Trying again later (sasl_fail = reconnect)",
+                     on: network, at: now, error: true)
+                requestLink(.close(reason: "SASL login required"), network: network.name)
+            } else {
+                info("Not staying without the SASL login: \(reason). Disconnected: check the account, then /connect "
+                     + "(or set sasl_fail = \"continue\" for this network to stay unauthenticated)", on: network, at: now, error: true)
+                requestLink(.disconnect, network: network.name)
+            }
         case .bouncerNetworksListed(let netids):
             forgetBouncerNetworks(notIn: Set(netids), on: network, now: now)
         case .bouncerBindRefused(let code, let description):

@@ -130,7 +130,12 @@ extension IRCSession {
                 startSASL(mechanism)
                 return
             }
-            emit(.sasl(.unavailable(offered: state.capabilities.saslMechanisms)))
+            let offered = state.capabilities.saslMechanisms
+            emit(.sasl(.unavailable(offered: offered)))
+            if state.capabilities.available["sasl"] == nil {
+                return saslDidNotSucceed(reason: "the server does not offer SASL")
+            }
+            return saslDidNotSucceed(reason: "the server offers SASL with \(offered.joined(separator: ", ")), not \(mechanism.mechanismName)")
         }
         endCapNegotiation()
     }
@@ -153,7 +158,15 @@ extension IRCSession {
     mutating func handleUnknownCommand(_ message: IRCMessage) {
         if message.parameters.count >= 2, message.parameters[1].uppercased() == "CAP", capNegotiationOpen {
             capNegotiationOpen = false
-            if configuration.sasl != nil { emit(.sasl(.unavailable(offered: []))) }
+            if configuration.sasl != nil {
+                emit(.sasl(.unavailable(offered: [])))
+                if configuration.saslFailure != .continue {
+                    send("QUIT", "SASL login required")
+                    emit(.saslAbandoned(reason: "the server knows no CAP, so no SASL",
+                                        reconnect: configuration.saslFailure == .reconnect))
+                    return
+                }
+            }
             if state.phase != .registered { setPhase(.registering) }
             return
         }

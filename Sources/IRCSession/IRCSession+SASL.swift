@@ -132,10 +132,25 @@ extension IRCSession {
         }
     }
 
-    /// Reports the failure once, forgets the exchange (so nothing retries it) and ends CAP.
+    /// Reports the failure once, forgets the exchange (so nothing retries it), then follows
+    /// the configured policy.
     mutating func saslFailed(numeric: String, text: String) {
         sasl = nil
         emit(.sasl(.failed(numeric: numeric, message: text)))
-        endCapNegotiation()
+        saslDidNotSucceed(reason: "the SASL login failed (\(numeric)): \(text)")
+    }
+
+    /// SASL was configured and did not log us in: continue unauthenticated (ending CAP), or
+    /// leave before registration completes, for good or to try again later.
+    mutating func saslDidNotSucceed(reason: String) {
+        switch configuration.saslFailure {
+        case .continue:
+            endCapNegotiation()
+        case .disconnect, .reconnect:
+            let reconnect = configuration.saslFailure == .reconnect
+            capNegotiationOpen = false
+            send("QUIT", "SASL login required")
+            emit(.saslAbandoned(reason: reason, reconnect: reconnect))
+        }
     }
 }

@@ -38,6 +38,10 @@ public struct SessionConfiguration: Sendable, Hashable {
     public var scramClientNonce: String?
     /// Nicks to watch with MONITOR from the start (sent once registered).
     public var monitor: [String] = []
+    /// What to do when SASL is configured but the server does not offer it, offers only other
+    /// mechanisms, or the login fails (WeeChat's `sasl_fail`): by default, not stay connected
+    /// without being logged in.
+    public var saslFailure: SASLFailurePolicy = .disconnect
     /// soju.im/bouncer-networks: the bouncer network this connection binds to (`BOUNCER BIND`
     /// before `CAP END`); `nil` for the bouncer's own connection (or any other server).
     public var bouncerNetID: String?
@@ -130,4 +134,15 @@ public struct KeepaliveConfiguration: Sendable, Hashable {
         self.pingAfter = pingAfter
         self.deadAfter = deadAfter
     }
+}
+
+/// What to do when SASL is configured and does not log us in (WeeChat's `sasl_fail`).
+public enum SASLFailurePolicy: String, Sendable, Hashable, CaseIterable {
+    /// Say why and disconnect; `/connect` tries again (the default: never stay connected
+    /// unauthenticated without the user choosing it).
+    case disconnect
+    /// Say why and stay connected without being logged in.
+    case `continue`
+    /// Say why, disconnect, and try again after the reconnect delay.
+    case reconnect
 }

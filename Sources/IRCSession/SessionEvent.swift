@@ -75,6 +75,9 @@ public enum SessionEvent: Sendable, Hashable {
     case monitorOnline([IRCSource])
     /// MONITOR: these nicks went offline.
     case monitorOffline([String])
+    /// SASL was configured and did not log us in, and the policy (`saslFailure`) is not to stay:
+    /// QUIT went; the link should close, and be opened again later if `reconnect`.
+    case saslAbandoned(reason: String, reconnect: Bool)
     /// soju.im/bouncer-networks: a network of the bouncer, its attributes, or its removal.
     case bouncerNetwork(BouncerNetworkUpdate)
     /// The bouncer listed all its networks (the first notification batch, or LISTNETWORKS):

@@ -18,11 +18,12 @@ public enum IRCTransportSecurity: Hashable, Sendable {
     /// Plain TCP: everything, passwords included, travels in clear text.
     case plaintext
 
-    /// Whether the UI should show this connection as insecure (plain TCP or unverified TLS).
+    /// Whether the UI should show this connection as insecure (plain TCP or unverified TLS; a
+    /// pinned certificate is verified, by its fingerprint).
     public var isInsecure: Bool {
         switch self {
         case .plaintext: true
-        case .tls(let options): !options.verifiesCertificate
+        case .tls(let options): !options.verifiesCertificate && options.pinnedFingerprint == nil
         }
     }
 }
@@ -39,13 +40,19 @@ public struct IRCTLSOptions: Hashable, Sendable {
     public var clientCertificate: IRCClientCertificate?
     /// PEM files of extra trusted roots (a private CA), added to the system's roots.
     public var additionalTrustRootFiles: [String]
+    /// The SHA-256 of the one certificate to accept (DER, 32 bytes), as WeeChat's
+    /// `tls_fingerprint`: that certificate is accepted, self-signed or not, whatever its name,
+    /// and no other, whatever CA signed it. `nil`: the usual chain and host name checks.
+    public var pinnedFingerprint: [UInt8]?
 
     public init(verifiesCertificate: Bool = true, serverName: String? = nil,
-                clientCertificate: IRCClientCertificate? = nil, additionalTrustRootFiles: [String] = []) {
+                clientCertificate: IRCClientCertificate? = nil, additionalTrustRootFiles: [String] = [],
+                pinnedFingerprint: [UInt8]? = nil) {
         self.verifiesCertificate = verifiesCertificate
         self.serverName = serverName
         self.clientCertificate = clientCertificate
         self.additionalTrustRootFiles = additionalTrustRootFiles
+        self.pinnedFingerprint = pinnedFingerprint
     }
 }
 

@@ -137,7 +137,9 @@ public final class IRCTransport: Sendable {
 
         let sslContext: NIOSSLContext?
         let serverName: String?
+        var pinned: [UInt8]?
         if case .tls(let options) = endpoint.security {
+            pinned = options.pinnedFingerprint
             do {
                 sslContext = try Self.makeSSLContext(options)
             } catch {
@@ -150,6 +152,7 @@ public final class IRCTransport: Sendable {
             sslContext = nil
             serverName = nil
         }
+        let pin = pinned
         let limits = configuration.incomingLimits
         let timeout = TimeAmount.nanoseconds(Int64(configuration.connectTimeout.seconds * 1e9))
         ClientBootstrap(group: eventLoop)
@@ -158,7 +161,14 @@ public final class IRCTransport: Sendable {
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .channelInitializer { [self] channel in
                 do {
-                    if let sslContext {
+                    if let sslContext, let pin {
+                        // Pinned: exactly that certificate, instead of the chain and name checks.
+                        try channel.pipeline.syncOperations.addHandler(
+                            NIOSSLClientHandler(context: sslContext, serverHostname: serverName,
+                                                customVerificationCallback: { [self] certificates, promise in
+                                                    promise.succeed(self.checkPin(pin, certificates, connection: connection))
+                                                }))
+                    } else if let sslContext {
                         try channel.pipeline.syncOperations.addHandler(
                             NIOSSLClientHandler(context: sslContext, serverHostname: serverName))
                     }
@@ -197,6 +207,10 @@ public final class IRCTransport: Sendable {
     private static func makeSSLContext(_ options: IRCTLSOptions) throws -> NIOSSLContext {
         var tls = TLSConfiguration.makeClientConfiguration()
         if !options.verifiesCertificate { tls.certificateVerification = .none }
+        // Pinned: the callback compares the certificate itself; the name it was issued for does
+        // not matter (a self-signed server reached by address), and NIOSSL's own host name check
+        // would run after the callback.
+        if options.pinnedFingerprint != nil { tls.certificateVerification = .noHostnameVerification }
         tls.additionalTrustRoots = options.additionalTrustRootFiles.map { .file($0) }
         if let client = options.clientCertificate {
             tls.certificateChain = try NIOSSLCertificate.fromPEMFile(client.certificateFile).map { .certificate($0) }
@@ -272,6 +286,24 @@ public final class IRCTransport: Sendable {
     func writabilityChanged(_ connection: Int) {
         guard state.value.connection == connection else { return }
         pump()
+    }
+
+    /// The pinned certificate check (on the event loop, during the handshake): the leaf's
+    /// SHA-256 must be `pin`. A mismatch is kept as the reason, naming the fingerprint seen so
+    /// that the user can check it and pin the new one.
+    func checkPin(_ pin: [UInt8], _ certificates: [NIOSSLCertificate], connection: Int) -> NIOSSLVerificationResult {
+        guard let leaf = certificates.first, let seen = try? CertificatePin.fingerprint(of: leaf) else {
+            if state.value.connection == connection {
+                state.value.pendingReason = .certificateRejected("the server sent no certificate to check against the pinned fingerprint")
+            }
+            return .failed
+        }
+        if seen == pin { return .certificateVerified }
+        if state.value.connection == connection {
+            state.value.pendingReason = .certificateRejected(
+                "the server's certificate is \(CertificatePin.format(seen)), not the pinned \(CertificatePin.format(pin))")
+        }
+        return .failed
     }
 
     func linkFailed(_ connection: Int, error: any Error) {

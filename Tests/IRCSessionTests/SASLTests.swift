@@ -6,9 +6,10 @@ import Testing
 @Suite("SASL")
 struct SASLTests {
     /// Connects, offers `sasl=<mechs>` and ACKs it; returns the harness and the ACK's outputs.
-    static func start(_ sasl: SASLMechanismConfig, mechanisms: String = "PLAIN,EXTERNAL,SCRAM-SHA-256")
-        -> (Harness, [SessionOutput]) {
+    static func start(_ sasl: SASLMechanismConfig, mechanisms: String = "PLAIN,EXTERNAL,SCRAM-SHA-256",
+                      onFailure: SASLFailurePolicy = .disconnect) -> (Harness, [SessionOutput]) {
         var config = Harness.config(sasl: sasl)
+        config.saslFailure = onFailure
         config.scramClientNonce = "rOprNGfwEbeRWgbNEkqO"
         var h = Harness(config)
         h.connect()
@@ -47,7 +48,8 @@ struct SASLTests {
     }
 
     @Test func failureIsReportedOnceAndNotRetried() {
-        var (h, _) = Self.start(.plain(account: "jilles", password: "wrong"))
+        // Told to stay unauthenticated (sasl_fail = continue): CAP ends, registration goes on.
+        var (h, _) = Self.start(.plain(account: "jilles", password: "wrong"), onFailure: .continue)
         h.feed("AUTHENTICATE +")
         var out = h.feed(":irc.example 904 natter :SASL authentication failed")
         #expect(sent(out) == ["CAP END"])
@@ -65,7 +67,9 @@ struct SASLTests {
     }
 
     @Test func unofferedMechanismIsNotRequested() {
-        var h = Harness(Harness.config(sasl: .scramSHA256(account: "a", password: "b")))
+        var config = Harness.config(sasl: .scramSHA256(account: "a", password: "b"))
+        config.saslFailure = .continue
+        var h = Harness(config)
         h.connect()
         let out = h.feed(":irc.example CAP * LS :sasl=PLAIN server-time")
         #expect(sent(out) == ["CAP REQ server-time"])
@@ -156,7 +160,9 @@ struct SASLTests {
         h.feed("AUTHENTICATE +")
         h.feed("AUTHENTICATE " + Data(Self.serverFirst.utf8).base64EncodedString())
         let out = h.feed("AUTHENTICATE " + Data("v=AAAATRBi23WpRR/wtup+mMhUZUn/dB5nLTJRsjl95G4=".utf8).base64EncodedString())
-        #expect(sent(out) == ["AUTHENTICATE *", "CAP END"])
+        // A server that cannot prove it knows the password: not a place to stay (the default
+        // policy leaves before registering).
+        #expect(sent(out) == ["AUTHENTICATE *", "QUIT :SASL login required"])
         #expect(events(out).contains(.sasl(.failed(numeric: "SCRAM", message: "SCRAM server not verified: server signature mismatch"))))
     }
 

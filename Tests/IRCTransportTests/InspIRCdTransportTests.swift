@@ -125,6 +125,57 @@ struct InspIRCdTransportTests {
         }
     }
 
+    /// The server certificate's SHA-256, as `openssl x509 -fingerprint -sha256` prints it.
+    func fingerprint(of path: String) throws -> [UInt8] {
+        let pipe = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = ["x509", "-in", path, "-noout", "-fingerprint", "-sha256"]
+        process.standardOutput = pipe
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let value = text.split(separator: "=", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+        return try #require(CertificatePin.parse("sha256:" + value), "openssl said \(text)")
+    }
+
+    @Test func aPinnedCertificateIsAcceptedSelfSignedAndAnyOtherIsRejectedNamingItsFingerprint() throws {
+        let network = try Fixtures.network()
+        let pin = try fingerprint(of: network.certificatePath)
+        // Self-signed, for irc.example, reached at 127.0.0.1: the pin alone decides.
+        let (transport, recorder) = makeTransport(port: network.tlsPort, security: .tls(IRCTLSOptions(pinnedFingerprint: pin)))
+        transport.start()
+        let connected = try recorder.next("connected") { $0.isConnected }
+        guard case .connected(let info) = connected.kind else { return }
+        #expect(info.isTLS && !info.isInsecure)
+        try register(transport, recorder, nick: "natterPin")
+        try shutDown(transport, recorder)
+
+        var wrong = pin
+        wrong[0] ^= 0xFF
+        let (other, otherRecorder) = makeTransport(port: network.tlsPort, security: .tls(IRCTLSOptions(pinnedFingerprint: wrong)))
+        other.start()
+        let event = try otherRecorder.next("disconnected") { $0.disconnect != nil }
+        guard case .certificateRejected(let detail) = event.kind.disconnect?.reason else {
+            Issue.record("expected a pin mismatch, got \(event.kind)")
+            return
+        }
+        #expect(detail.contains(CertificatePin.format(pin)), "the fingerprint seen: \(detail)")
+        #expect(detail.contains("not the pinned \(CertificatePin.format(wrong))"))
+        #expect(!otherRecorder.history.contains { $0.kind.isConnected })
+        try otherRecorder.next("stopped") { $0.isStopped }
+    }
+
+    @Test func fingerprintsAreReadAsOpensslWritesThem() {
+        let bytes = (0..<32).map { UInt8($0 * 7 % 256) }
+        let written = CertificatePin.format(bytes)
+        #expect(written.hasPrefix("sha256:00:07:0E:"))
+        #expect(CertificatePin.parse(written) == bytes)
+        #expect(CertificatePin.parse(written.replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "sha256", with: "")) == bytes)
+        #expect(CertificatePin.parse("sha256:AB:CD") == nil)
+        #expect(CertificatePin.parse(String(repeating: "zz", count: 32)) == nil)
+    }
+
     @Test func saslPlainByHandSucceedsWith903AndFailsWith904() throws {
         let network = try Fixtures.network()
         try network.registerAccount("saslUser", password: "correct-horse")

@@ -83,10 +83,31 @@ struct InspIRCdClientTests {
         #expect(client.sent.filter { $0.command == "AUTHENTICATE" }.count == 2)   // PLAIN, then the payload
     }
 
-    @Test func saslPlainWithAWrongPasswordFailsOnceAndRegistersAnyway() async throws {
+    @Test func saslPlainWithAWrongPasswordDisconnectsAndSaysWhy() async throws {
+        let network = try Fixtures.network()
+        try network.registerAccount("natterAcct3", password: "correct-horse")
+        let client = LiveClient(nick: "saslStop", sasl: .plain(account: "natterAcct3", password: "wrong-password"))
+        defer { client.close() }
+        client.connect(port: network.clientPort)
+        try await client.pump("the SASL refusal", timeout: 15) {
+            client.serverBuffer.lines.contains { $0.text.hasPrefix("Not staying without the SASL login") }
+        }
+        // Never registered, the link closed for good: no reconnect (the first step is 2 s).
+        try await client.pump(for: 2.5)
+        #expect(client.session.state.phase == .disconnected)
+        #expect(client.session.state.account == nil)
+        #expect(client.network.link == .idle)
+        #expect(!client.serverBuffer.lines.contains { $0.text.hasPrefix("Connected to") })
+        #expect(client.sent.contains { $0.command == "QUIT" })
+        #expect(!client.sent.contains { $0.command == "CAP" && $0.parameters == ["END"] })
+        #expect(client.sent.filter { $0.command == "AUTHENTICATE" && $0.parameters == ["PLAIN"] }.count == 1)
+    }
+
+    @Test func saslPlainWithAWrongPasswordRegistersAnywayWhenToldToContinue() async throws {
         let network = try Fixtures.network()
         try network.registerAccount("natterAcct2", password: "correct-horse")
-        let client = LiveClient(nick: "saslBad", sasl: .plain(account: "natterAcct2", password: "wrong-password"))
+        let client = LiveClient(nick: "saslBad", sasl: .plain(account: "natterAcct2", password: "wrong-password"),
+                                saslFailure: .continue)
         defer { client.close() }
         client.connect(port: network.clientPort)
         try await client.waitUntilReady(timeout: 15)

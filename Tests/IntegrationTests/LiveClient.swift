@@ -43,13 +43,14 @@ final class LiveClient {
 
     /// A client with the usual test configuration: `nick`, auto-joining `channels`.
     convenience init(nick: String, channels: [String] = [], alternativeNicks: [String] = [],
-                     sasl: SASLMechanismConfig? = nil,
+                     sasl: SASLMechanismConfig? = nil, saslFailure: SASLFailurePolicy = .disconnect,
                      keepalive: KeepaliveConfiguration = KeepaliveConfiguration(),
                      settings: ModelSettings = ModelSettings()) {
-        self.init(configuration: SessionConfiguration(nick: nick, alternativeNicks: alternativeNicks, user: "natter",
-                                                      realName: "Natter integration test", sasl: sasl,
-                                                      autoJoin: channels.map { ChannelKey($0) }, keepalive: keepalive),
-                  settings: settings)
+        var configuration = SessionConfiguration(nick: nick, alternativeNicks: alternativeNicks, user: "natter",
+                                                 realName: "Natter integration test", sasl: sasl,
+                                                 autoJoin: channels.map { ChannelKey($0) }, keepalive: keepalive)
+        configuration.saslFailure = saslFailure
+        self.init(configuration: configuration, settings: settings)
     }
 
     /// Starts connecting through the app's network hub.

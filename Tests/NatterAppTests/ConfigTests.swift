@@ -63,6 +63,16 @@ struct ConfigTests {
         #expect(!config.notifications && config.urgentHint && config.completionSuffix == ", " && config.keys["next_buffer"] == "Alt+Right")
     }
 
+    @Test func pinsAndTheSASLPolicyAreRead() throws {
+        let text = "[[networks]]\nhost = \"h\"\nsasl_fail = \"reconnect\"\ntls_fingerprint = \"sha256:"
+            + (0..<32).map { _ in "0A" }.joined(separator: ":") + "\"\n"
+        let config = try ConfigLoader.parse(text, file: "c.toml")
+        #expect(config.networks[0].tlsFingerprint == Array(repeating: 10, count: 32))
+        #expect(config.networks[0].saslFailure == .reconnect)
+        let plain = try ConfigLoader.parse("[[networks]]\nhost = \"h\"\n", file: "c.toml")
+        #expect(plain.networks[0].saslFailure == .disconnect && plain.networks[0].tlsFingerprint == nil)
+    }
+
     @Test func secretsNeverPrintThemselves() {
         #expect("\(NatterConfig.Secret.literal("hunter2"))".contains("hunter2") == false)
     }
@@ -77,6 +87,10 @@ struct ConfigTests {
         ("[keys]\nquit = \"Ctrl+Banana\"\n", 2, "keys.quit", "unknown key"),
         ("[colours]\nx = 1\n", 1, "colours", "unknown setting"),
         ("[[networks]]\nhost = \"h\"\nchannels = [\"natter\"]\n", 3, "networks[0].channels", "not a channel"),
+        ("[[networks]]\nhost = \"h\"\ntls_fingerprint = \"sha256:AB:CD\"\n", 3, "networks[0].tls_fingerprint", "64 hex digits"),
+        ("[[networks]]\nhost = \"h\"\ntls = false\ntls_fingerprint = \"\(String(repeating: "ab", count: 32))\"\n", 4,
+         "networks[0].tls_fingerprint", "needs tls = true"),
+        ("[[networks]]\nhost = \"h\"\nsasl_fail = \"ignore\"\n", 3, "networks[0].sasl_fail", "disconnect, continue, reconnect"),
     ])
     func errorsNameTheFileTheLineAndTheKey(text: String, line: Int, key: String, message: String) {
         do {

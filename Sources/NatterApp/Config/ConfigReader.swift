@@ -1,3 +1,5 @@
+import IRCSession
+import IRCTransport
 import NatterUI
 import Foundation
 import TOMLKit
@@ -80,7 +82,7 @@ struct ConfigReader {
     private func network(_ table: TOMLTable, at path: String) throws(ConfigError) -> NatterConfig.Network {
         try onlyKeys(table, ["name", "host", "port", "tls", "verify_certificate", "nick", "alternative_nicks", "user",
                              "realname", "channels", "password", "password_command", "sasl", "client_certificate",
-                             "client_key", "autoconnect", "friends"], at: path)
+                             "client_key", "autoconnect", "friends", "tls_fingerprint", "sasl_fail"], at: path)
         guard let host = try string(table, "host", at: path), !host.isEmpty else { throw fail("\(path).host", "is required") }
         let tls = try bool(table, "tls", at: path) ?? true
         let port = try int(table, "port", at: path) ?? (tls ? 6697 : 6667)
@@ -118,6 +120,21 @@ struct ConfigReader {
         if sasl?.mechanism == .external && certificate == nil {
             throw fail("\(path).client_certificate", "is needed for SASL EXTERNAL")
         }
+        var pin: [UInt8]?
+        if let written = try string(table, "tls_fingerprint", at: path) {
+            guard tls else { throw fail("\(path).tls_fingerprint", "needs tls = true") }
+            guard let bytes = CertificatePin.parse(written) else {
+                throw fail("\(path).tls_fingerprint", "must be \"sha256:\" and 64 hex digits (openssl x509 -noout -fingerprint -sha256)")
+            }
+            pin = bytes
+        }
+        var saslFailure = SASLFailurePolicy.disconnect
+        if let written = try string(table, "sasl_fail", at: path) {
+            guard let policy = SASLFailurePolicy(rawValue: written.lowercased()) else {
+                throw fail("\(path).sasl_fail", "must be one of disconnect, continue, reconnect")
+            }
+            saslFailure = policy
+        }
         return NatterConfig.Network(
             name: try string(table, "name", at: path) ?? host, host: host, port: port, tls: tls,
             verifyCertificate: try bool(table, "verify_certificate", at: path) ?? true,
@@ -126,7 +143,7 @@ struct ConfigReader {
             password: try secret(table, at: path), sasl: sasl, clientCertificate: certificate,
             clientKey: try string(table, "client_key", at: path) ?? certificate,
             autoConnect: try bool(table, "autoconnect", at: path) ?? true,
-            friends: try friends(table, at: path))
+            friends: try friends(table, at: path), tlsFingerprint: pin, saslFailure: saslFailure)
     }
 
     private func friends(_ table: TOMLTable, at path: String) throws(ConfigError) -> [String] {

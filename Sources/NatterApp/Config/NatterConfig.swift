@@ -1,4 +1,5 @@
 import Foundation
+import IRCSession
 
 /// Natter's settings, read from `$XDG_CONFIG_HOME/natter/config.toml`:
 ///
@@ -11,6 +12,9 @@ import Foundation
 /// channels = ["#natter", "#secret key"]   # a key after a space
 /// friends = ["alice", "bob"]               # watched with MONITOR (/monitor +nick adds)
 /// password_command = "pass irc/libera"   # server password from a command (never stored)
+/// tls_fingerprint = "sha256:AB:CD:…"       # accept exactly this certificate (self-signed servers)
+/// sasl_fail = "disconnect"                # SASL not offered or failed: disconnect (default),
+///                                         # continue unauthenticated, or reconnect
 /// [networks.sasl]
 /// mechanism = "plain"                     # plain, external, scram-sha-256
 /// account = "me"
@@ -86,6 +90,10 @@ public struct NatterConfig: Hashable, Sendable {
         public var autoConnect: Bool
         /// Nicks to watch with MONITOR (the sidebar's friends); `/monitor +nick` adds to it.
         public var friends: [String] = []
+        /// The server certificate's SHA-256 to accept, and only it (`tls_fingerprint`).
+        public var tlsFingerprint: [UInt8]?
+        /// What to do when SASL is configured and does not succeed (`sasl_fail`).
+        public var saslFailure: SASLFailurePolicy = .disconnect
 
         public static func == (a: Network, b: Network) -> Bool {
             a.name == b.name && a.host == b.host && a.port == b.port && a.tls == b.tls
@@ -94,6 +102,7 @@ public struct NatterConfig: Hashable, Sendable {
                 && a.channels.map(\.name) == b.channels.map(\.name) && a.channels.map(\.key) == b.channels.map(\.key)
                 && a.password == b.password && a.sasl == b.sasl && a.clientCertificate == b.clientCertificate
                 && a.clientKey == b.clientKey && a.autoConnect == b.autoConnect && a.friends == b.friends
+                && a.tlsFingerprint == b.tlsFingerprint && a.saslFailure == b.saslFailure
         }
 
         public func hash(into hasher: inout Hasher) {

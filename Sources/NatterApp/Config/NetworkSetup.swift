@@ -28,10 +28,12 @@ struct NetworkSetup {
             sasl: sasl, autoJoin: network.channels.map { ChannelKey($0.name, key: $0.key) },
             ctcp: CTCPConfiguration(versionString: "Natter \(NatterVersion.string)"))
         session.monitor = network.friends
+        session.saslFailure = network.saslFailure
         self.session = session
         let security: IRCTransportSecurity
         if network.tls {
-            var options = IRCTLSOptions(verifiesCertificate: network.verifyCertificate)
+            var options = IRCTLSOptions(verifiesCertificate: network.verifyCertificate,
+                                        pinnedFingerprint: network.tlsFingerprint)
             if let certificate = network.clientCertificate {
                 options.clientCertificate = IRCClientCertificate(certificateFile: certificate,
                                                                  privateKeyFile: network.clientKey ?? certificate)
