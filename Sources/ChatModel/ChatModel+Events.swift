@@ -144,6 +144,11 @@ extension ChatModel {
             applyGap(in: target, from: from, to: to, reason: reason, on: network)
         case .bouncerNetwork(let update):
             applyBouncerNetwork(update, on: network, now: now)
+        case .stsUpgrade(let port):
+            info("The server requires TLS (STS): connecting again over TLS to port \(port)", on: network, at: now)
+            requestLink(.upgradeToTLS(port: port), network: network.name)
+        case .stsPolicy(let duration, _):
+            requestLink(.rememberSTS(duration: duration), network: network.name)
         case .saslAbandoned(let reason, let reconnect):
             if reconnect {
                 info("Not staying without the SASL login: \(reason). Trying again later (sasl_fail = reconnect)",

@@ -21,6 +21,10 @@ public enum LinkRequest: Sendable, Hashable {
     /// bouncer's own network `parent` is connected (same server, same login); its session binds
     /// it to its network.
     case bind(parent: String)
+    /// STS: connect again at once over TLS to `port` (certificate checked, no fallback).
+    case upgradeToTLS(port: Int)
+    /// STS: the server's policy, seen on a secure link: TLS only for `duration` seconds.
+    case rememberSTS(duration: Int)
 }
 
 /// The state of a network's link as the transport reports it, beyond the session's phase.

@@ -69,7 +69,7 @@ public final class ChatModel {
     /// lines to send to the server.
     public func handle(_ input: SessionInput, network name: String) -> [IRCMessage] {
         guard let network = network(name) else { return [] }
-        if case .connected(let now) = input { linkCameUp(network, at: now.wall) }
+        if case .connected(let now, _) = input { linkCameUp(network, at: now.wall) }
         let outputs = network.session.handle(input)
         // Event rows (joins, parts, modes, …) are dated by the line's server-time tag when it
         // has one, like messages: a replayed or delayed join keeps its own time.
@@ -141,7 +141,7 @@ extension SessionInput {
     /// The time carried by any input.
     var time: SessionTime {
         switch self {
-        case .connected(let now), .tick(let now): return now
+        case .connected(let now, _), .tick(let now): return now
         case .disconnected(_, let now), .received(_, let now), .intent(_, let now): return now
         }
     }

@@ -66,6 +66,7 @@ extension IRCSession {
             if p.count >= 4 && p[2] == "*" { return }
             for token in capListBuffer { state.capabilities.offer(token: token) }
             capListBuffer = []
+            if followSTS() { return }
             guard capNegotiationOpen else { return }
             requestCapabilities()
             if state.capabilities.pending.isEmpty { capabilitiesSettled() }
@@ -78,6 +79,7 @@ extension IRCSession {
             if state.capabilities.pending.isEmpty { capabilitiesSettled() }
         case "NEW":
             for token in list { state.capabilities.offer(token: token) }
+            if followSTS() { return }
             requestCapabilities()
         case "DEL":
             state.capabilities.remove(list)

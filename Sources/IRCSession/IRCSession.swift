@@ -26,6 +26,8 @@ public struct IRCSession: Sendable {
     var capNegotiationOpen = false
     var nickAttempt = 0
     var nicksTried: [String] = []
+    /// Whether this connection runs over verified TLS (for STS).
+    var linkIsSecure = false
     /// The nick we want back: the configured one once registration had to fall back to another
     /// (it was taken, often by our own ghost after a reconnect), or the last /nick. When it
     /// frees up, we take it. `nil` otherwise: a nick the server or a bouncer gave us stays.
@@ -69,8 +71,9 @@ public struct IRCSession: Sendable {
     public mutating func handle(_ input: SessionInput) -> [SessionOutput] {
         outputs = []
         switch input {
-        case .connected(let now):
+        case .connected(let now, let secure):
             startRegistration(now: now)
+            linkIsSecure = secure
         case .disconnected(let reason, let now):
             connectionLost(reason: reason, now: now)
         case .received(let message, let now):

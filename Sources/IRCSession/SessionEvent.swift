@@ -75,6 +75,12 @@ public enum SessionEvent: Sendable, Hashable {
     case monitorOnline([IRCSource])
     /// MONITOR: these nicks went offline.
     case monitorOffline([String])
+    /// STS on a plaintext link: the server wants us back over TLS on `port`, now. Nothing more
+    /// was sent over this link.
+    case stsUpgrade(port: Int)
+    /// STS on a secure link: keep connecting to this host over TLS (on this port) for
+    /// `duration` seconds from now (0: forget the policy).
+    case stsPolicy(duration: Int, preload: Bool)
     /// SASL was configured and did not log us in, and the policy (`saslFailure`) is not to stay:
     /// QUIT went; the link should close, and be opened again later if `reconnect`.
     case saslAbandoned(reason: String, reconnect: Bool)

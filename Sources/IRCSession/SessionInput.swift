@@ -3,8 +3,9 @@ import IRCProtocol
 /// Something that happened to the session: the transport connected or dropped, a line arrived,
 /// time passed, or the user asked for something.
 public enum SessionInput: Sendable, Hashable {
-    /// The TCP/TLS link is up; registration starts.
-    case connected(now: SessionTime)
+    /// The TCP/TLS link is up; registration starts. `secure`: over verified TLS (an STS
+    /// policy is only taken from a secure link, and a plaintext one is upgraded).
+    case connected(now: SessionTime, secure: Bool = false)
     /// The link is gone (closed by either side, or declared dead and closed by the transport).
     case disconnected(reason: String, now: SessionTime)
     /// One parsed line from the server.

@@ -23,11 +23,19 @@ public final class NetworkHub {
     public private(set) var requests: [(network: String, request: LinkRequest)] = []
     /// Whether ``requests`` keeps what the model asked (tests read it).
     public var recordsRequests = false
+    /// The STS policies servers gave (kept on disk between runs).
+    private var sts: STSPolicyStore
+    /// The TLS settings of a link that STS moved to TLS from plaintext (the certificate is
+    /// always checked; tests add their private CA here).
+    public var stsTLSOptions = IRCTLSOptions()
 
     /// A hub for `model`, whose transport events wake the window loop; tests pass their own
-    /// `wakeUp`. The hub becomes the model's link (`linkRequests`).
-    public init(model: ChatModel, wakeUp: @escaping @Sendable () -> Void = { AppWindow.wakeUp() }) {
+    /// `wakeUp`, and an STS policy file of their own. The hub becomes the model's link
+    /// (`linkRequests`).
+    public init(model: ChatModel, wakeUp: @escaping @Sendable () -> Void = { AppWindow.wakeUp() },
+                stsPolicies: String = STSPolicyStore.defaultPath()) {
         self.model = model
+        sts = STSPolicyStore(path: stsPolicies)
         queue = IRCTransportEventQueue(wakeUp: wakeUp)
         model.linkRequests = { [weak self] network, request in self?.perform(request, network: network) }
     }
@@ -45,6 +53,18 @@ public final class NetworkHub {
     /// Starts connecting `network` with a whole transport configuration (reconnect backoff, tick
     /// interval, …), kept for `/connect` after a stop.
     public func connect(network: String, configuration: IRCTransportConfiguration) {
+        var configuration = configuration
+        let endpoint = configuration.endpoint
+        if let policy = sts.policy(for: endpoint.host, at: Date()) {
+            // A host that asked for TLS (STS) gets nothing else until the policy expires: its
+            // TLS port, and a checked certificate even where the settings turned checks off.
+            configuration.endpoint = Self.secured(endpoint, port: policy.port, fallback: stsTLSOptions)
+            if configuration.endpoint != endpoint {
+                model.note("\(endpoint.host) asked for TLS only (STS, until \(policy.expires.formatted(date: .abbreviated, time: .shortened))): "
+                           + "connecting over TLS to port \(policy.port), certificate checked",
+                           in: BufferID(network: network, name: ""), at: Date())
+            }
+        }
         configurations[network] = configuration
         let transport = IRCTransport(configuration, events: queue)
         transports[network] = transport
@@ -78,6 +98,18 @@ public final class NetworkHub {
             }
         case .connect:
             restart(network: network)
+        case .upgradeToTLS(let port):
+            // STS on a plaintext link: at once, over TLS, never back to plaintext by itself.
+            guard var configuration = configurations[network] else { return }
+            transports.removeValue(forKey: network)?.stop()
+            configuration.endpoint = Self.secured(configuration.endpoint, port: port, fallback: stsTLSOptions)
+            connect(network: network, configuration: configuration)
+        case .rememberSTS(let duration):
+            guard let endpoint = configurations[network]?.endpoint else { return }
+            if let problem = sts.set(host: endpoint.host, port: endpoint.port, duration: duration, now: Date()) {
+                model.note("Could not keep the server's STS policy in \(sts.path): \(problem)",
+                           in: BufferID(network: network, name: ""), isError: true, at: Date())
+            }
         case .bind(let parent):
             // A bouncer network: the bouncer's server and login; the session binds it.
             guard transports[network] == nil, let configuration = configurations[parent] else { return }
@@ -89,6 +121,14 @@ public final class NetworkHub {
     private func restart(network: String) {
         guard transports[network] == nil, let configuration = configurations[network] else { return }
         connect(network: network, configuration: configuration)
+    }
+
+    /// `endpoint` moved to TLS on `port`, its certificate checked (a pinned one stays pinned).
+    nonisolated static func secured(_ endpoint: IRCServerEndpoint, port: Int, fallback: IRCTLSOptions) -> IRCServerEndpoint {
+        var options: IRCTLSOptions
+        if case .tls(let current) = endpoint.security { options = current } else { options = fallback }
+        options.verifiesCertificate = true
+        return IRCServerEndpoint(host: endpoint.host, port: port, security: .tls(options))
     }
 
     /// Stops every transport (at quit).
@@ -112,7 +152,7 @@ public final class NetworkHub {
                 if let warning = Self.insecurityWarning(info.endpoint.security) {
                     model.note(warning, in: server, isError: true, at: now.wall)
                 }
-                model.deliver(.connected(now: now), network: network)
+                model.deliver(.connected(now: now, secure: info.isTLS && !info.isInsecure), network: network)
             case .received(let message):
                 model.deliver(.received(message, now: now), network: network)
             case .malformedLine(let bad):

@@ -28,14 +28,20 @@ final class LiveClient {
         }
     }
 
+    /// Where the hub keeps STS policies: a file of this client's own (never the user's).
+    let stsPolicies: String
+
     init(network name: String = "testnet", configuration: SessionConfiguration,
-         settings: ModelSettings = ModelSettings(), logs: LogStore? = nil) {
+         settings: ModelSettings = ModelSettings(), logs: LogStore? = nil, stsPolicies: String? = nil) {
         self.name = name
         let chat = ChatStack(settings: settings, logs: logs, clock: { SessionTime(monotonic: WidgetWindow.now(), wall: Date()) })
         model = chat.model
         screen = chat.screen
         controller = chat.controller
-        hub = NetworkHub(model: model, wakeUp: {})
+        let policies = stsPolicies ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("natter-sts-\(UUID().uuidString).json").path
+        self.stsPolicies = policies
+        hub = NetworkHub(model: model, wakeUp: {}, stsPolicies: policies)
         hub.recordsRequests = true
         model.addNetwork(name: name, configuration: configuration)
         controller.show(serverBuffer.id)
