@@ -182,7 +182,7 @@ extension ChatModel {
         // Our queued message going out: the pending row becomes the real one, in place.
         if let local = message.localID, buffer.scrollback.replace(id: "pending-\(local)", with: line) != nil {
             changes.append(.lineChanged(buffer.id, id: line.id))
-            logs?.append(line, network: network.name, buffer: logName(buffer))
+            writeLog(line, on: network, buffer: logName(buffer))
             return
         }
         line.delivery = .delivered

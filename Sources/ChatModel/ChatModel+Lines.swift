@@ -39,7 +39,7 @@ extension ChatModel {
             if trimmed > 0 { changes.append(.linesTrimmed(buffer.id, count: trimmed)) }
             changes.append(.linesAppended(buffer.id, count: 1))
         }
-        if buffer.kind != .channelList, logged { logs?.append(line, network: network.name, buffer: logName(buffer)) }
+        if buffer.kind != .channelList, logged { writeLog(line, on: network, buffer: logName(buffer)) }
         guard countsUnread, !line.isOwn else { return }
         // Read on another of our clients already (its read marker is past it).
         if let marker = buffer.readMarker, line.time <= marker { return }
@@ -186,5 +186,47 @@ extension ChatModel {
 
     private func stripForNotification(_ text: String) -> String {
         String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(200).map(Character.init))
+    }
+}
+
+extension ChatModel {
+    /// Unwritten log lines kept at most (about 10 MB); beyond, the oldest go, counted.
+    static let maxUnwrittenLogLines = 100_000
+
+    /// Writes a line to its log, after any that could not be written yet. When the logs cannot
+    /// be written, says so once in the network's server buffer and keeps the line to write it
+    /// later (at the next line or tick): the chat goes on, and nothing shown is lost.
+    func writeLog(_ line: ChatLine, on network: ChatNetwork, buffer: String) {
+        guard let logs else { return }
+        if !unwrittenLogs.isEmpty { retryLogs() }
+        if unwrittenLogs.isEmpty, logs.append(line, network: network.name, buffer: buffer) { return }
+        unwrittenLogs.append((line, network.name, buffer))
+        if unwrittenLogs.count > Self.maxUnwrittenLogLines {
+            let excess = unwrittenLogs.count - Self.maxUnwrittenLogLines
+            unwrittenLogs.removeFirst(excess)
+            droppedLogLines += excess
+        }
+        guard !logProblemShown else { return }
+        logProblemShown = true
+        let reason = logs.lastError ?? "unknown error"
+        note("Cannot write the logs (\(reason)). The chat goes on; the lines are kept and written once the logs can be written again.",
+             in: network.serverBuffer.id, isError: true, at: Date())
+    }
+
+    /// Writes the lines waiting, in order, until one fails again; says so when all are written.
+    func retryLogs() {
+        guard let logs else { return }
+        var written = 0
+        var lastNetwork: String?
+        while let first = unwrittenLogs.first, logs.append(first.line, network: first.network, buffer: first.buffer) {
+            unwrittenLogs.removeFirst()
+            written += 1
+            lastNetwork = first.network
+        }
+        guard unwrittenLogs.isEmpty, logProblemShown, let network = lastNetwork.flatMap({ self.network($0) }) else { return }
+        logProblemShown = false
+        let lost = droppedLogLines > 0 ? "; \(droppedLogLines) older lines could not be kept" : ""
+        droppedLogLines = 0
+        note("The logs are written again: \(written) waiting lines written\(lost).", in: network.serverBuffer.id, at: Date())
     }
 }

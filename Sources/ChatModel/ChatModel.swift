@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 import IRCProtocol
 import IRCSession
@@ -31,6 +32,13 @@ public final class ChatModel {
     /// /list replies being gathered per network.
     var channelListings: [String: [(name: String, users: Int, topic: String)]] = [:]
     var nextLocalID = 0
+    /// Log lines that could not be written yet (a full disk, a read-only folder), oldest
+    /// first, written before anything newer once the logs can be written again.
+    var unwrittenLogs: Deque<(line: ChatLine, network: String, buffer: String)> = []
+    /// Whether the user was told that the logs cannot be written (once, until they can).
+    var logProblemShown = false
+    /// Unwritten log lines dropped because too many waited (the oldest go first).
+    var droppedLogLines = 0
 
     /// Every highlight and private message of every network, newest at the bottom (copies,
     /// each naming where it was said); ``mentionSource(of:)`` leads back to the original.
@@ -70,6 +78,7 @@ public final class ChatModel {
     public func handle(_ input: SessionInput, network name: String) -> [IRCMessage] {
         guard let network = network(name) else { return [] }
         if case .connected(let now, _) = input { linkCameUp(network, at: now.wall) }
+        if case .tick = input, !unwrittenLogs.isEmpty { retryLogs() }
         let outputs = network.session.handle(input)
         // Event rows (joins, parts, modes, …) are dated by the line's server-time tag when it
         // has one, like messages: a replayed or delayed join keeps its own time.

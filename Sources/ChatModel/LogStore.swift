@@ -51,8 +51,12 @@ public final class LogStore {
         folder(network: network, buffer: buffer).appendingPathComponent(dayName(date) + ".log")
     }
 
-    /// Appends `line` to its day's file. Errors are returned, not thrown: a full disk must not
-    /// stop the chat.
+    /// Why the last append failed (the file and the system's reason), until one succeeds.
+    public private(set) var lastError: String?
+
+    /// Appends `line` to its day's file. Errors are returned, not thrown (``lastError`` says
+    /// which): a full disk must not stop the chat. A file that failed is closed, so the next
+    /// attempt opens it again (the folder may have become writable).
     @discardableResult
     public func append(_ line: ChatLine, network: String, buffer: String) -> Bool {
         let url = fileURL(network: network, buffer: buffer, date: line.time)
@@ -63,14 +67,23 @@ public final class LogStore {
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
                                                      attributes: [.posixPermissions: 0o700])
             fd = Glibc.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { return false }
+            guard fd >= 0 else {
+                lastError = "\(url.path): \(String(cString: strerror(errno)))"
+                return false
+            }
             if open.count > 64 { closeAll() }
             open[url.path] = fd
         }
         let text = LogLineFormat.format(line, timeZone: timeZone) + "\n"
-        return text.utf8CString.withUnsafeBufferPointer { buffer in
-            write(fd, buffer.baseAddress, buffer.count - 1) == buffer.count - 1
+        let written = text.utf8CString.withUnsafeBufferPointer { buffer in write(fd, buffer.baseAddress, buffer.count - 1) }
+        guard written == text.utf8.count else {
+            lastError = "\(url.path): \(written < 0 ? String(cString: strerror(errno)) : "only \(written) of \(text.utf8.count) bytes written")"
+            close(fd)
+            open[url.path] = nil
+            return false
         }
+        lastError = nil
+        return true
     }
 
     /// Up to `limit` lines logged for `buffer` before `date`, oldest first, read back from the

@@ -1,0 +1,62 @@
+import ChatModel
+import Foundation
+import IRCProtocol
+import IRCSession
+import Testing
+
+/// A full disk or an unwritable logs folder: said once, the chat goes on, nothing shown is
+/// lost, and the lines waiting are written, in order, once the logs can be written again.
+struct LogFailureTests {
+    @Test func aFullDiskIsSaidOnceAndTheLinesAreWrittenLater() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("natter-logfail-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let utc = TimeZone(identifier: "UTC")!
+        let logs = LogStore(root: root, timeZone: utc)
+        let model = ChatModel(logs: logs)
+        model.addNetwork(name: "N", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
+        let noon = Date(timeIntervalSince1970: 1_704_110_400)
+        let now = SessionTime(monotonic: 0, wall: noon)
+        func recv(_ line: String) { _ = model.handle(.received(try! IRCMessage(parsing: line), now: now), network: "N") }
+        _ = model.handle(.connected(now: now), network: "N")
+        recv(":srv 001 me :Welcome")
+        recv(":me!u@h JOIN #c")
+        // The day's file is on a full disk: /dev/full answers every write with ENOSPC.
+        let file = logs.fileURL(network: "N", buffer: "#c", date: noon)
+        logs.closeAll()
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/dev/full")
+        for k in 1...3 { recv("@time=2024-01-01T12:00:0\(k).000Z :bob!b@h PRIVMSG #c :line \(k)") }
+        let server = try #require(model.network("N")?.serverBuffer)
+        let warnings = server.lines.filter { $0.text.hasPrefix("Cannot write the logs") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.kind == .error)
+        #expect(warnings.first?.text.contains("No space left on device") == true, "\(warnings)")
+        // Nothing shown is lost.
+        #expect(model.network("N")?.buffer(named: "#c")?.lines.filter(\.isMessage).map(\.text) == ["line 1", "line 2", "line 3"])
+        // Space again: the next line writes the waiting ones first, in order.
+        try FileManager.default.removeItem(at: file)
+        recv("@time=2024-01-01T12:00:09.000Z :bob!b@h PRIVMSG #c :line 4")
+        logs.closeAll()
+        let written = logs.writtenLines(network: "N", buffer: "#c", on: noon).filter { $0.contains("<bob>") }
+        #expect(written.map { String($0.dropFirst(9)) } == ["<bob> line 1", "<bob> line 2", "<bob> line 3", "<bob> line 4"])
+        #expect(server.lines.contains { $0.text.hasPrefix("The logs are written again") })
+    }
+
+    @Test func aTickRetriesWithoutWaitingForTheNextLine() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("natter-logfail-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        // The logs folder is a file: nothing can be created under it.
+        try Data().write(to: root)
+        let logs = LogStore(root: root, timeZone: TimeZone(identifier: "UTC")!)
+        let model = ChatModel(logs: logs)
+        model.addNetwork(name: "N", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
+        let now = SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: 1_704_110_400))
+        _ = model.handle(.connected(now: now), network: "N")
+        _ = model.handle(.received(try IRCMessage(parsing: ":srv 001 me :Welcome"), now: now), network: "N")
+        #expect(model.network("N")?.serverBuffer.lines.contains { $0.text.hasPrefix("Cannot write the logs") } == true)
+        try FileManager.default.removeItem(at: root)
+        _ = model.handle(.tick(now: now), network: "N")
+        #expect(model.network("N")?.serverBuffer.lines.contains { $0.text.hasPrefix("The logs are written again") } == true)
+        #expect(FileManager.default.fileExists(atPath: root.path))
+    }
+}
