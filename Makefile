@@ -9,7 +9,7 @@ APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconf
 # Packages the tests need: a private X server, input and screenshots, real IRC servers.
 TEST_DEPS = xvfb xauth xdotool imagemagick inspircd atheme-services ngircd znc openssl procps
 
-.PHONY: all deps test-deps build release run demo test golden bench screenshot install uninstall clean
+.PHONY: all deps test-deps build release run demo test golden bench fuzz screenshot install uninstall clean
 
 all: build
 
@@ -54,6 +54,16 @@ bench: deps
 	NATTER_BENCH_TOOLCHAIN="$$($(SWIFT) --version 2>&1 | head -1)" \
 	  .build/release/natter-bench $(SUITES) > BENCHMARKS.md.new; status=$$?; \
 	  mv BENCHMARKS.md.new BENCHMARKS.md; cat BENCHMARKS.md; exit $$status
+
+# libFuzzer targets (natter-fuzz) built with AddressSanitizer, each run for FUZZ_SECONDS from
+# seeds made from ../shared/corpora; prints executions, coverage and crashes per target.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= parser tags formatting urls isupport session
+fuzz: deps
+	$(SWIFT) build -c release --scratch-path .build/fuzz --product natter-fuzz \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DNATTER_FUZZ
+	python3 scripts/fuzz-seeds.py "$${NATTER_CORPORA:-../shared/corpora}" .build/fuzz/seeds
+	scripts/fuzz.sh .build/fuzz/release/natter-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # The README's screenshot: the chat screen of docs/screenshot.scenario, drawn headless.
 screenshot: release

@@ -19,6 +19,7 @@ let package = Package(
     products: [
         .executable(name: "natter", targets: ["natter"]),
         .executable(name: "natter-bench", targets: ["natter-bench"]),
+        .executable(name: "natter-fuzz", targets: ["natter-fuzz"]),
         .library(name: "IRCProtocol", targets: ["IRCProtocol"]),
         .library(name: "IRCFormatting", targets: ["IRCFormatting"]),
         .library(name: "IRCSession", targets: ["IRCSession"]),
@@ -80,6 +81,9 @@ let package = Package(
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
+        // Fuzz targets (make fuzz builds them with libFuzzer and AddressSanitizer).
+        .executableTarget(name: "natter-fuzz", dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession"],
+                          path: "Sources/NatterFuzz", swiftSettings: strict),
         .executableTarget(name: "natter-bench",
                           dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "ChatModel", "Widgets",
                                          "NatterUI", "SDLBackend", "CMalloc"],
