@@ -9,7 +9,7 @@ APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconf
 # Packages the tests need: a private X server, input and screenshots, real IRC servers.
 TEST_DEPS = xvfb xauth xdotool imagemagick inspircd atheme-services ngircd znc openssl procps
 
-.PHONY: all deps test-deps build release run demo test golden bench fuzz screenshot install uninstall clean
+.PHONY: all deps test-deps build release run demo test golden bench fuzz sanitize screenshot install uninstall clean
 
 all: build
 
@@ -54,6 +54,15 @@ bench: deps
 	NATTER_BENCH_TOOLCHAIN="$$($(SWIFT) --version 2>&1 | head -1)" \
 	  .build/release/natter-bench $(SUITES) > BENCHMARKS.md.new; status=$$?; \
 	  mv BENCHMARKS.md.new BENCHMARKS.md; cat BENCHMARKS.md; exit $$status
+
+# The unit tests (no servers, no window) under AddressSanitizer, then ThreadSanitizer, each in a
+# build folder of its own.
+SANITIZE_FILTER ?= IRCProtocolTests|IRCFormattingTests|IRCSessionTests|ChatModelTests|ScrollPhysicsTests|WidgetsTests|NatterUITests
+sanitize: deps
+	$(SWIFT) build --build-tests --scratch-path .build/asan --sanitize=address
+	$(SWIFT) test --skip-build --scratch-path .build/asan --sanitize=address --filter '$(SANITIZE_FILTER)'
+	$(SWIFT) build --build-tests --scratch-path .build/tsan --sanitize=thread
+	$(SWIFT) test --skip-build --scratch-path .build/tsan --sanitize=thread --filter '$(SANITIZE_FILTER)'
 
 # libFuzzer targets (natter-fuzz) built with AddressSanitizer, each run for FUZZ_SECONDS from
 # seeds made from ../shared/corpora; prints executions, coverage and crashes per target.

@@ -1,3 +1,4 @@
+import IRCProtocol
 import IRCTransport
 @testable import NatterApp
 import Testing
@@ -26,5 +27,15 @@ import Testing
         #expect(NetworkHub.insecurityWarning(.tls(IRCTLSOptions(verifiesCertificate: false)))
             == "Connected WITHOUT checking the server's TLS certificate (insecure)")
         #expect(NetworkHub.insecurityWarning(.tls(IRCTLSOptions())) == nil)
+    }
+}
+
+/// Passwords never reach a scenario's metrics file.
+@Suite struct ScenarioMetricsSecretTests {
+    @Test func passAndSASLPayloadsAreMasked() throws {
+        #expect(ScenarioRunner.recorded(IRCMessage(command: "PASS", parameters: ["hunter2"])) == "PASS ********")
+        #expect(ScenarioRunner.recorded(IRCMessage(command: "AUTHENTICATE", parameters: ["AGJvYgBodW50ZXIy"])) == "AUTHENTICATE ********")
+        #expect(ScenarioRunner.recorded(IRCMessage(command: "AUTHENTICATE", parameters: ["PLAIN"])) == "AUTHENTICATE PLAIN")
+        #expect(ScenarioRunner.recorded(IRCMessage(command: "PRIVMSG", parameters: ["#c", "hi"])) == "PRIVMSG #c hi")
     }
 }

@@ -190,7 +190,7 @@ final class ScenarioRunner {
         self.stage = stage
         // The scenario's link: lines are recorded for the metrics, other requests do nothing.
         model.linkRequests = { [weak self] _, request in
-            if case .send(let lines, _) = request { self?.sent.append(contentsOf: lines.map { $0.serialized() }) }
+            if case .send(let lines, _) = request { self?.sent.append(contentsOf: lines.map(Self.recorded)) }
         }
         model.deliver(.connected(now: controller.clock()), network: networkName)
         // A scenario's lines are live whatever their server-time (a line dated before the link
@@ -199,6 +199,17 @@ final class ScenarioRunner {
         if let server = model.network(networkName)?.serverBuffer { controller.show(server.id) }
         host.focus(screen.input)
         return stage
+    }
+
+    /// A sent line as the metrics keep it: a password (PASS) or SASL payload (AUTHENTICATE)
+    /// never reaches the metrics file.
+    nonisolated static func recorded(_ line: IRCMessage) -> String {
+        switch line.command.uppercased() {
+        case "PASS": return "PASS ********"
+        case "AUTHENTICATE" where line.parameters.first.map({ !["PLAIN", "EXTERNAL", "SCRAM-SHA-256", "+", "*"].contains($0) }) ?? false:
+            return "AUTHENTICATE ********"
+        default: return line.serialized()
+        }
     }
 
     /// After a size or scale change: a new canvas, a host of the new size.
