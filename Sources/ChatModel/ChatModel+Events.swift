@@ -144,6 +144,9 @@ extension ChatModel {
             applyGap(in: target, from: from, to: to, reason: reason, on: network)
         case .bouncerNetwork(let update):
             applyBouncerNetwork(update, on: network, now: now)
+        case .batchAbandoned(let type, let seconds):
+            info("The server left a \(type) batch open for \(Int(seconds)) s: showing what it sent", on: network, at: now,
+                 error: true)
         case .stsUpgrade(let port):
             info("The server requires TLS (STS): connecting again over TLS to port \(port)", on: network, at: now)
             requestLink(.upgradeToTLS(port: port), network: network.name)
@@ -221,7 +224,10 @@ extension ChatModel {
             prepend(older, to: buffer)
             changes.append(.linesPrepended(buffer.id, count: 0))   // answered, even when nothing was new
         } else {
-            prependLive(older, to: buffer)
+            // History nobody scrolled up for (on join, a server's replay) fills the scrollback
+            // up to its cap and no further: of a reply far larger, the newest lines stay.
+            let room = max(0, settings.scrollbackCap - buffer.scrollback.count)
+            prependLive(Array(older.suffix(room)), to: buffer)
         }
         if !paging || buffer.showsNewest {
             for line in newer { append(line, to: buffer, on: network, countsUnread: false) }

@@ -27,6 +27,10 @@ struct OpenBatch: Sendable, Hashable {
     var lastTime: Date?
     /// A `soju.im/bouncer-networks` batch: the netids it listed.
     var netids: [String] = []
+    /// When it was opened (monotonic): a batch the server never closes is closed for it.
+    var openedAt = 0.0
+    /// Messages left out because the batch held more than ``IRCSession/maxBatchMessages``.
+    var dropped = 0
 
     static func == (a: OpenBatch, b: OpenBatch) -> Bool {
         a.type == b.type && a.parameters == b.parameters && a.parent == b.parent && a.label == b.label
@@ -195,6 +199,11 @@ extension IRCSession {
                                   parent: message.tags["batch"], label: message.tags["label"])
             batch.tags = message.tags
             batch.source = message.source
+            batch.openedAt = now.monotonic
+            // A server that opens batch after batch without closing them: the oldest give way.
+            if batches.count >= Self.maxOpenBatches, let oldest = batches.min(by: { $0.value.openedAt < $1.value.openedAt }) {
+                closeStaleBatch(oldest.key, now: now)
+            }
             batches[id] = batch
         } else if reference.hasPrefix("-"), let batch = batches.removeValue(forKey: id) {
             if batch.type == Self.multilineBatch {
@@ -222,11 +231,44 @@ extension IRCSession {
     }
 
     mutating func collectHistory(_ message: IRCMessage, now: SessionTime, batchID: String) {
-        guard let batch = batches[batchID], let name = batch.parameters.first else { return }
+        // Only what is needed is read out: a copy of the batch kept alive here would make the
+        // append below copy all its messages (copy on write), at every line.
+        guard let name = batches[batchID]?.parameters.first else { return }
         let buffer: MessageTarget = state.isupport.isChannel(name)
             ? .channel(state.channel(named: name)?.name ?? name) : .query(name)
         guard let item = bufferMessage(message, now: now, buffer: buffer) else { return }
+        // A reply far larger than asked for (100,000 lines): the newest are kept (the oldest
+        // tenth goes at once, so this stays O(1) amortised), memory stays bounded, and what
+        // went is counted.
+        if let count = batches[batchID]?.messages.count, count >= Self.maxBatchMessages {
+            let cut = Self.maxBatchMessages / 10
+            batches[batchID]?.messages.removeFirst(cut)
+            batches[batchID]?.dropped += cut
+        }
         batches[batchID]?.messages.append(item)
+    }
+
+    /// Messages one batch holds at most (more than any page we ask for, or a scrollback).
+    static let maxBatchMessages = 10_000
+    /// Batches open at once at most; seconds a batch may stay open.
+    static let maxOpenBatches = 64
+    static let batchTimeout = 60.0
+
+    /// At a tick: batches the server left open too long are closed as if it had closed them,
+    /// so what they hold is shown rather than held back forever.
+    mutating func closeStaleBatches(now: SessionTime) {
+        for (id, batch) in batches where now.monotonic - batch.openedAt > Self.batchTimeout {
+            closeStaleBatch(id, now: now)
+        }
+    }
+
+    private mutating func closeStaleBatch(_ id: String, now: SessionTime) {
+        guard let batch = batches[id] else { return }
+        emit(.batchAbandoned(type: batch.type, openFor: now.monotonic - batch.openedAt))
+        // Nested batches go first: their lines belong inside this one.
+        for (child, inner) in batches where inner.parent == id { closeStaleBatch(child, now: now) }
+        guard let current = batches.removeValue(forKey: id) else { return }
+        if current.type == Self.multilineBatch { finishMultiline(current, now: now) } else { finish(current, id: id) }
     }
 
     private mutating func finish(_ batch: OpenBatch, id: String) {

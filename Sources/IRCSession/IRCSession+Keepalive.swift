@@ -17,6 +17,7 @@ struct KeepaliveState: Sendable, Hashable {
 extension IRCSession {
     mutating func tick(now: SessionTime) {
         guard state.phase != .disconnected else { return }
+        if !batches.isEmpty { closeStaleBatches(now: now) }
         let silence = now.monotonic - keepalive.lastReceived
         if silence >= configuration.keepalive.deadAfter {
             guard !keepalive.deadReported else { return }

@@ -15,6 +15,8 @@ extension IRCSession {
     mutating func collectMultiline(_ message: IRCMessage) -> Bool {
         guard let id = message.tags["batch"], batches[id]?.type == Self.multilineBatch,
               message.parameters.count >= 2 else { return false }
+        // Bounded as any batch: a multiline message of 10,000 lines is already beyond reason.
+        if (batches[id]?.pieces.count ?? 0) >= Self.maxBatchMessages { batches[id]?.dropped += 1; return true }
         batches[id]?.pieces.append((message.parameters[1], message.tags[Self.concatTag] != nil))
         if batches[id]?.firstLine == nil { batches[id]?.firstLine = message }
         return true

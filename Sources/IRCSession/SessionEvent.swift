@@ -75,6 +75,9 @@ public enum SessionEvent: Sendable, Hashable {
     case monitorOnline([IRCSource])
     /// MONITOR: these nicks went offline.
     case monitorOffline([String])
+    /// The server left a batch of `type` open for `openFor` seconds (or opened too many): it
+    /// was closed for it, and what it held was handled.
+    case batchAbandoned(type: String, openFor: Double)
     /// STS on a plaintext link: the server wants us back over TLS on `port`, now. Nothing more
     /// was sent over this link.
     case stsUpgrade(port: Int)

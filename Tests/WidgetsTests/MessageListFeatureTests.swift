@@ -7,7 +7,7 @@ import Testing
     let rows = TestRows(count: 300)
     let (list, host) = makeList(rows)
     var requests: [Double] = []
-    list.onNeedOlder = { requests.append(host.now.seconds) }
+    list.onNeedOlder = { [weak host] in requests.append(host?.now.seconds ?? -1) }
     runFrames(host, until: 0.5)
     #expect(requests.isEmpty)                                // pinned far from the top
     list.restore(SavedListPosition(pinned: false, anchorID: "m5", anchorOffset: 0))

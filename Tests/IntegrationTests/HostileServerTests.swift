@@ -1,0 +1,114 @@
+import ChatModel
+import Foundation
+import IRCProtocol
+import IRCSession
+import IRCTestServers
+import IRCTransport
+import Testing
+
+/// Servers that misbehave on purpose, through the whole client: the client stays responsive,
+/// its memory bounded, and it says what happened.
+@MainActor
+@Suite("Hostile servers", .serialized)
+struct HostileServerTests {
+    /// Registers the client, joins #c, then does `script` with every later line.
+    final class Hostile: ScriptedServer, @unchecked Sendable {
+        let onJoin: @Sendable (RawIRCClient, Hostile) -> Void
+        let registers: Bool
+
+        init(registers: Bool = true, onJoin: @escaping @Sendable (RawIRCClient, Hostile) -> Void) throws {
+            self.registers = registers
+            self.onJoin = onJoin
+            try super.init()
+        }
+
+        override func serve(_ client: RawIRCClient) {
+            var nick = "*"
+            while !isStopped {
+                let line: String?
+                do { line = try client.readLine(timeout: 0.05) } catch { continue }
+                guard let line, let message = try? IRCMessage(parsing: line) else { if line == nil { return }; continue }
+                guard registers else { continue }   // accepts TCP, then says nothing at all
+                switch message.command {
+                case "CAP" where message.parameters.first == "LS":
+                    send([":srv CAP * LS :batch server-time message-tags draft/chathistory"], to: client)
+                case "CAP" where message.parameters.first == "REQ":
+                    send([":srv CAP * ACK :\(message.parameters.last ?? "")"], to: client)
+                case "NICK": nick = message.parameters.first ?? nick
+                case "USER":
+                    send([":srv 001 \(nick) :Welcome", ":srv 005 \(nick) CHANTYPES=# CHATHISTORY=100 :are supported",
+                          ":srv 422 \(nick) :No MOTD"], to: client)
+                case "JOIN":
+                    send([":\(nick)!u@h JOIN #c", ":srv 353 \(nick) = #c :\(nick)", ":srv 366 \(nick) #c :End"], to: client)
+                case "CHATHISTORY":
+                    onJoin(client, self)
+                case "PING":
+                    send([":srv PONG srv :\(message.parameters.last ?? "")"], to: client)
+                default: break
+                }
+            }
+        }
+    }
+
+    @Test func aHundredThousandLineHistoryReplyStaysWithinTheScrollback() async throws {
+        let server = try Hostile { client, server in
+            var lines = [":srv BATCH +h chathistory #c"]
+            for k in 0..<100_000 {
+                lines.append("@batch=h;msgid=m\(k);time=2024-01-01T00:00:00.000Z :bob!b@h PRIVMSG #c :flood \(k)")
+                if lines.count == 2_000 { server.send(lines, to: client); lines = [] }
+            }
+            server.send(lines + [":srv BATCH -h"], to: client)
+        }
+        defer { server.stop() }
+        let client = LiveClient(nick: "natterBig", channels: ["#c"], settings: ModelSettings(scrollbackCap: 5_000, trimBatch: 500))
+        defer { client.close() }
+        client.connect(port: server.port)
+        try server.start()
+        // (Dated long ago, the flood goes before the join row, in time order.)
+        try await client.pump("the last of the flood", timeout: 120) {
+            client.buffer("#c")?.lines.contains { $0.text == "flood 99999" } == true
+        }
+        let lines = try #require(client.buffer("#c")?.lines)
+        #expect(lines.count <= 5_000)
+        // Still answering: a line typed now goes out.
+        try client.show("#c")
+        client.screen.input.onSubmit?("still here")
+        #expect(client.sent.contains { $0.command == "PRIVMSG" && $0.parameters.last == "still here" })
+    }
+
+    @Test func aBatchThatNeverEndsIsShownAfterAMinuteOfServerTime() async throws {
+        // The session closes a batch left open for 60 s at a tick: the ticks here come on a
+        // clock the test moves, through the model, as the hub would deliver them.
+        let server = try Hostile { client, server in
+            server.send([":srv BATCH +forever chathistory #c",
+                         "@batch=forever;msgid=x;time=2024-01-01T00:00:00.000Z :bob!b@h PRIVMSG #c :held back"], to: client)
+        }
+        defer { server.stop() }
+        let client = LiveClient(nick: "natterOpen", channels: ["#c"])
+        defer { client.close() }
+        client.connect(port: server.port)
+        try server.start()
+        try await client.waitUntilJoined("#c")
+        try await client.pump(for: 0.3)
+        #expect(client.messages(in: "#c").isEmpty)
+        let later = SessionTime(monotonic: ProcessInfo.processInfo.systemUptime + 120, wall: Date().addingTimeInterval(120))
+        client.model.deliver(.tick(now: later), network: client.name)
+        #expect(client.messages(in: "#c").map(\.text) == ["held back"])
+        #expect(client.serverBuffer.lines.contains { $0.text.hasPrefix("The server left a chathistory batch open") })
+    }
+
+    @Test func aServerThatAcceptsAndSaysNothingIsGivenUpOnAndRetried() async throws {
+        let server = try Hostile(registers: false) { _, _ in }
+        defer { server.stop() }
+        let client = LiveClient(nick: "natterMute", keepalive: KeepaliveConfiguration(pingAfter: 1, deadAfter: 2))
+        defer { client.close() }
+        client.connect(port: server.port, adjust: ResilienceTests.quick)
+        try server.start()
+        try await client.pump("the silence noticed", timeout: 15) {
+            client.serverBuffer.lines.contains { $0.text.hasPrefix("No data from the server") }
+        }
+        try await client.pump("a new attempt", timeout: 15) {
+            client.serverBuffer.lines.filter { $0.text.hasPrefix("Connecting to") }.count >= 2
+        }
+    }
+}
