@@ -60,7 +60,8 @@ bench: deps
 SANITIZE_FILTER ?= IRCProtocolTests|IRCFormattingTests|IRCSessionTests|ChatModelTests|ScrollPhysicsTests|WidgetsTests|NatterUITests
 sanitize: deps
 	$(SWIFT) build --build-tests --scratch-path .build/asan --sanitize=address
-	$(SWIFT) test --skip-build --scratch-path .build/asan --sanitize=address --filter '$(SANITIZE_FILTER)'
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp \
+	  $(SWIFT) test --skip-build --scratch-path .build/asan --sanitize=address --filter '$(SANITIZE_FILTER)'
 	$(SWIFT) build --build-tests --scratch-path .build/tsan --sanitize=thread
 	$(SWIFT) test --skip-build --scratch-path .build/tsan --sanitize=thread --filter '$(SANITIZE_FILTER)'
 

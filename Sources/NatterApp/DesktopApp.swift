@@ -35,7 +35,8 @@ struct DesktopApp {
         let width = size?.width ?? saved.width, height = size?.height ?? saved.height
         try SDLRuntime.startForWindow()
         let fonts = try FontLibrary(uiFamily: config.theme.font, monoFamily: config.theme.monoFont)
-        let window = try AppWindow(title: "Natter", width: width, height: height, fonts: fonts)
+        let window = try AppWindow(title: "Natter", width: width, height: height, fonts: fonts,
+                                   renderer: RendererChoice.resolve(configured: config.renderer))
         let keys = keyBindings(config)
         let root = ScreenSwitcher(WelcomeView(version: NatterVersion.string))
         let ui = WidgetWindow(window: window, root: root)

@@ -44,21 +44,37 @@ public final class AppWindow {
     /// Size in logical pixels.
     public private(set) var height: Int
 
-    /// Opens the window (SDL must be started with `SDLRuntime.startForWindow()`).
-    public init(title: String, width: Int, height: Int, fonts: FontLibrary) throws(BackendError) {
+    /// Whether the window draws with SDL's software renderer.
+    public let isSoftwareRendered: Bool
+
+    /// Opens the window (SDL must be started with `SDLRuntime.startForWindow()`), drawn by the
+    /// renderer `renderer` picks.
+    public init(title: String, width: Int, height: Int, fonts: FontLibrary,
+                renderer choice: RendererChoice = .auto) throws(BackendError) {
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         let centred = Int32(SDL_WINDOWPOS_CENTERED_MASK)
         guard let window = SDL_CreateWindow(title, centred, centred, Int32(width), Int32(height), flags) else {
             throw BackendError.sdl("cannot open the window")
         }
         SDL_SetWindowMinimumSize(window, 320, 240)
-        // Any renderer: accelerated where the display has one, software otherwise.
-        guard let renderer = SDL_CreateRenderer(window, -1, 0) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+        // The software renderer where GL would be a software one too (RendererChoice); else any
+        // renderer, accelerated where the display has one, software if that fails.
+        let software = choice.usesSoftware()
+        if software {
+            // Else SDL backs the software renderer's window surface with a GL renderer of its
+            // own ("framebuffer acceleration"), loading the very GL stack this avoids.
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
+        let made = software ? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+            : SDL_CreateRenderer(window, -1, 0) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        guard let renderer = made else {
             SDL_DestroyWindow(window)
             throw BackendError.sdl("cannot create a renderer for the window")
         }
         self.window = window
         self.renderer = renderer
+        var info = SDL_RendererInfo()
+        isSoftwareRendered = SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
         self.width = width
         self.height = height
         painter = Painter(renderer: renderer, scale: 1, fonts: fonts)

@@ -1,6 +1,7 @@
 import IRCSession
 import IRCTransport
 import NatterUI
+import SDLBackend
 import Foundation
 import TOMLKit
 
@@ -11,7 +12,8 @@ struct ConfigReader {
 
     func read(_ root: TOMLTable) throws(ConfigError) -> NatterConfig {
         var config = NatterConfig()
-        try onlyKeys(root, ["networks", "theme", "scrollback", "highlights", "ignores", "notifications", "typing", "completion", "keys"], at: "")
+        try onlyKeys(root, ["networks", "theme", "scrollback", "highlights", "ignores", "notifications", "typing", "completion", "keys",
+                            "display"], at: "")
         if let value = root["networks"] {
             guard let array = value.array else { throw fail("networks", "must be a list of [[networks]] tables") }
             for (index, item) in array.enumerated() {
@@ -59,6 +61,15 @@ struct ConfigReader {
             try onlyKeys(notifications, ["enabled", "urgent"], at: "notifications")
             config.notifications = try bool(notifications, "enabled", at: "notifications") ?? true
             config.urgentHint = try bool(notifications, "urgent", at: "notifications") ?? true
+        }
+        if let display = try table(root, "display", at: "") {
+            try onlyKeys(display, ["renderer"], at: "display")
+            if let name = try string(display, "renderer", at: "display") {
+                guard let choice = RendererChoice(rawValue: name.lowercased()) else {
+                    throw fail("display.renderer", "must be one of auto, software, accelerated")
+                }
+                config.renderer = choice
+            }
         }
         if let typing = try table(root, "typing", at: "") {
             try onlyKeys(typing, ["send"], at: "typing")

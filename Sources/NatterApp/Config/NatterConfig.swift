@@ -1,5 +1,6 @@
 import Foundation
 import IRCSession
+import SDLBackend
 
 /// Natter's settings, read from `$XDG_CONFIG_HOME/natter/config.toml`:
 ///
@@ -47,6 +48,10 @@ import IRCSession
 /// [typing]
 /// send = true                             # tell others when you type (+typing)
 ///
+/// [display]
+/// renderer = "auto"                       # auto (software where GL would be software too),
+///                                         # software, accelerated; NATTER_RENDERER overrides
+///
 /// [keys]                                  # next_buffer, previous_buffer, close_buffer, quit,
 /// next_buffer = "Ctrl+PageDown"           # jump_to_newest, jump_to_oldest, jump_to_unread,
 ///                                         # find, mentions, quick_switcher,
@@ -65,6 +70,8 @@ public struct NatterConfig: Hashable, Sendable {
     public var urgentHint = true
     /// Whether others are told when we type (`+typing`).
     public var sendTyping = true
+    /// Which renderer draws the window (`[display] renderer`; `NATTER_RENDERER` overrides it).
+    public var renderer = RendererChoice.auto
     public var completionSuffix = ": "
     /// Key bindings by action name (`next_buffer`, …) as key names (`Ctrl+PageDown`).
     public var keys: [String: String] = [:]
