@@ -16,13 +16,11 @@ struct DesktopApp {
 
     func run() throws {
         let configPath = ConfigLoader.defaultPath()
-        var config = NatterConfig()
-        var problems: [String] = []
+        let startup = StartupConfig(path: configPath, lastGood: StartupConfig.lastGoodPath())
+        var config = startup.config
+        var problems = startup.problems
+        for problem in problems { printError("natter: \(problem)") }
         if FileManager.default.fileExists(atPath: configPath) {
-            do { config = try ConfigLoader.load(path: configPath) } catch {
-                problems.append(error.description)
-                printError("natter: \(error)")
-            }
             if let warning = SecretResolver.permissionWarning(path: configPath, config: config) {
                 problems.append(warning)
                 printError("natter: \(warning)")
@@ -45,14 +43,20 @@ struct DesktopApp {
         var chat: ChatSession?
         if config.networks.isEmpty {
             let firstRun = FirstRunView(defaultNick: ProcessEnvironment.userName, version: NatterVersion.string)
+            // A broken file: the form says why it is shown, and appends nothing to that file.
+            if startup.fileIsBroken { firstRun.notice(problems.joined(separator: "\n")) }
             firstRun.onConnect = { choice in
                 let network = NatterConfig.Network(
                     name: choice.host, host: choice.host, port: choice.port, tls: choice.tls, verifyCertificate: true,
                     nick: choice.nick, alternativeNicks: [], user: choice.nick, realName: choice.nick,
                     channels: choice.channels.map { ($0, nil) }, password: nil, sasl: nil, clientCertificate: nil,
                     clientKey: nil, autoConnect: true)
-                do { try ConfigWriter.append(network, to: configPath) } catch {
-                    problems.append("cannot write \(configPath): \(error.localizedDescription)")
+                if startup.fileIsBroken {
+                    problems.append("Not written to \(configPath), which does not read: this network is used for this run only.")
+                } else {
+                    do { try ConfigWriter.append(network, to: configPath) } catch {
+                        problems.append("cannot write \(configPath): \(error.localizedDescription)")
+                    }
                 }
                 config.networks = [network]
                 chat = ChatSession(config: config, keys: keys, saved: saved, problems: problems, ui: ui, root: root)

@@ -90,6 +90,10 @@ public final class FirstRunView: Widget {
         onConnect?(Choice(host: String(host), port: port, tls: tls, nick: nickText, channels: list))
     }
 
+    /// Says something before the user starts (why the form is shown: a configuration file
+    /// that does not read).
+    public func notice(_ text: String) { show(text) }
+
     private func show(_ text: String) {
         message.text = StyledText(text, attributes: TextAttributes(font: FontSpec(role: .ui, size: 14), foreground: theme.errorText))
     }

@@ -90,3 +90,42 @@ struct KeyLines {
         }
     }
 }
+
+/// The configuration a starting Natter uses: the file when it reads well (and then a copy of
+/// it is kept as the last good one), otherwise the last good copy, with the reason; never a
+/// rewrite of the user's file.
+struct StartupConfig {
+    var config = NatterConfig()
+    /// What to tell the user (the file's error, which configuration is used instead).
+    var problems: [String] = []
+    /// The file exists and does not read: nothing may be appended to it.
+    var fileIsBroken = false
+
+    /// `$XDG_STATE_HOME/natter/config.last-good.toml`.
+    static func lastGoodPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/natter/config.last-good.toml" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/natter/config.last-good.toml"
+    }
+
+    init(path: String, lastGood: String) {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        do {
+            config = try ConfigLoader.load(path: path)
+            // Kept for the day the file breaks (only when it changed).
+            if let data = FileManager.default.contents(atPath: path), FileManager.default.contents(atPath: lastGood) != data {
+                try? FileManager.default.createDirectory(atPath: (lastGood as NSString).deletingLastPathComponent,
+                                                         withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                _ = FileManager.default.createFile(atPath: lastGood, contents: data, attributes: [.posixPermissions: 0o600])
+            }
+        } catch {
+            fileIsBroken = true
+            problems.append(error.description)
+            if let previous = try? ConfigLoader.load(path: lastGood) {
+                config = previous
+                problems.append("Using the last configuration that worked (kept in \(lastGood)); \(path) is left as it is until you fix it.")
+            } else {
+                problems.append("No configuration that worked before is kept: \(path) is left as it is; fix it, or move it away to start afresh.")
+            }
+        }
+    }
+}
