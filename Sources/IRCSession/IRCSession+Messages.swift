@@ -96,9 +96,14 @@ extension IRCSession {
 
     /// Answers VERSION, PING, TIME and CLIENTINFO with a NOTICE, within the rate limit.
     mutating func answerCTCP(_ request: CTCPMessage, to nick: String, now: SessionTime) {
-        guard configuration.ctcp.answersRequests,
-              let reply = request.reply(versionString: configuration.ctcp.versionString, now: now.wall),
+        guard configuration.ctcp.answersRequests, configuration.ctcp.answered.contains(request.command),
+              var reply = request.reply(versionString: configuration.ctcp.versionString, now: now.wall),
               ctcpBucket.take(now: now.monotonic) else { return }
+        // CLIENTINFO names only what is answered (and ACTION, which is not a request).
+        if reply.command == "CLIENTINFO" {
+            reply.parameters = CTCPMessage.supportedCommands.filter { $0 == "ACTION" || configuration.ctcp.answered.contains($0) }
+                .joined(separator: " ")
+        }
         let message = IRCMessage(command: "NOTICE", parameters: [nick, reply.encoded()])
         // A hostile PING parameter could make the reply too long to send: drop it then.
         guard (try? message.validatedSerialization()) != nil else { return }

@@ -105,6 +105,8 @@ public enum SASLMechanismConfig: Sendable, Hashable {
 public struct CTCPConfiguration: Sendable, Hashable {
     /// Whether VERSION, PING, TIME and CLIENTINFO are answered at all.
     public var answersRequests: Bool
+    /// Which of them are answered (upper case): the user chooses what strangers learn.
+    public var answered: Set<String> = ["VERSION", "PING", "TIME", "CLIENTINFO"]
     /// The VERSION reply.
     public var versionString: String
     /// Replies that may go out back to back.

@@ -43,7 +43,9 @@ final class ChatSession {
         var endpoints: [(String, IRCServerEndpoint)] = []
         for network in config.networks {
             do {
-                let setup = try NetworkSetup(network)
+                var ctcp = CTCPConfiguration(versionString: config.ctcpVersion)
+                ctcp.answered = config.ctcpAnswered
+                let setup = try NetworkSetup(network, ctcp: ctcp)
                 model.addNetwork(name: network.name, configuration: setup.session)
                 if network.autoConnect { endpoints.append((network.name, setup.endpoint)) }
             } catch {

@@ -128,6 +128,19 @@ struct MessageTests {
         #expect(messages(reply).first?.kind == .ctcpReply(command: "VERSION"))
     }
 
+    @Test func onlyTheCTCPRequestsTheUserAllowsAreAnswered() {
+        var config = Harness.config()
+        config.ctcp.answered = ["PING", "CLIENTINFO"]
+        var h = Harness(config)
+        h.register()
+        #expect(sent(h.feed(":bob!b@h PRIVMSG natter :\u{01}VERSION\u{01}")).isEmpty)
+        #expect(sent(h.feed(":bob!b@h PRIVMSG natter :\u{01}TIME\u{01}")).isEmpty)
+        #expect(sent(h.feed(":bob!b@h PRIVMSG natter :\u{01}PING 7\u{01}")) == ["NOTICE bob :\u{01}PING 7\u{01}"])
+        // CLIENTINFO names only what is answered.
+        #expect(sent(h.feed(":bob!b@h PRIVMSG natter :\u{01}CLIENTINFO\u{01}"))
+                == ["NOTICE bob :\u{01}CLIENTINFO ACTION CLIENTINFO PING\u{01}"])
+    }
+
     @Test func ctcpFloodIsRateLimited() {
         var h = Harness()
         h.register()

@@ -63,6 +63,13 @@ struct ConfigTests {
         #expect(!config.notifications && config.urgentHint && config.completionSuffix == ", " && config.keys["next_buffer"] == "Alt+Right")
     }
 
+    @Test func theCTCPChoiceIsRead() throws {
+        let config = try ConfigLoader.parse("[ctcp]\nanswer = [\"ping\", \"Time\"]\nversion = \"an IRC client\"\n", file: "c.toml")
+        #expect(config.ctcpAnswered == ["PING", "TIME"])
+        #expect(config.ctcpVersion == "an IRC client")
+        #expect(throws: ConfigError.self) { try ConfigLoader.parse("[ctcp]\nanswer = [\"finger\"]\n", file: "c.toml") }
+    }
+
     @Test func pinsAndTheSASLPolicyAreRead() throws {
         let text = "[[networks]]\nhost = \"h\"\nsasl_fail = \"reconnect\"\ntls_fingerprint = \"sha256:"
             + (0..<32).map { _ in "0A" }.joined(separator: ":") + "\"\n"

@@ -13,7 +13,7 @@ struct ConfigReader {
     func read(_ root: TOMLTable) throws(ConfigError) -> NatterConfig {
         var config = NatterConfig()
         try onlyKeys(root, ["networks", "theme", "scrollback", "highlights", "ignores", "notifications", "typing", "completion", "keys",
-                            "display"], at: "")
+                            "display", "ctcp"], at: "")
         if let value = root["networks"] {
             guard let array = value.array else { throw fail("networks", "must be a list of [[networks]] tables") }
             for (index, item) in array.enumerated() {
@@ -61,6 +61,18 @@ struct ConfigReader {
             try onlyKeys(notifications, ["enabled", "urgent"], at: "notifications")
             config.notifications = try bool(notifications, "enabled", at: "notifications") ?? true
             config.urgentHint = try bool(notifications, "urgent", at: "notifications") ?? true
+        }
+        if let ctcp = try table(root, "ctcp", at: "") {
+            try onlyKeys(ctcp, ["answer", "version"], at: "ctcp")
+            if let answer = try strings(ctcp, "answer", at: "ctcp") {
+                let known: Set<String> = ["VERSION", "PING", "TIME", "CLIENTINFO"]
+                let chosen = Set(answer.map { $0.uppercased() })
+                if let bad = chosen.subtracting(known).first {
+                    throw fail("ctcp.answer", "\(bad) is not one of version, ping, time, clientinfo")
+                }
+                config.ctcpAnswered = chosen
+            }
+            if let version = try string(ctcp, "version", at: "ctcp") { config.ctcpVersion = version }
         }
         if let display = try table(root, "display", at: "") {
             try onlyKeys(display, ["renderer"], at: "display")

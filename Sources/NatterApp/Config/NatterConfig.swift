@@ -48,6 +48,10 @@ import SDLBackend
 /// [typing]
 /// send = true                             # tell others when you type (+typing)
 ///
+/// [ctcp]                                  # what strangers learn by asking
+/// answer = ["ping", "time"]               # of version, ping, time, clientinfo (all by default)
+/// version = "Natter"                      # the VERSION reply
+///
 /// [display]
 /// renderer = "auto"                       # auto (software where GL would be software too),
 ///                                         # software, accelerated; NATTER_RENDERER overrides
@@ -70,6 +74,9 @@ public struct NatterConfig: Hashable, Sendable {
     public var urgentHint = true
     /// Whether others are told when we type (`+typing`).
     public var sendTyping = true
+    /// Which CTCP requests are answered (`[ctcp] answer`), and what VERSION says (`version`).
+    public var ctcpAnswered: Set<String> = ["VERSION", "PING", "TIME", "CLIENTINFO"]
+    public var ctcpVersion = "Natter \(NatterVersion.string)"
     /// Which renderer draws the window (`[display] renderer`; `NATTER_RENDERER` overrides it).
     public var renderer = RendererChoice.auto
     public var completionSuffix = ": "

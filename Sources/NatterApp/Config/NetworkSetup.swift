@@ -8,7 +8,9 @@ struct NetworkSetup {
     let session: SessionConfiguration
     let endpoint: IRCServerEndpoint
 
-    init(_ network: NatterConfig.Network) throws(ConfigError) {
+    /// `network` with the CTCP replies `ctcp` allows (by default all, naming Natter's version).
+    init(_ network: NatterConfig.Network,
+         ctcp: CTCPConfiguration = CTCPConfiguration(versionString: "Natter \(NatterVersion.string)")) throws(ConfigError) {
         var sasl: SASLMechanismConfig?
         if let configured = network.sasl {
             switch configured.mechanism {
@@ -26,7 +28,7 @@ struct NetworkSetup {
             nick: network.nick, alternativeNicks: network.alternativeNicks, user: network.user,
             realName: network.realName, serverPassword: try network.password.map { s throws(ConfigError) in try SecretResolver.resolve(s) },
             sasl: sasl, autoJoin: network.channels.map { ChannelKey($0.name, key: $0.key) },
-            ctcp: CTCPConfiguration(versionString: "Natter \(NatterVersion.string)"))
+            ctcp: ctcp)
         session.monitor = network.friends
         session.saslFailure = network.saslFailure
         self.session = session
