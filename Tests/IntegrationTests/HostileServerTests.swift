@@ -4,6 +4,7 @@ import IRCProtocol
 import IRCSession
 import IRCTestServers
 import IRCTransport
+import Synchronization
 import Testing
 
 /// Servers that misbehave on purpose, through the whole client: the client stays responsive,
@@ -95,6 +96,68 @@ struct HostileServerTests {
         client.model.deliver(.tick(now: later), network: client.name)
         #expect(client.messages(in: "#c").map(\.text) == ["held back"])
         #expect(client.serverBuffer.lines.contains { $0.text.hasPrefix("The server left a chathistory batch open") })
+    }
+
+    @Test func aServerThatClosesDuringTheTLSHandshakeIsRetriedWithBackoff() async throws {
+        let listener = try FakeIRCServer()
+        defer { listener.close() }
+        // Every connection: read the ClientHello, then hang up.
+        let stop = Mutex(false)
+        let thread = Thread {
+            while !stop.withLock({ $0 }) {
+                guard let client = try? listener.accept(timeout: 0.2) else { continue }
+                _ = try? client.readLine(timeout: 0.3)
+                client.close()
+            }
+        }
+        thread.start()
+        defer { stop.withLock { $0 = true } }
+        let client = LiveClient(nick: "natterHello")
+        defer { client.close() }
+        client.connect(IRCServerEndpoint(host: "127.0.0.1", port: Int(listener.port), security: .tls(IRCTLSOptions())),
+                       adjust: ResilienceTests.quick)
+        try await client.pump("two refused handshakes", timeout: 15) {
+            client.serverBuffer.lines.filter { $0.text.hasPrefix("Connecting to") }.count >= 2
+        }
+        #expect(client.serverBuffer.lines.contains { $0.kind == .error && ($0.text.hasPrefix("TLS failed") || $0.text.hasPrefix("The server closed")) },
+                "\(client.dump())")
+        #expect(client.session.state.phase == .disconnected || client.session.state.phase == .negotiatingCapabilities)
+        #expect(client.sent.allSatisfy { $0.command != "PASS" && $0.command != "AUTHENTICATE" })
+    }
+
+    @Test func garbageDuringRegistrationIsSkippedAndRegistrationGoesOn() async throws {
+        let server = try Garbage()
+        defer { server.stop() }
+        let client = LiveClient(nick: "natterJunk")
+        defer { client.close() }
+        client.connect(port: server.port)
+        try server.start()
+        try await client.waitUntilReady(timeout: 15)
+        let skipped = client.serverBuffer.lines.filter { $0.text.hasPrefix("Skipped a malformed line") }
+        #expect(skipped.count >= 2, "\(client.dump())")
+        #expect(client.session.state.nick == "natterJunk")
+    }
+
+    /// Answers registration with junk first: binary bytes, an over-long line, a line with no
+    /// command, a tag section only; then registers properly.
+    final class Garbage: ScriptedServer, @unchecked Sendable {
+        override func serve(_ client: RawIRCClient) {
+            var nick = "*"
+            while !isStopped {
+                let line: String?
+                do { line = try client.readLine(timeout: 0.05) } catch { continue }
+                guard let line else { return }
+                guard let message = try? IRCMessage(parsing: line) else { continue }
+                if message.command == "NICK" { nick = message.parameters.first ?? nick }
+                guard message.command == "USER" else { continue }
+                do {
+                    try client.sendBytes([0xFF, 0xFE, 0x00, 0x01, 0x0D, 0x0A] + Array("@only-tags\r\n".utf8)
+                                         + Array((":srv NOTICE * :" + String(repeating: "x", count: 9000) + "\r\n").utf8)
+                                         + Array(":\r\n".utf8))
+                } catch { problem("send: \(error)") }
+                send([":srv 001 \(nick) :Welcome after all", ":srv 422 \(nick) :No MOTD"], to: client)
+            }
+        }
     }
 
     @Test func aServerThatAcceptsAndSaysNothingIsGivenUpOnAndRetried() async throws {
