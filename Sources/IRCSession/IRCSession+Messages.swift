@@ -7,6 +7,11 @@ struct AwaitingEcho: Sendable, Hashable {
     var target: String
     var body: String
     var localID: Int
+    /// What to type again if the link drops before the echo: the text (an action's without
+    /// its CTCP wrapping), its kind and the message it replies to.
+    var kind: MessageKind = .privmsg
+    var text: String = ""
+    var replyTo: String?
 }
 
 /// PRIVMSG and NOTICE in both directions: buffers, CTCP, echo-message matching, splitting long
@@ -155,7 +160,10 @@ extension IRCSession {
             line.tags.merge(replyTags) { current, _ in current }
             send(line)
             if echo {
-                awaitingEcho.append(AwaitingEcho(label: label, target: target, body: line.parameters[1], localID: localID))
+                let body = line.parameters[1]
+                let plain = kind == .action ? (CTCPMessage(decoding: body)?.parameters ?? "") : body
+                awaitingEcho.append(AwaitingEcho(label: label, target: target, body: body, localID: localID,
+                                                 kind: kind, text: plain, replyTo: replyTo))
                 if awaitingEcho.count > 200 { awaitingEcho.removeFirst() }
             } else if var item = bufferMessage(IRCMessage(tags: replyTags, source: ownSourceForSplitting, command: command,
                                                           parameters: line.parameters), now: now) {
@@ -175,5 +183,24 @@ extension IRCSession {
             sendChat(kind: item.kind, target: item.target, text: item.text, now: now, id: item.id, replyTo: item.replyTo)
         }
         emit(.pendingSent(queued.map(\.id)))
+    }
+}
+
+extension IRCSession {
+    /// The link dropped before the server echoed what we sent (echo-message): nothing says it
+    /// arrived (a stalled link swallows it), so each such line is typed again, as a pending
+    /// message sent after the reconnect, in order. Typed text is never silently lost; the
+    /// price is a rare duplicate when the server took the line but the echo was lost with the
+    /// link.
+    mutating func requeueUnconfirmed() {
+        let unconfirmed = awaitingEcho
+        awaitingEcho = []
+        for echo in unconfirmed where !echo.text.isEmpty {
+            nextLocalID += 1
+            let item = PendingMessage(id: nextLocalID, target: echo.target, text: echo.text, kind: echo.kind,
+                                      replyTo: echo.replyTo)
+            pending.append(item)
+            emit(.messageQueued(item))
+        }
     }
 }

@@ -149,7 +149,8 @@ extension IRCSession {
             text += piece.text
         }
         if echo {
-            awaitingEcho.append(AwaitingEcho(label: label, target: target, body: text, localID: nextLocalID))
+            awaitingEcho.append(AwaitingEcho(label: label, target: target, body: text, localID: nextLocalID,
+                                             kind: command == "NOTICE" ? .notice : .privmsg, text: text))
             if awaitingEcho.count > 200 { awaitingEcho.removeFirst() }
         } else if var item = bufferMessage(IRCMessage(tags: open.tags.filter { $0.key != "label" }, source: ownSourceForSplitting,
                                                       command: command, parameters: [target, text]), now: now) {

@@ -40,7 +40,7 @@ extension IRCSession {
         awaySentEarly = false
         batches = [:]
         namesInProgress = [:]
-        awaitingEcho = []
+        requeueUnconfirmed()
         history.outstanding = [:]
         history.labels = [:]
         for (key, gap) in history.gaps { history.unfilled[key] = min(history.unfilled[key] ?? gap.from, gap.from) }
