@@ -151,7 +151,7 @@ extension SessionInput {
     var time: SessionTime {
         switch self {
         case .connected(let now, _), .tick(let now): return now
-        case .disconnected(_, let now), .received(_, let now), .intent(_, let now): return now
+        case .disconnected(_, let now), .received(_, let now), .intent(_, let now), .notSent(_, let now): return now
         }
     }
 }

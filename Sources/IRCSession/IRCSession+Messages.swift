@@ -176,6 +176,7 @@ extension IRCSession {
 
     /// Sends the queued messages in the order they were typed.
     mutating func flushPending(now: SessionTime) {
+        requeuedAtDrop = [:]   // registered again: the transport's reports of the last link are in
         guard !pending.isEmpty else { return }
         let queued = pending
         pending = []
@@ -196,11 +197,52 @@ extension IRCSession {
         let unconfirmed = awaitingEcho
         awaitingEcho = []
         for echo in unconfirmed where !echo.text.isEmpty {
+            requeuedAtDrop[Self.unsentKey(echo.target, echo.body), default: 0] += 1
             nextLocalID += 1
             let item = PendingMessage(id: nextLocalID, target: echo.target, text: echo.text, kind: echo.kind,
                                       replyTo: echo.replyTo)
             pending.append(item)
             emit(.messageQueued(item))
+        }
+    }
+}
+
+extension IRCSession {
+    static func unsentKey(_ target: String, _ body: String) -> String { target.lowercased() + "\u{0}" + body }
+
+    /// The transport says these lines never reached a socket. What the user typed among them
+    /// is typed again as pending, once: a line still awaiting its echo is taken from there,
+    /// and one already requeued when the link dropped (``requeueUnconfirmed()``) is not
+    /// requeued twice, whichever of the two reports comes first.
+    mutating func linesNotSent(_ lines: [IRCMessage], now: SessionTime) {
+        for line in lines where (line.command == "PRIVMSG" || line.command == "NOTICE") && line.parameters.count == 2 {
+            let target = line.parameters[0], body = line.parameters[1]
+            let key = Self.unsentKey(target, body)
+            if let index = awaitingEcho.firstIndex(where: { state.isupport.equal($0.target, target) && $0.body == body }) {
+                awaitingEcho.remove(at: index)
+            } else if let count = requeuedAtDrop[key], count > 0 {
+                requeuedAtDrop[key] = count - 1
+                continue
+            }
+            let kind: MessageKind
+            let text: String
+            if let ctcp = CTCPMessage(decoding: body), ctcp.command == "ACTION" {
+                kind = .action
+                text = ctcp.parameters ?? ""
+            } else {
+                kind = line.command == "NOTICE" ? .notice : .privmsg
+                text = body
+            }
+            if isReady {
+                // The session still thinks the link is up (its drop is reported next): the line
+                // waits with the others rather than going into the dead link again.
+                nextLocalID += 1
+                let item = PendingMessage(id: nextLocalID, target: target, text: text, kind: kind, replyTo: nil)
+                pending.append(item)
+                emit(.messageQueued(item))
+            } else {
+                sendChat(kind: kind, target: target, text: text, now: now)
+            }
         }
     }
 }

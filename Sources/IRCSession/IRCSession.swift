@@ -38,6 +38,9 @@ public struct IRCSession: Sendable {
     var namesInProgress: [String: [String: ChannelMember]] = [:]
     var keepalive = KeepaliveState()
     var awaitingEcho: [AwaitingEcho] = []
+    /// Lines requeued when the link dropped before their echo, by target and body, until the
+    /// transport's own report of them (``linesNotSent(_:now:)``) or the next registration.
+    var requeuedAtDrop: [String: Int] = [:]
     var nextLabel = 0
     var nextBatch = 0
 
@@ -85,6 +88,8 @@ public struct IRCSession: Sendable {
             flushTypingDone(now: now)
         case .intent(let intent, let now):
             perform(intent, now: now)
+        case .notSent(let lines, let now):
+            linesNotSent(lines, now: now)
         }
         let result = outputs
         outputs = []

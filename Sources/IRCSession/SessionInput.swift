@@ -14,4 +14,7 @@ public enum SessionInput: Sendable, Hashable {
     case tick(now: SessionTime)
     /// The user asked for something.
     case intent(UserIntent, now: SessionTime)
+    /// Lines the transport never wrote to a socket (the link was gone): what the user typed
+    /// among them is typed again, once (``IRCSession/linesNotSent(_:now:)``).
+    case notSent([IRCMessage], now: SessionTime)
 }

@@ -50,6 +50,9 @@ public final class RawIRCClient: @unchecked Sendable {
         fd = -1
     }
 
+    /// The socket, for a test that moves bytes itself (a proxy); -1 once closed.
+    public var fileDescriptor: Int32 { fd }
+
     /// Sends `line` followed by CR LF.
     public func send(_ line: String) throws {
         try sendBytes(Array(line.utf8) + [0x0D, 0x0A])

@@ -182,20 +182,11 @@ public final class NetworkHub {
         }
     }
 
-    /// Messages that never reached the socket are typed again into the session, which queues
-    /// them as pending while disconnected and sends them after reconnecting: nothing typed is
-    /// lost.
+    /// Messages that never reached the socket go back to the session, which types them again
+    /// as pending, sent after reconnecting, and not twice: nothing typed is lost.
     private func requeue(_ lines: [IRCMessage], network: String, now: SessionTime) {
-        for line in lines where (line.command == "PRIVMSG" || line.command == "NOTICE") && line.parameters.count == 2 {
-            let target = line.parameters[0], text = line.parameters[1]
-            let intent: UserIntent
-            if let ctcp = CTCPMessage(decoding: text), ctcp.command == "ACTION" {
-                intent = .sendAction(target: target, text: ctcp.parameters ?? "")
-            } else {
-                intent = line.command == "NOTICE" ? .sendNotice(target: target, text: text) : .sendMessage(target: target, text: text)
-            }
-            model.deliver(.intent(intent, now: now), network: network)
-        }
+        guard !lines.isEmpty else { return }
+        model.deliver(.notSent(lines, now: now), network: network)
     }
 
     /// The server buffer's warning for a link that is not protected by verified TLS, or `nil`.

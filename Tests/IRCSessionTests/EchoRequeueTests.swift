@@ -27,6 +27,27 @@ struct EchoRequeueTests {
         #expect(again == ["PRIVMSG #c :\u{01}ACTION waves\u{01}", "PRIVMSG #c :while away"])
     }
 
+    @Test(arguments: [true, false])
+    func aLineReportedUnsentAndUnechoedIsTypedAgainOnce(reportFirst: Bool) {
+        var h = Harness()
+        h.register(caps: "echo-message")
+        h.feed(":natter!n@h JOIN #c")
+        let line = IRCMessage(command: "PRIVMSG", parameters: ["#c", "into the void"])
+        h.intent(.sendMessage(target: "#c", text: "into the void"))
+        var out: [SessionOutput] = []
+        if reportFirst {
+            out += h.session.handle(.notSent([line], now: h.time))
+            out += h.disconnect()
+        } else {
+            out += h.disconnect()
+            out += h.session.handle(.notSent([line], now: h.time))
+        }
+        let queued = events(out).compactMap { if case .messageQueued(let item) = $0 { item.text } else { nil } }
+        #expect(queued == ["into the void"])
+        let again = sent(h.register(caps: "echo-message")).filter { $0.hasSuffix("PRIVMSG #c :into the void") }
+        #expect(again.count == 1)
+    }
+
     @Test func withoutEchoNothingIsResent() {
         var h = Harness()
         h.register()

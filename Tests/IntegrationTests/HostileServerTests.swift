@@ -4,6 +4,7 @@ import IRCProtocol
 import IRCSession
 import IRCTestServers
 import IRCTransport
+import NatterTestSupport
 import Synchronization
 import Testing
 
@@ -172,6 +173,55 @@ struct HostileServerTests {
         }
         try await client.pump("a new attempt", timeout: 15) {
             client.serverBuffer.lines.filter { $0.text.hasPrefix("Connecting to") }.count >= 2
+        }
+    }
+}
+
+/// A link that stalls (a proxy that stops forwarding, as a dead path does) between the client
+/// and the real InspIRCd: the client notices, reconnects, and what was typed meanwhile reaches
+/// the channel exactly once, in order.
+@MainActor
+@Suite("A stalled link", .inspircd, .serialized)
+struct StalledLinkTests {
+    @Test func whatWasTypedDuringAStallArrivesOnceInOrder() async throws {
+        let network = try Fixtures.network()
+        let proxy = try StallingProxy(upstreamPort: network.clientPort)
+        defer { proxy.stop() }
+        let peer = try RawIRCClient(port: network.clientPort)
+        defer { peer.close() }
+        let client = LiveClient(nick: "natterStall", channels: ["#stall"], keepalive: KeepaliveConfiguration(pingAfter: 1, deadAfter: 2))
+        defer { client.close() }
+        try await client.register(peer, nick: "stallPeer")
+        try await client.join(peer, "#stall")
+        client.connect(port: proxy.port, adjust: ResilienceTests.quick)
+        try await client.waitUntilJoined("#stall")
+        #expect(client.session.state.capabilities.has("echo-message"))
+        try client.show("#stall")
+
+        proxy.stall()
+        for text in ["typed in the stall 1", "typed in the stall 2"] { client.screen.input.onSubmit?(text) }
+        try await client.pump("the dead link", timeout: 15) {
+            client.serverBuffer.lines.contains { $0.text.hasPrefix("No data from the server") }
+        }
+        client.screen.input.onSubmit?("typed while reconnecting")
+        try await client.pump("back in the channel", timeout: 20) {
+            client.session.isReady && client.buffer("#stall")?.isJoined == true
+        }
+        var seen: [String] = []
+        while seen.count < 3 {
+            let message = try await client.wait(for: peer, "the typed lines", timeout: 15) {
+                $0.command == "PRIVMSG" && $0.parameters.first == "#stall" && $0.sourceNick?.hasPrefix("natterStall") == true
+            }
+            seen.append(message.parameters.last ?? "")
+        }
+        #expect(seen == ["typed in the stall 1", "typed in the stall 2", "typed while reconnecting"])
+        try await client.pump(for: 1)
+        // Nothing twice: no more of them reach the peer.
+        let extra = try? peer.readLine(timeout: 0.5)
+        #expect(extra.map { !$0.contains("typed in the stall") && !$0.contains("typed while reconnecting") } ?? true, "\(extra ?? "")")
+        // Each shows once in the buffer, delivered.
+        for text in seen {
+            #expect(client.messages(in: "#stall").filter { $0.text == text }.count == 1, "\(client.dump())")
         }
     }
 }
