@@ -82,7 +82,7 @@ screenshot: release
 	cp .build/screenshot/screenshot.png docs/screenshot.png
 
 install: release
-	install -Dm755 .build/release/natter $(DESTDIR)$(PREFIX)/bin/natter
+	install -Dm755 -s .build/release/natter $(DESTDIR)$(PREFIX)/bin/natter
 	install -Dm644 Assets/natter.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/natter.svg
 	sed 's|^Exec=natter|Exec=$(PREFIX)/bin/natter|' Assets/natter.desktop > .build/natter.desktop
 	install -Dm644 .build/natter.desktop $(DESTDIR)$(PREFIX)/share/applications/natter.desktop
