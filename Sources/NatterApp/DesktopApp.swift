@@ -33,6 +33,10 @@ struct DesktopApp {
         let width = size?.width ?? saved.width, height = size?.height ?? saved.height
         try SDLRuntime.startForWindow()
         let fonts = try FontLibrary(uiFamily: config.theme.font, monoFamily: config.theme.monoFont)
+        for warning in fonts.warnings {
+            printError("natter: \(warning)")
+            problems.append(warning)
+        }
         let window = try AppWindow(title: "Natter", width: width, height: height, fonts: fonts,
                                    renderer: RendererChoice.resolve(configured: config.renderer))
         let keys = keyBindings(config)

@@ -35,10 +35,21 @@ public final class FontLibrary {
         self.uiFamily = uiFamily
         self.monoFamily = monoFamily
         locator = try FontLocator()
-        guard locator.match(family: uiFamily, bold: false, italic: false) != nil else {
+        guard let ui = locator.match(family: uiFamily, bold: false, italic: false) else {
             throw BackendError("fontconfig finds no font for \"\(uiFamily)\"; install fonts-dejavu-core")
         }
+        // fontconfig substitutes a missing family silently: say so, and what to install.
+        var warnings: [String] = []
+        for (wanted, found) in [(uiFamily, ui.family), (monoFamily, locator.match(family: monoFamily, bold: false, italic: false)?.family)] {
+            guard let found, found.lowercased() != wanted.lowercased() else { continue }
+            let package = wanted.hasPrefix("DejaVu") ? " (Debian: install fonts-dejavu-core)" : ""
+            warnings.append("The font \"\(wanted)\" is not installed: \"\(found)\" is used instead\(package)")
+        }
+        self.warnings = warnings
     }
+
+    /// What the fonts asked for could not be had as asked (a family substituted), for the user.
+    public let warnings: [String]
 
     /// The main face for `spec` at output scale `scale` (the size in pixels is
     /// `spec.size × scale`, rounded).
