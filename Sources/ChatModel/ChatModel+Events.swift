@@ -289,8 +289,9 @@ extension ChatModel {
     private func applyQueued(_ pending: PendingMessage, on network: ChatNetwork, now: Date) {
         let buffer = network.isChannel(pending.target) ? buffer(named: pending.target, kind: .channel, on: network)
                                                        : buffer(named: pending.target, kind: .query, on: network)
+        let text = network.isChannel(pending.target) ? pending.text : Self.maskingServicePasswords(pending.text, to: pending.target)
         var line = ChatLine(id: "pending-\(pending.id)", time: now, kind: pending.kind == .action ? .action : .message,
-                            nick: network.session.state.nick, text: pending.text, isOwn: true)
+                            nick: network.session.state.nick, text: text, isOwn: true)
         line.delivery = .pending
         line.replyTo = pending.replyTo
         let (appended, trimmed) = buffer.scrollback.append(line)

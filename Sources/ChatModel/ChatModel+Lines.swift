@@ -135,6 +135,10 @@ extension ChatModel {
         }
         let kind: ChatLineKind
         var text = message.text
+        // Our own commands to services carry passwords: shown and logged masked.
+        if message.isOwn, case .query(let other) = message.target {
+            text = Self.maskingServicePasswords(text, to: other)
+        }
         switch message.kind {
         case .privmsg: kind = .message
         case .notice: kind = .notice
@@ -153,6 +157,28 @@ extension ChatModel {
                             text: text, isOwn: message.isOwn, isHighlight: highlight)
         line.replyTo = ClientTag.replyTo(message.tags)
         return line
+    }
+
+    /// Services that take passwords in messages, and their commands that do.
+    static let passwordServices: Set<String> = ["nickserv", "chanserv", "hostserv", "operserv", "q", "authserv", "x"]
+    static let passwordCommands: Set<String> = ["identify", "id", "login", "auth", "register", "ghost", "regain",
+                                                "recover", "release", "setpass", "resetpass", "drop", "group"]
+
+    /// `text` sent to `target`, with what follows a password command to a service replaced by
+    /// asterisks (`IDENTIFY ********`; `SET PASSWORD ********`): the screen and the logs never
+    /// hold a password typed to NickServ and its kind.
+    static func maskingServicePasswords(_ text: String, to target: String) -> String {
+        guard passwordServices.contains(target.lowercased()) else { return text }
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard let first = words.first else { return text }
+        let command = first.lowercased()
+        if passwordCommands.contains(command), words.count > 1 {
+            return String(first) + " ********"
+        }
+        if command == "set", words.count > 2, words[1].lowercased() == "password" {
+            return "\(first) \(words[1]) ********"
+        }
+        return text
     }
 
     /// The buffer a message belongs in: the channel, the query with the other party, or the

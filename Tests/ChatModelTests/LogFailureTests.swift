@@ -60,3 +60,30 @@ struct LogFailureTests {
         #expect(FileManager.default.fileExists(atPath: root.path))
     }
 }
+
+/// A password typed to NickServ (and its kind) is never on screen nor in a log.
+struct ServicePasswordTests {
+    @Test func ourIdentifyIsMaskedOnScreenAndInTheLog() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("natter-nickserv-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let logs = LogStore(root: root, timeZone: TimeZone(identifier: "UTC")!)
+        let model = ChatModel(logs: logs)
+        model.addNetwork(name: "N", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
+        let now = SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: 1_704_110_400))
+        _ = model.handle(.connected(now: now), network: "N")
+        for line in [":srv 001 me :Welcome", ":srv 376 me :End"] {
+            _ = model.handle(.received(try IRCMessage(parsing: line), now: now), network: "N")
+        }
+        let out = model.handle(.intent(.sendMessage(target: "NickServ", text: "IDENTIFY me hunter2"), now: now), network: "N")
+        #expect(out.map { $0.serialized() } == ["PRIVMSG NickServ :IDENTIFY me hunter2"])   // the server gets it
+        _ = model.handle(.intent(.sendMessage(target: "nickserv", text: "set password newsecret"), now: now), network: "N")
+        _ = model.handle(.intent(.sendMessage(target: "#c", text: "identify is a word"), now: now), network: "N")
+        let shown = model.network("N")!.buffers.flatMap(\.lines).map(\.text)
+        #expect(shown.contains("IDENTIFY ********"))
+        #expect(shown.contains("set password ********"))
+        #expect(!shown.contains { $0.contains("hunter2") || $0.contains("newsecret") })
+        logs.closeAll()
+        let logged = logs.writtenLines(network: "N", buffer: "nickserv", on: now.wall).joined(separator: "\n")
+        #expect(logged.contains("IDENTIFY ********") && !logged.contains("hunter2") && !logged.contains("newsecret"), "\(logged)")
+    }
+}
