@@ -436,10 +436,6 @@ public final class ChatController {
                 }
             }
             var line = "\(networkTitle): " + Self.describe(network)
-            // A bouncer network: how the bouncer's own link upstream is doing.
-            if let upstream = model.upstreamState(of: network), upstream != "connected" { line += " · upstream \(upstream)" }
-            let count = network.bouncerNetworks.count
-            if count > 0 { line += " · bouncer, \(count) network" + (count == 1 ? "" : "s") }
             if network.session.state.phase == .registered, let away = network.session.state.awayMessage {
                 line += away.isEmpty ? " · away" : " · away: \(away)"
             }
@@ -447,6 +443,10 @@ public final class ChatController {
             if !link.isEmpty {
                 line = network.session.state.phase == .registered ? line + " · " + link : "\(networkTitle): " + link
             }
+            // A bouncer network: how the bouncer's own link upstream is doing, whatever ours is.
+            if let upstream = model.upstreamState(of: network), upstream != "connected" { line += " · upstream \(upstream)" }
+            let count = network.bouncerNetworks.count
+            if count > 0 { line += " · bouncer, \(count) network" + (count == 1 ? "" : "s") }
             status.append(line)
         }
         screen.sidebar.entries = entries
