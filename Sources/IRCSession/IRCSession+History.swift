@@ -263,12 +263,13 @@ extension IRCSession {
     }
 
     private mutating func closeStaleBatch(_ id: String, now: SessionTime) {
-        guard let batch = batches[id] else { return }
+        // Taken out first: a server may nest batches in a cycle (one that names itself as its
+        // parent, as the fuzzer found), and each is closed once.
+        guard let batch = batches.removeValue(forKey: id) else { return }
         emit(.batchAbandoned(type: batch.type, openFor: now.monotonic - batch.openedAt))
         // Nested batches go first: their lines belong inside this one.
         for (child, inner) in batches where inner.parent == id { closeStaleBatch(child, now: now) }
-        guard let current = batches.removeValue(forKey: id) else { return }
-        if current.type == Self.multilineBatch { finishMultiline(current, now: now) } else { finish(current, id: id) }
+        if batch.type == Self.multilineBatch { finishMultiline(batch, now: now) } else { finish(batch, id: id) }
     }
 
     private mutating func finish(_ batch: OpenBatch, id: String) {

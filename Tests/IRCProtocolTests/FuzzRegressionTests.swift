@@ -3,8 +3,8 @@ import IRCProtocol
 import Testing
 
 /// Inputs the fuzzers (`make fuzz`) stopped on, kept in Tests/FuzzRegressions, checked with
-/// the same invariants. Both found so far were the harness's mistakes, and pin down behaviour
-/// worth keeping.
+/// the same invariants. The two here were the harness's mistakes, and pin down behaviour worth
+/// keeping; the session target's find (a batch cycle) is HostileBatchTests'.
 struct FuzzRegressionTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("FuzzRegressions")

@@ -38,6 +38,18 @@ struct HostileBatchTests {
         #expect((batch?.messages.count ?? 0) <= IRCSession.maxBatchMessages)
     }
 
+    @Test func batchesNestedInACycleAreClosedOnceEach() {
+        // Found by `make fuzz` (Tests/FuzzRegressions/session-batch-parent-cycle): closing a
+        // batch that names itself, or a cycle of batches, as its parent recursed forever.
+        var h = Self.registered()
+        h.feed("@batch=self :srv BATCH +self netsplit a b")
+        h.feed("@batch=b :srv BATCH +a netsplit a b")
+        h.feed("@batch=a :srv BATCH +b netsplit a b")
+        let out = h.tick(at: h.now + 61)
+        #expect(events(out).filter { if case .batchAbandoned = $0 { true } else { false } }.count == 3)
+        #expect(h.session.batches.isEmpty)
+    }
+
     @Test func tooManyOpenBatchesCloseTheOldest() {
         var h = Self.registered()
         var abandoned = 0
