@@ -278,12 +278,8 @@ extension IRCSession {
             guard let name = batch.parameters.first else { return }
             let key = state.fold(name)
             var kind = HistoryRequestKind.unrequested
-            var label = batch.label
-            var parent = batch.parent
-            while label == nil, let p = parent, let outer = batches[p] {
-                label = outer.label
-                parent = outer.parent
-            }
+            // Bounded, like every walk up the parents: a server may nest batches in a cycle.
+            let label = batch.label ?? enclosingLabel(from: batch.parent)
             if let label, let labelled = history.labels.removeValue(forKey: label) {
                 kind = history.outstanding.removeValue(forKey: labelled) ?? .unrequested
             } else if let outstanding = history.outstanding.removeValue(forKey: key) {

@@ -196,8 +196,13 @@ public struct IRCSession: Sendable {
 
     /// The `label` that applies to a message: its own tag or that of an enclosing batch.
     func label(of message: IRCMessage) -> String? {
-        if let label = message.tags["label"] { return label }
-        var id = message.tags["batch"]
+        message.tags["label"] ?? enclosingLabel(from: message.tags["batch"])
+    }
+
+    /// The label of open batch `id` or of the nearest batch around it that has one; at most 16
+    /// levels up, since a server may nest batches in a cycle.
+    func enclosingLabel(from id: String?) -> String? {
+        var id = id
         var depth = 0
         while let current = id, let batch = batches[current], depth < 16 {
             if let label = batch.label { return label }

@@ -50,6 +50,18 @@ struct HostileBatchTests {
         #expect(h.session.batches.isEmpty)
     }
 
+    @Test func aHistoryBatchInsideACycleOfBatchesStillCloses() {
+        // Found by `make fuzz` (Tests/FuzzRegressions/session-batch-label-cycle): looking for
+        // the label of an enclosing batch walked a cycle of parents forever.
+        var h = Self.registered()
+        h.feed("@batch=b :srv BATCH +a netsplit a b")
+        h.feed("@batch=a :srv BATCH +b netsplit a b")
+        h.feed("@batch=a :srv BATCH +h chathistory #c")
+        h.feed("@batch=h;msgid=m1 :bob!b@h PRIVMSG #c :inside")
+        let batch = histories(h.feed(":srv BATCH -h")).first
+        #expect(batch?.messages.map(\.text) == ["inside"])
+    }
+
     @Test func tooManyOpenBatchesCloseTheOldest() {
         var h = Self.registered()
         var abandoned = 0
