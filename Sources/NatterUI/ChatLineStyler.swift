@@ -155,11 +155,14 @@ public struct ChatLineStyler: Sendable {
 
     /// The spans of a message text with mIRC formatting and detected links.
     public func message(_ text: String, italic: Bool = false) -> [TextSpan] {
-        if text.contains("\n") {
-            // A multiline message: each line parsed on its own (formatting ends with a line, as
-            // it does with a message), the breaks kept.
+        // A multiline message: each line parsed on its own (formatting ends with a line, as it
+        // does with a message), the breaks kept. Split where a character holds a line feed: a
+        // CR just before it makes one "\r\n" character, which splitting on "\n" never finds,
+        // and checking for "\n" but splitting on characters recursed forever (make fuzz).
+        if text.utf8.contains(0x0A) {
             var spans: [TextSpan] = []
-            for (k, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0.unicodeScalars.contains("\n") })
+            for (k, line) in lines.enumerated() {
                 if k > 0 { spans.append(TextSpan("\n", attributes(font: theme.messageFont, color: theme.base.text))) }
                 spans += message(String(line), italic: italic)
             }

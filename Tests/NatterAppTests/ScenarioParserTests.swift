@@ -3,6 +3,19 @@ import Testing
 import Widgets
 
 struct ScenarioParserTests {
+    /// A scenario saved with CR LF line ends reads line by line (splitting on "\n" alone
+    /// found none: Swift counts CR LF as one Character).
+    @Test func crlfLineEndsAreLineEnds() throws {
+        let steps = try ScenarioParser.parse("size 800x600\r\n# note\r\nscale 2\r\n", file: "x.scenario")
+        #expect(steps.map(\.line) == [1, 3])
+        do {
+            _ = try ScenarioParser.parse("size 800x600\r\nfrobnicate\r\n", file: "x.scenario")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.line == 2)
+        }
+    }
+
     @Test func readsEveryCommandOfTheFormat() throws {
         let text = """
             # a comment

@@ -6,6 +6,8 @@ struct SecretResolverTests {
     @Test func aCommandsFirstLineIsThePassword() throws {
         #expect(try SecretResolver.resolve(.command("printf 'hunter2\\nrest\\n'")) == "hunter2")
         #expect(try SecretResolver.resolve(.literal("x")) == "x")
+        // A command that ends its lines with CR LF: the CR is not part of the password.
+        #expect(try SecretResolver.resolve(.command("printf 'hunter2\\r\\nrest\\r\\n'")) == "hunter2")
     }
 
     @Test func aFailingCommandSaysWhichButNotTheOutput() {

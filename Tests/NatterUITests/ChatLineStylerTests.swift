@@ -17,6 +17,14 @@ struct ChatLineStylerTests {
         return Array(styled.text.spans.dropFirst(styled.prefix.spans.count))
     }
 
+    /// A multiline message whose line ended in a bare CR (a server may send one) holds
+    /// "\r\n", one Character: the styler recursed forever on it (found by `make fuzz`,
+    /// Tests/FuzzRegressions/layout-crlf-in-multiline). It breaks the line there instead.
+    @Test func aCarriageReturnBeforeALineBreakIsOneBreak() {
+        let spans = styler.message("first\r\nsecond\nthird")
+        #expect(spans.map(\.text) == ["first", "\n", "second", "\n", "third"])
+    }
+
     @Test func prefixHasTimeAndNickInItsColour() {
         let styled = styler.style(line("hi"))
         #expect(styled.prefix.spans.map(\.text) == ["22:13 ", "alice", "  "])

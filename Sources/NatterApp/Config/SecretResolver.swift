@@ -30,7 +30,7 @@ enum SecretResolver {
                 throw ConfigError(file: "password_command", line: nil, key: nil,
                                   message: "`\(command)` failed with status \(process.terminationStatus)")
             }
-            let first = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+            let first = String(decoding: data, as: UTF8.self).textLines.first ?? ""
             guard !first.isEmpty else {
                 throw ConfigError(file: "password_command", line: nil, key: nil, message: "`\(command)` printed no password")
             }

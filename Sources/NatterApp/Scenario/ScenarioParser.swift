@@ -8,8 +8,7 @@ public enum ScenarioParser {
     /// Parses `text` (the contents of `file`, which names errors).
     public static func parse(_ text: String, file: String) throws(ScenarioError) -> [ScenarioStep] {
         var steps: [ScenarioStep] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        for (index, line) in text.textLines.enumerated() {
             let number = index + 1
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }

@@ -99,7 +99,7 @@ final class ScenarioRunner {
         case .history(let buffer, let file):
             let app = try ready()
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            for line in text.textLines where !line.trimmingCharacters(in: .whitespaces).isEmpty {
                 app.controller.model.deliver(.received(try IRCMessage(parsing: String(line)), now: app.controller.clock()), network: networkName)
             }
             if let id = app.model.network(networkName)?.buffer(named: buffer)?.id { app.model.markRead(id) }
