@@ -38,6 +38,9 @@ public enum ConfigLoader {
 
     /// Checks `text` as the contents of `file`.
     public static func parse(_ text: String, file: String) throws(ConfigError) -> NatterConfig {
+        if let problem = TOMLPrecheck.problem(in: text) {
+            throw ConfigError(file: file, line: problem.line, key: nil, message: problem.message)
+        }
         let table: TOMLTable
         do { table = try TOMLTable(string: text) } catch let error as TOMLParseError {
             throw ConfigError(file: file, line: Int(error.source.begin.line), key: nil, message: error.description)
@@ -57,7 +60,7 @@ struct KeyLines {
     init(_ text: String) {
         var table = ""
         var arrayCounts: [String: Int] = [:]
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in text.textLines.enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.hasPrefix("[[") , let end = line.range(of: "]]") {
                 let name = String(line[line.index(line.startIndex, offsetBy: 2)..<end.lowerBound]).trimmingCharacters(in: .whitespaces)
@@ -68,9 +71,11 @@ struct KeyLines {
             } else if line.hasPrefix("["), let end = line.firstIndex(of: "]") {
                 let name = String(line[line.index(after: line.startIndex)..<end]).trimmingCharacters(in: .whitespaces)
                 // `[networks.sasl]` belongs to the latest `[[networks]]`.
+                // (A line of a multi-line string may look like a header, `[.]` included: this is
+                // only a guide to line numbers, so it is skipped, not trusted.)
                 let parts = name.split(separator: ".").map(String.init)
-                var path = parts[0]
-                if let n = arrayCounts[parts[0]] { path += "[\(n)]" }
+                guard var path = parts.first else { continue }
+                if let n = arrayCounts[path] { path += "[\(n)]" }
                 table = ([path] + parts.dropFirst()).joined(separator: ".")
                 lines[table] = index + 1
             } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {

@@ -1,0 +1,121 @@
+import Foundation
+import NatterApp
+import Testing
+
+/// toml++ (inside TOMLKit) stops the process on a non-ASCII table name; `make fuzz` found it
+/// (Tests/FuzzRegressions/config-non-ascii-table-name). Such text is invalid TOML: it must be
+/// an error naming its line, and non-ASCII text where TOML allows it must still read.
+struct ConfigPrecheckTests {
+    @Test(arguments: [("[cé]\n", 1), ("[networks.sasl]\n\n[[nétworks]]\n", 3), ("a = 1\n[ x.\u{FFFD}y ]\n", 2)])
+    func aNonASCIITableNameIsAnErrorNotACrash(text: String, line: Int) {
+        do {
+            _ = try ConfigLoader.parse(text, file: "c.toml")
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.line == line)
+            #expect(error.message.contains("outside a string"))
+        }
+    }
+
+    @Test(arguments: ["[!]\n", "[.a]\n", "[[\u{1B}x]]\n", "[ $ ]\n", "[\u{7F}]\n"])
+    func aTableNameThatDoesNotStartWithAKeyIsAnErrorNotACrash(text: String) {
+        do {
+            _ = try ConfigLoader.parse(text, file: "c.toml")
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.line == 1)
+            #expect(error.message.contains("a table name starts with"))
+        }
+    }
+
+    /// toml++ also stops the process on `}` where an array's next value should be.
+    @Test(arguments: [("k = [}]\n", 1), ("[theme]\nk = [1,\n }]\n", 3), ("k = {a = [}\n", 1), ("k = [[}]]\n", 1)])
+    func aBraceInsideAnArrayIsAnErrorNotACrash(text: String, line: Int) {
+        do {
+            _ = try ConfigLoader.parse(text, file: "c.toml")
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.line == line)
+            #expect(error.message.contains("inside an array"))
+        }
+    }
+
+    @Test func aLoneCarriageReturnIsAnErrorOnItsLine() {
+        do {
+            _ = try ConfigLoader.parse("[theme]\r\nfont_size = 12\r\n# x\ry\n", file: "c.toml")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.message.contains("carriage return"))
+        }
+    }
+
+    /// Key lines in a file saved with CR LF (they were all counted as line 1).
+    @Test func errorsInACRLFFileNameTheirLine() {
+        do {
+            _ = try ConfigLoader.parse("[theme]\r\n\r\nfont_size = 900\r\n", file: "c.toml")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.key == "theme.font_size")
+        }
+    }
+
+    @Test func arraysOpeningOnTheirOwnLineAreNotTableHeaders() {
+        do {
+            _ = try ConfigLoader.parse("x = [\n[+1],\n[{a = 1}],\n]\n", file: "c.toml")
+        } catch {
+            #expect(!error.message.contains("table name"), "\(error)")
+            #expect(error.key == "x")
+        }
+    }
+
+    @Test func theFuzzersInputIsAnError() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FuzzRegressions/config-non-ascii-table-name")
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        #expect(throws: ConfigError.self) { try ConfigLoader.parse(text, file: "c.toml") }
+    }
+
+    /// A line inside a multi-line string that looks like an empty table header (`[.]`) made
+    /// the key-line index read past an empty list (Tests/FuzzRegressions/config-header-like-line-in-string).
+    @Test func aHeaderLikeLineInsideAStringIsNotAHeader() throws {
+        let text = "[theme]\ntimestamp_format = \"\"\"\n[.]\n[]\n\"\"\"\n"
+        do {
+            _ = try ConfigLoader.parse(text, file: "c.toml")
+        } catch {
+            #expect(error.key == "theme.timestamp_format")
+        }
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FuzzRegressions/config-header-like-line-in-string")
+        _ = try? ConfigLoader.parse(String(decoding: try Data(contentsOf: url), as: UTF8.self), file: "c.toml")
+    }
+
+    static let unicodeWhereAllowed = #"""
+        # Zoë's café networks
+        [[networks]] # ünïcode comment
+        name = "Café \"quoted\" ñ"
+        host = 'irc.example.org'
+        nick = "zoe"
+        channels = ["#français", '#日本語']
+        realname = """
+        Zoë \
+        ï"""
+        password = '''
+        ü'''
+        """#
+
+    @Test func nonASCIITextInStringsAndCommentsReads() throws {
+        let config = try ConfigLoader.parse(Self.unicodeWhereAllowed, file: "c.toml")
+        #expect(config.networks.first?.name == "Café \"quoted\" ñ")
+    }
+
+    @Test func linesAfterMultilineStringsAreCountedRight() {
+        do {
+            _ = try ConfigLoader.parse(Self.unicodeWhereAllowed + "\n[ñ]\n", file: "c.toml")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.line == 12)
+        }
+    }
+}
