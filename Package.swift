@@ -82,7 +82,8 @@ let package = Package(
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
         // Fuzz targets (make fuzz builds them with libFuzzer and AddressSanitizer).
-        .executableTarget(name: "natter-fuzz", dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession"],
+        .executableTarget(name: "natter-fuzz", dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "NatterApp",
+                                                            "NatterUI", "SDLBackend", "Widgets"],
                           path: "Sources/NatterFuzz", swiftSettings: strict),
         .executableTarget(name: "natter-bench",
                           dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "ChatModel", "Widgets",

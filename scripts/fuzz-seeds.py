@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Seeds for `make fuzz`: every "input" string of the shared corpora (ircdocs parser tests,
-formatting cases), one file each, into OUT/<target>/ for the targets that read such text.
-Usage: fuzz-seeds.py CORPORA_DIR OUT_DIR. A missing corpora folder gives no seeds (the fuzzer
-starts from nothing), not an error."""
-import hashlib, json, os, sys
+formatting cases), one file each, into OUT/<target>/ for the targets that read such text;
+the TOML examples of README.md and docs/ for `config`; the render scenarios for `scenario`.
+Usage: fuzz-seeds.py CORPORA_DIR OUT_DIR (run from the repository). A missing corpora folder
+gives no seeds from it (the fuzzer starts from what is left), not an error."""
+import glob, hashlib, json, os, re, sys
 
 corpora, out = sys.argv[1], sys.argv[2]
 
@@ -37,8 +38,28 @@ for sub, targets in (("parser-tests", ("parser", "session", "tags")), ("formatti
                     for target in targets:
                         write(target, text + ("\r\n" if target == "parser" else ""))
                         count += 1
+                    if sub == "formatting":
+                        # layout: two bytes choose the width and the indent, then the text.
+                        write("layout", "\x28\x10" + text)
+                        count += 1
 for token in ("PREFIX=(qaohv)~&@%+ CHANTYPES=#& CASEMAPPING=rfc1459 CHATHISTORY=100 NETWORK=Libera\\x20Chat",
               "-PREFIX MONITOR=100 TARGMAX=PRIVMSG:4,NOTICE: LINELEN=2048 NICKLEN=30 TOPICLEN=390"):
     write("isupport", token)
     count += 1
+for doc in ["README.md"] + sorted(glob.glob("docs/*.md")):
+    with open(doc, encoding="utf-8") as f:
+        for block in re.findall(r"```toml\n(.*?)```", f.read(), re.S):
+            write("config", block)
+            count += 1
+# The configuration texts the config tests read (Swift multi-line strings, indentation removed).
+with open("Tests/NatterAppTests/ConfigTests.swift", encoding="utf-8") as f:
+    for block in re.findall(r'"""\n(.*?)\n\s*"""', f.read(), re.S):
+        lines = block.split("\n")
+        margin = min((len(l) - len(l.lstrip()) for l in lines if l.strip()), default=0)
+        write("config", "\n".join(l[margin:] for l in lines) + "\n")
+        count += 1
+for scenario in sorted(glob.glob("Tests/RenderTests/Scenarios/*.scenario")):
+    with open(scenario, encoding="utf-8") as f:
+        write("scenario", f.read())
+        count += 1
 print(f"fuzz seeds: {count} written under {out}")

@@ -24,6 +24,12 @@ enum FuzzTarget: String, CaseIterable {
     /// A session fed plausible server lines built from the bytes (registration, CAP, SASL,
     /// BATCH, CHATHISTORY, NAMES, …) with intents between them.
     case session
+    /// `config.toml` text through the config reader (TOML, types, ranges, unknown keys).
+    case config
+    /// A `natter render` scenario through its parser.
+    case scenario
+    /// Styled message text laid out and drawn with the real fonts (see ``LayoutFuzz``).
+    case layout
 
     static func named(_ name: String?) -> FuzzTarget? { name.flatMap(FuzzTarget.init(rawValue:)) }
 
@@ -35,6 +41,9 @@ enum FuzzTarget: String, CaseIterable {
         case .urls: Self.urls(data)
         case .isupport: Self.isupport(data)
         case .session: SessionFuzz.run(data)
+        case .config: AppFuzz.config(data)
+        case .scenario: AppFuzz.scenario(data)
+        case .layout: MainActor.assumeIsolated { LayoutFuzz.run(data) }
         }
     }
 
