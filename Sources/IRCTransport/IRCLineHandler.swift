@@ -3,31 +3,43 @@ import NIOCore
 import NIOTLS
 
 /// The pipeline's only IRC handler: frames bytes into lines with ``IRCLineDecoder`` (a tiny
-/// framer; the parsing is IRCProtocol's) and reports the link's life to its ``IRCTransport``.
-/// Runs on the transport's event loop.
+/// framer; the parsing is IRCProtocol's) and reports the link's life as ``Event``s. It decides
+/// nothing: ``IRCTransport`` turns the events into ``TransportMachine`` inputs. Runs on the
+/// channel's event loop; tested in NIO's `EmbeddedChannel`.
 final class IRCLineHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
 
-    private let transport: IRCTransport
-    private let connection: Int
+    /// What the handler reports, in the order the channel sees it.
+    enum Event {
+        /// The link carries lines: at activation, or after the TLS handshake when there is one.
+        case ready(any Channel)
+        /// Lines framed from one read (never empty).
+        case lines([Result<String, IRCLineError>])
+        case writabilityChanged(Bool)
+        /// An error; the handler closes the channel after it.
+        case failed(any Error)
+        /// The channel closed.
+        case closed
+    }
+
     private let waitsForTLSHandshake: Bool
     private var decoder: IRCLineDecoder
+    private let report: (Event) -> Void
 
-    init(transport: IRCTransport, connection: Int, waitsForTLSHandshake: Bool, limits: IRCLineLimits) {
-        self.transport = transport
-        self.connection = connection
+    init(waitsForTLSHandshake: Bool, limits: IRCLineLimits, report: @escaping (Event) -> Void) {
         self.waitsForTLSHandshake = waitsForTLSHandshake
         decoder = IRCLineDecoder(limits: limits)
+        self.report = report
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        if !waitsForTLSHandshake { transport.linkReady(connection, channel: context.channel) }
+        if !waitsForTLSHandshake { report(.ready(context.channel)) }
         context.fireChannelActive()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let tls = event as? TLSUserEvent, case .handshakeCompleted = tls {
-            transport.linkReady(connection, channel: context.channel)
+            report(.ready(context.channel))
         }
         context.fireUserInboundEventTriggered(event)
     }
@@ -35,22 +47,22 @@ final class IRCLineHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = unwrapInboundIn(data)
         let lines = buffer.withUnsafeReadableBytes { decoder.decode(buffer: $0.bindMemory(to: UInt8.self)) }
-        transport.linesReceived(lines, connection: connection)
+        if !lines.isEmpty { report(.lines(lines)) }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        transport.writabilityChanged(connection)
+        report(.writabilityChanged(context.channel.isWritable))
         context.fireChannelWritabilityChanged()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // An unterminated last line at a drop is a truncated line, not a line: it is not reported.
-        transport.linkFailed(connection, error: error)
+        report(.failed(error))
         context.close(promise: nil)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        transport.linkClosed(connection)
+        report(.closed)
         context.fireChannelInactive()
     }
 }

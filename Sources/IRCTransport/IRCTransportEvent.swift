@@ -14,7 +14,7 @@ public struct IRCTransportEvent: Sendable {
     public let connection: Int
     public let kind: Kind
 
-    public enum Kind: Sendable {
+    public enum Kind: Hashable, Sendable {
         /// A connection attempt started.
         case connecting(IRCServerEndpoint)
         /// The link is up (after the TLS handshake, for TLS): the session may register now.

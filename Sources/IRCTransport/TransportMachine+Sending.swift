@@ -1,0 +1,66 @@
+import IRCProtocol
+
+/// Sending: validation, priorities, and flood-controlled pacing of the queue.
+extension TransportMachine {
+    mutating func enqueue(_ messages: [IRCMessage], priority: Priority, now: Duration) {
+        guard !messages.isEmpty else { return }
+        guard isReady else {
+            post(.notSent(messages, reason: .notConnected))
+            return
+        }
+        var urgent: [String] = []
+        for message in messages {
+            let line: String
+            do {
+                line = try message.validatedSerialization(limits: configuration.outgoingLimits)
+            } catch {
+                post(.notSent([message], reason: .invalid(error)))
+                continue
+            }
+            switch priority {
+            case .immediate:
+                flood.recordSend(at: now)
+                urgent.append(line)
+            case .registration:
+                urgent.append(line)
+            case .normal:
+                // A client batch (`BATCH +ref …` to `BATCH -ref`, e.g. a multiline message) is
+                // paced as one message: its lines go together in one slot.
+                let opens = message.command == "BATCH" && message.parameters.first?.hasPrefix("+") == true
+                let closes = message.command == "BATCH" && message.parameters.first?.hasPrefix("-") == true
+                if opens { openBatches += 1 }
+                if closes { openBatches = max(0, openBatches - 1) }
+                queue.append(Outgoing(message: message, line: line, joinsNext: openBatches > 0))
+            }
+        }
+        if !urgent.isEmpty { actions.append(.write(urgent, connection: connection)) }
+        pump(now: now)
+    }
+
+    /// Writes every queued line whose flood-control slot has come; schedules itself for the next.
+    mutating func pump(now: Duration) {
+        guard isReady, !queue.isEmpty else { return }
+        var lines: [String] = []
+        while let next = queue.first, isWritable {
+            let slot = flood.earliestSendTime(at: now)
+            guard slot <= now else {
+                if !pumpPending {
+                    pumpPending = true
+                    actions.append(.schedule(.pump, after: slot - now))
+                }
+                break
+            }
+            flood.recordSend(at: now)
+            queue.removeFirst()
+            lines.append(next.line)
+            // The rest of its batch goes in the same slot.
+            var joins = next.joinsNext
+            while joins, let following = queue.first {
+                queue.removeFirst()
+                lines.append(following.line)
+                joins = following.joinsNext
+            }
+        }
+        if !lines.isEmpty { actions.append(.write(lines, connection: connection)) }
+    }
+}

@@ -1,0 +1,98 @@
+import IRCProtocol
+import NIOCore
+import NIOEmbedded
+import NIOTLS
+import Testing
+@testable import IRCTransport
+
+/// The pipeline's line handler in NIO's `EmbeddedChannel`: what it reports for bytes, TLS
+/// events, writability, errors and the close, with no socket.
+@Suite("IRC line handler (EmbeddedChannel)")
+struct LineHandlerTests {
+    /// Records the handler's events as short names and lines.
+    final class Log {
+        var entries: [String] = []
+        func record(_ event: IRCLineHandler.Event) {
+            switch event {
+            case .ready: entries.append("ready")
+            case .lines(let lines):
+                entries += lines.map { result in
+                    switch result {
+                    case .success(let line): "line \(line)"
+                    case .failure(let error): "error \(error)"
+                    }
+                }
+            case .writabilityChanged(let writable): entries.append("writable \(writable)")
+            case .failed(let error): entries.append("failed \(error)")
+            case .closed: entries.append("closed")
+            }
+        }
+    }
+
+    func channel(tls: Bool = false, limits: IRCLineLimits = .incoming) throws -> (EmbeddedChannel, Log) {
+        let log = Log()
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandler(IRCLineHandler(waitsForTLSHandshake: tls, limits: limits) {
+            log.record($0)
+        })
+        return (channel, log)
+    }
+
+    func bytes(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+
+    @Test func aPlainLinkIsReadyWhenActiveAndFramesLinesAcrossReads() throws {
+        let (channel, log) = try channel()
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 6667)).wait()
+        #expect(log.entries == ["ready"])
+        try channel.writeInbound(bytes(":srv 001 me :Wel"))
+        #expect(log.entries == ["ready"], "half a line reports nothing")
+        try channel.writeInbound(bytes("come\r\nPING :a\nPING :b\r"))
+        try channel.writeInbound(bytes("\n"))
+        #expect(log.entries == ["ready", "line :srv 001 me :Welcome", "line PING :a", "line PING :b"])
+    }
+
+    @Test func aTLSLinkIsReadyOnlyAfterTheHandshake() throws {
+        let (channel, log) = try channel(tls: true)
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 6697)).wait()
+        #expect(log.entries.isEmpty)
+        channel.pipeline.fireUserInboundEventTriggered(TLSUserEvent.handshakeCompleted(negotiatedProtocol: nil))
+        #expect(log.entries == ["ready"])
+    }
+
+    @Test func anOverlongLineIsReportedAndTheNextOneStillArrives() throws {
+        let (channel, log) = try channel(limits: IRCLineLimits(maxTagSectionBytes: 0, maxBodyBytes: 20))
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 6667)).wait()
+        try channel.writeInbound(bytes(String(repeating: "x", count: 40) + "\r\nPING :ok\r\n"))
+        #expect(log.entries.count == 3)
+        #expect(log.entries[1].hasPrefix("error lineTooLong"))
+        #expect(log.entries[2] == "line PING :ok")
+    }
+
+    @Test func anErrorIsReportedThenTheChannelClosesWithoutATruncatedLine() throws {
+        let (channel, log) = try channel()
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 6667)).wait()
+        try channel.writeInbound(bytes("PRIVMSG #c :cut off mid"))
+        channel.pipeline.fireErrorCaught(ChannelError.ioOnClosedChannel)
+        #expect(log.entries.first == "ready")
+        #expect(log.entries.dropFirst().first?.hasPrefix("failed") == true)
+        #expect(log.entries.last == "closed")
+        #expect(!channel.isActive)
+    }
+
+    @Test func writabilityIsPassedOn() throws {
+        let (channel, log) = try channel()
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 6667)).wait()
+        channel.isWritable = false
+        channel.pipeline.fireChannelWritabilityChanged()
+        channel.isWritable = true
+        channel.pipeline.fireChannelWritabilityChanged()
+        #expect(log.entries == ["ready", "writable false", "writable true"])
+    }
+
+    @Test func theServerClosingIsReportedOnce() throws {
+        let (channel, log) = try channel()
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 6667)).wait()
+        _ = try channel.finish()
+        #expect(log.entries == ["ready", "closed"])
+    }
+}
