@@ -38,11 +38,16 @@ public final class IRCTransport: Sendable {
     private static let nextID = Atomic<Int>(1)
 
     /// What only the event loop touches: the machine, the channels of its attempts (by attempt
-    /// number; a late one is kept until the machine says to close it), and pending timers.
+    /// number; a late one is kept until the machine says to close it), pending timers (with a
+    /// generation: NIO may still run a task cancelled in the batch it is running), and inputs
+    /// that arrive while actions are being carried out.
     struct Shell {
         var machine: TransportMachine
         var channels: [Int: any Channel] = [:]
-        var timers: [TransportMachine.Timer: Scheduled<Void>] = [:]
+        var timers: [TransportMachine.Timer: (generation: Int, task: Scheduled<Void>)] = [:]
+        var timerGeneration = 0
+        var performing = false
+        var pending: [TransportMachine.Input] = []
     }
 
     /// Creates a transport (idle until ``start()``).
@@ -98,12 +103,23 @@ public final class IRCTransport: Sendable {
 
     // MARK: - The machine and its actions (on the event loop)
 
-    /// Feeds `input` to the machine and carries out what it returns. Re-entrant: closing a
-    /// channel may report its close at once, which is handled before the remaining actions.
+    /// Feeds `input` to the machine and carries out what it returns. An input that arrives
+    /// while actions are carried out (closing or writing to a channel can report its close at
+    /// once) waits until they are all done, so no action runs on a decision made before it.
     func handle(_ input: TransportMachine.Input) {
-        let now = Duration.nanoseconds(Int64(NIODeadline.now().uptimeNanoseconds))
-        let actions = state.value.machine.handle(input, now: now)
-        for action in actions { perform(action) }
+        guard !state.value.performing else {
+            state.value.pending.append(input)
+            return
+        }
+        state.value.performing = true
+        var next: TransportMachine.Input? = input
+        while let input = next {
+            let now = Duration.nanoseconds(Int64(NIODeadline.now().uptimeNanoseconds))
+            let actions = state.value.machine.handle(input, now: now)
+            for action in actions { perform(action) }
+            next = state.value.pending.isEmpty ? nil : state.value.pending.removeFirst()
+        }
+        state.value.performing = false
     }
 
     /// Stores `channel` as attempt `connection`'s, then reports `input` about it.
@@ -126,13 +142,17 @@ public final class IRCTransport: Sendable {
         case .close(let connection):
             state.value.channels.removeValue(forKey: connection)?.close(promise: nil)
         case .schedule(let timer, let delay):
-            state.value.timers[timer]?.cancel()
-            state.value.timers[timer] = eventLoop.scheduleTask(in: .nanoseconds(Int64(delay.seconds * 1e9) + 1)) {
+            state.value.timers[timer]?.task.cancel()
+            state.value.timerGeneration += 1
+            let generation = state.value.timerGeneration
+            let task = eventLoop.scheduleTask(in: .nanoseconds(Int64(delay.seconds * 1e9) + 1)) {
+                guard self.state.value.timers[timer]?.generation == generation else { return }
                 self.state.value.timers[timer] = nil
                 self.handle(.timerFired(timer))
             }
+            state.value.timers[timer] = (generation, task)
         case .cancel(let timer):
-            state.value.timers.removeValue(forKey: timer)?.cancel()
+            state.value.timers.removeValue(forKey: timer)?.task.cancel()
         case .post(let kinds, let connection):
             events.post(kinds.map { IRCTransportEvent(transport: id, connection: connection, kind: $0) })
         case .tick(let connection):

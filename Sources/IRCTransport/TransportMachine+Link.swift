@@ -7,6 +7,7 @@ extension TransportMachine {
         live = true
         isReady = false
         hasChannel = false
+        closing = false
         isWritable = true
         pendingReason = nil
         connectedAt = nil
@@ -48,7 +49,7 @@ extension TransportMachine {
             actions.append(.close(connection: attempt))
             return
         }
-        guard !isReady else { return }
+        guard !isReady, !closing else { return }
         hasChannel = true
         isReady = true
         connectedAt = now
@@ -84,6 +85,9 @@ extension TransportMachine {
         guard live else { return }
         pendingReason = reason
         if hasChannel {
+            guard !closing else { return }
+            closing = true
+            isReady = false
             actions.append(.close(connection: connection))
         } else {
             ended(connection, reason: reason, now: now)

@@ -33,14 +33,15 @@ extension TransportMachine {
                 queue.append(Outgoing(message: message, line: line, joinsNext: openBatches > 0))
             }
         }
-        if !urgent.isEmpty { actions.append(.write(urgent, connection: connection)) }
-        pump(now: now)
+        pump(now: now, after: urgent)
     }
 
-    /// Writes every queued line whose flood-control slot has come; schedules itself for the next.
-    mutating func pump(now: Duration) {
-        guard isReady, !queue.isEmpty else { return }
-        var lines: [String] = []
+    /// Writes `urgent` lines, then every queued line whose flood-control slot has come, in one
+    /// write (a failed flush closes the channel at once: lines of a second write would be
+    /// neither sent nor returned); schedules itself for the next slot.
+    mutating func pump(now: Duration, after urgent: [String] = []) {
+        guard isReady else { return }
+        var lines = urgent
         while let next = queue.first, isWritable {
             let slot = flood.earliestSendTime(at: now)
             guard slot <= now else {

@@ -109,6 +109,10 @@ public struct TransportMachine {
     var live = false
     /// The current attempt has a channel to close.
     var hasChannel = false
+    /// The current attempt's channel is being closed (a TLS close can take seconds): no line
+    /// goes out meanwhile, so the queue comes back whole in the disconnect event, and a late
+    /// handshake does not make the link ready.
+    var closing = false
     var isWritable = true
     var pumpPending = false
     var connectedAt: Duration?
@@ -182,8 +186,9 @@ public struct TransportMachine {
             guard !isStopped, !live else { return }
             connect()
         case .handshake:
-            guard live, !isReady else { return }
+            guard live, !isReady, !closing else { return }
             pendingReason = .tlsFailed("the TLS handshake timed out")
+            closing = true
             actions.append(.close(connection: connection))
         }
     }

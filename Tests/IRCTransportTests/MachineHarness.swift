@@ -10,6 +10,14 @@ struct MachineHarness {
     private(set) var timers: [TransportMachine.Timer: Duration] = [:]
     /// Attempts whose channel is open (opened by the test, closed by the machine).
     private(set) var channels: Set<Int> = []
+    /// Whether a channel the machine closes reports its close at once (plain TCP), or only at
+    /// ``finishClosing()`` (a TLS close waits for the server's close notice, up to seconds).
+    var closesAtOnce = true
+    /// Channels asked to close whose close has not been reported yet.
+    private(set) var closing: Set<Int> = []
+    /// Inputs reported while actions are carried out, handled after them (as the shell does).
+    private var pending: [TransportMachine.Input] = []
+    private var performing = false
     /// Attempts the machine asked to open.
     private(set) var opened: [Int] = []
     /// Lines written, with the attempt and the time.
@@ -32,6 +40,23 @@ struct MachineHarness {
     }
 
     mutating func handle(_ input: TransportMachine.Input) {
+        guard !performing else {
+            pending.append(input)
+            return
+        }
+        performing = true
+        perform(input)
+        while !pending.isEmpty { perform(pending.removeFirst()) }
+        performing = false
+    }
+
+    /// Reports the close of every channel still closing.
+    mutating func finishClosing() {
+        for connection in closing.sorted() { handle(.linkClosed(connection: connection)) }
+        closing.removeAll()
+    }
+
+    private mutating func perform(_ input: TransportMachine.Input) {
         for action in machine.handle(input, now: now) {
             switch action {
             case .open(let connection): opened.append(connection)
@@ -40,7 +65,8 @@ struct MachineHarness {
                 written += lines.map { ($0, connection, now) }
             case .close(let connection):
                 // The channel's close comes back as a report, as NIO's would.
-                if channels.remove(connection) != nil { handle(.linkClosed(connection: connection)) }
+                guard channels.remove(connection) != nil else { break }
+                if closesAtOnce { handle(.linkClosed(connection: connection)) } else { closing.insert(connection) }
             case .schedule(let timer, let delay): timers[timer] = now + delay
             case .cancel(let timer): timers[timer] = nil
             case .post(let kinds, let connection): events += kinds.map { ($0, connection) }

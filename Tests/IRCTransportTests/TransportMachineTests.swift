@@ -142,6 +142,36 @@ struct TransportMachineTests {
         #expect(!h.machine.isReady)
     }
 
+    /// A TLS close waits for the server's close notice: meanwhile nothing more is written, a
+    /// send comes back at once, and the queue comes back whole when the close is reported.
+    @Test func aLinkBeingClosedSendsNothingMoreAndReturnsTheQueue() {
+        var h = MachineHarness.plain(burst: 1)
+        h.handle(.start)
+        h.linkUp(1)
+        h.handle(.send((1...3).map { privmsg("\($0)") }, .normal))
+        h.closesAtOnce = false
+        h.handle(.forceClose(reason: "dead"))
+        h.handle(.send([privmsg("meanwhile")], .normal))
+        #expect(h.kinds.last == .notSent([privmsg("meanwhile")], reason: .notConnected))
+        h.advance(.seconds(5))
+        #expect(h.lines == ["PRIVMSG #c 1"], "nothing written while the link closes")
+        h.finishClosing()
+        #expect(h.kinds.contains(.disconnected(reason: .closedByOwner("dead"), unsent: [privmsg("2"), privmsg("3")])))
+    }
+
+    @Test func aHandshakeThatCompletesWhileTheLinkClosesDoesNotMakeItReady() {
+        var h = MachineHarness.plain(security: .tls(IRCTLSOptions()))
+        h.handle(.start)
+        h.channelOpens(1)
+        h.closesAtOnce = false
+        h.advance(.seconds(20))
+        h.handle(.linkReady(connection: 1))
+        #expect(!h.machine.isReady)
+        #expect(!h.eventNames.contains("connected"))
+        h.finishClosing()
+        #expect(h.kinds.contains(.disconnected(reason: .tlsFailed("the TLS handshake timed out"), unsent: [])))
+    }
+
     @Test func stopEndsForGood() {
         var h = MachineHarness.plain(burst: 1)
         h.handle(.start)
@@ -262,12 +292,17 @@ struct TransportMachineTests {
             case 3: h.linkUp(attempt)
             case 4: h.serverCloses(attempt)
             case 5: h.handle(.connectFailed(connection: attempt, reason: .connectFailed("refused")))
-            case 6: h.handle(.forceClose(reason: "dead"))
+            case 6:
+                h.closesAtOnce = random.next() % 2 == 0
+                h.handle(.forceClose(reason: "dead"))
             case 7: h.handle(.writabilityChanged(connection: attempt, isWritable: random.next() % 2 == 0))
-            default: h.advance(.milliseconds(Int64(random.next() % 3000)))
+            default:
+                h.advance(.milliseconds(Int64(random.next() % 3000)))
+                if random.next() % 3 == 0 { h.finishClosing() }
             }
         }
         h.handle(.stop)
+        h.finishClosing()
         var returned: [IRCMessage] = []
         for kind in h.kinds {
             if case .notSent(let lines, _) = kind { returned += lines }
