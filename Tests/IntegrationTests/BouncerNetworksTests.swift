@@ -36,9 +36,12 @@ struct BouncerNetworksTests {
         // Each network of the bouncer becomes a network here, on a connection of its own.
         let liberaName = ChatModel.bouncerNetworkName(parent: "bnc", netid: libera)
         let oftcName = ChatModel.bouncerNetworkName(parent: "bnc", netid: oftc)
+        // (OFTC's connection may still be registering when Libera has joined: under load it
+        // came later than the check, so both registrations are waited for.)
         try await client.pump("both bouncer networks, Libera joined") {
             client.model.network(oftcName) != nil
                 && client.model.network(liberaName)?.buffer(named: "#soju")?.isJoined == true
+                && [libera, oftc].allSatisfy { id in server.received.contains("[\(id)] CAP END") }
         }
         client.controller.sync()
         #expect(sidebarTitles(client) == ["bnc", "Libera", "OFTC"])
