@@ -49,11 +49,19 @@ golden: deps
 	NATTER_UPDATE_GOLDENS=1 $(SWIFT) test --skip-build --filter RenderTests.RenderScenarioTests
 
 # Release-build benchmarks; writes BENCHMARKS.md. SUITES="protocol formatting" picks suites.
+# Then the side-by-side flood against HexChat, WeeChat and irssi through ../shared/bench
+# (scripts/bench-peers.sh; as root, it installs the peers with apt; BENCH_REPEAT rounds,
+# SIDE_BY_SIDE=no to skip), appended to BENCHMARKS.md with plots in docs/bench/.
+SIDE_BY_SIDE ?= yes
 bench: deps
+	@scripts/ensure-deps.sh python3-matplotlib xvfb
 	$(SWIFT) build -c release --product natter-bench
+	$(SWIFT) build -c release --product natter
 	NATTER_BENCH_TOOLCHAIN="$$($(SWIFT) --version 2>&1 | head -1)" \
 	  .build/release/natter-bench $(SUITES) > BENCHMARKS.md.new; status=$$?; \
-	  mv BENCHMARKS.md.new BENCHMARKS.md; cat BENCHMARKS.md; exit $$status
+	  mv BENCHMARKS.md.new BENCHMARKS.md; \
+	  if [ "$(SIDE_BY_SIDE)" != no ]; then scripts/bench-peers.sh || status=1; fi; \
+	  cat BENCHMARKS.md; exit $$status
 
 # The unit tests (no servers, no window) under AddressSanitizer, then ThreadSanitizer, each in a
 # build folder of its own.
