@@ -60,8 +60,24 @@ public final class Painter {
     /// Bytes of texture memory held by the text cache, and how many entries it has.
     public var textCacheUsage: (bytes: Int, entries: Int) { (textCache.bytes, textCache.count) }
 
-    /// The text cache's bound in bytes (`textCacheBytes` at init).
+    /// The text cache's bound in bytes (`textCacheBytes` at init, or what
+    /// ``boundTextCache(toOutputWidth:height:)`` set).
     public var textCacheByteLimit: Int { textCache.byteLimit }
+
+    /// The bound ``init(renderer:scale:fonts:textCacheBytes:)`` was given.
+    private var textCacheCeiling: Int?
+
+    /// Bounds the text cache by what the output can show: text textures hold only their ink,
+    /// so a frame draws at most about a screenful of them; three screenfuls (32-bit pixels)
+    /// keep a page of scrolling either way cached, and no less than 8 MiB, and no more than
+    /// the bound given at init. A window calls this with its output size (a 1280×800 window:
+    /// 11.7 MiB instead of the 48 MiB a 4K screen may need).
+    public func boundTextCache(toOutputWidth width: Int, height: Int) {
+        let ceiling = textCacheCeiling ?? textCache.byteLimit
+        textCacheCeiling = ceiling
+        let limit = min(ceiling, max(8 << 20, 3 * 4 * max(0, width) * max(0, height)))
+        if limit != textCache.byteLimit { textCache.byteLimit = limit }
+    }
 
     /// Fills the whole target with `color`.
     public func clear(_ color: Color) {

@@ -37,8 +37,10 @@ final class TextTextureCache {
         var rightToLeft: Bool
     }
 
-    /// The memory bound for cached textures in bytes.
-    let byteLimit: Int
+    /// The memory bound for cached textures in bytes; lowering it evicts at once.
+    var byteLimit: Int {
+        didSet { if bytes > byteLimit { evict() } }
+    }
     private(set) var bytes = 0
     private var entries: [Key: TextTexture] = [:]
     private var clock: UInt64 = 0

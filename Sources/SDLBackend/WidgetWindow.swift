@@ -128,6 +128,7 @@ public final class WidgetWindow {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(window.renderer, &w, &h)
         guard target == nil || targetSize != (w, h) else { return }
+        window.painter.boundTextCache(toOutputWidth: Int(w), height: Int(h))
         if let target { SDL_DestroyTexture(target) }
         target = SDL_CreateTexture(window.renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
                                    Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h)

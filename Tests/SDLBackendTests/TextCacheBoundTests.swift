@@ -1,0 +1,42 @@
+import SDLBackend
+import Testing
+import Widgets
+
+/// The text texture cache is bounded by the output a window shows, not by a fixed 48 MiB.
+@Suite(.serialized)
+@MainActor
+struct TextCacheBoundTests {
+    let fonts: FontLibrary
+
+    init() throws {
+        try SDLRuntime.startHeadless()
+        fonts = try FontLibrary()
+    }
+
+    @Test func theBoundFollowsTheOutputWithinAFloorAndTheInitialCeiling() throws {
+        let canvas = try OffscreenCanvas(width: 64, height: 64, fonts: fonts)
+        let painter = canvas.painter
+        #expect(painter.textCacheByteLimit == 48 << 20)
+        painter.boundTextCache(toOutputWidth: 1280, height: 800)
+        #expect(painter.textCacheByteLimit == 3 * 4 * 1280 * 800)
+        painter.boundTextCache(toOutputWidth: 200, height: 100)
+        #expect(painter.textCacheByteLimit == 8 << 20)
+        painter.boundTextCache(toOutputWidth: 3840, height: 2160)
+        #expect(painter.textCacheByteLimit == 48 << 20, "never above the bound given at init")
+    }
+
+    @Test func loweringTheBoundEvictsTheOldestAtOnce() throws {
+        let canvas = try OffscreenCanvas(width: 1200, height: 800, fonts: fonts)
+        let painter = canvas.painter
+        // Wide lines of distinct text, drawn once each: about 40 kB of ink per line.
+        for k in 0..<400 {
+            _ = painter.text("line \(k): " + String(repeating: "wide words of ink ", count: 12), x: 0, y: 0,
+                         font: FontSpec(size: 14), color: Color(rgb: 0xFFFFFF))
+        }
+        let before = painter.textCacheUsage.bytes
+        #expect(before > 8 << 20, "the test must fill more than the floor (\(before) bytes)")
+        painter.boundTextCache(toOutputWidth: 100, height: 100)
+        #expect(painter.textCacheUsage.bytes <= 8 << 20)
+        #expect(painter.textCacheUsage.entries > 0)
+    }
+}
