@@ -7,7 +7,14 @@ import IRCFormatting
 public enum LogLineFormat {
     /// The log line for `line` (without a newline), its time written in `timeZone`.
     public static func format(_ line: ChatLine, timeZone: TimeZone) -> String {
-        let time = clock(line.time, timeZone: timeZone)
+        var clock = LocalClock(timeZone: timeZone)
+        return format(line, clock: &clock)
+    }
+
+    /// The log line for `line`, its time from `clock` (which caches the calendar's answer for
+    /// a minute: a store logging many lines keeps one).
+    public static func format(_ line: ChatLine, clock: inout LocalClock) -> String {
+        let time = clock.time(of: line.time)
         let nick = line.nick ?? "*"
         let text = clean(line.text)
         let body: String
@@ -89,16 +96,21 @@ public enum LogLineFormat {
         }
     }
 
-    static func clock(_ date: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.hour, .minute, .second], from: date)
-        return String(format: "%02d:%02d:%02d", c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
-    }
-
     private static func reason(_ text: String) -> String { text.isEmpty ? "" : " (\(text))" }
 
     private static func clean(_ text: String) -> String {
-        stripFormatting(String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }))
+        // Line breaks and formatting codes are all below U+0020; most lines have none.
+        guard text.utf8.contains(where: { $0 < 0x20 }) else { return text }
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return stripFormatting(text) }
+        // Each line break (LF, CR, or CR LF) becomes one space, byte by byte.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var afterCR = false
+        for byte in text.utf8 {
+            if byte == 0x0A && afterCR { afterCR = false; continue }
+            afterCR = byte == 0x0D
+            bytes.append(byte == 0x0A || byte == 0x0D ? 0x20 : byte)
+        }
+        return stripFormatting(String(decoding: bytes, as: UTF8.self))
     }
 }

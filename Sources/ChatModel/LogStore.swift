@@ -14,12 +14,22 @@ public final class LogStore {
     public let root: URL
     /// The time zone of file dates and line times.
     public let timeZone: TimeZone
-    private var open: [String: Int32] = [:]
+    /// Open files by network, buffer and day (the names as given: building the file's path
+    /// for every line cost a fifth of a flood's CPU).
+    private var open: [OpenFile: Int32] = [:]
+    private var clock: LocalClock
+
+    private struct OpenFile: Hashable {
+        var network: String
+        var buffer: String
+        var day: String
+    }
 
     /// A store under `root`, dating files in `timeZone`.
     public init(root: URL, timeZone: TimeZone = .current) {
         self.root = root
         self.timeZone = timeZone
+        clock = LocalClock(timeZone: timeZone)
     }
 
     deinit { for fd in open.values { close(fd) } }
@@ -59,11 +69,12 @@ public final class LogStore {
     /// attempt opens it again (the folder may have become writable).
     @discardableResult
     public func append(_ line: ChatLine, network: String, buffer: String) -> Bool {
-        let url = fileURL(network: network, buffer: buffer, date: line.time)
+        let file = OpenFile(network: network, buffer: buffer, day: clock.day(of: line.time))
         let fd: Int32
-        if let known = open[url.path] {
+        if let known = open[file] {
             fd = known
         } else {
+            let url = folder(network: network, buffer: buffer).appendingPathComponent(file.day + ".log")
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
                                                      attributes: [.posixPermissions: 0o700])
             fd = Glibc.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
@@ -72,14 +83,16 @@ public final class LogStore {
                 return false
             }
             if open.count > 64 { closeAll() }
-            open[url.path] = fd
+            open[file] = fd
         }
-        let text = LogLineFormat.format(line, timeZone: timeZone) + "\n"
-        let written = text.utf8CString.withUnsafeBufferPointer { buffer in write(fd, buffer.baseAddress, buffer.count - 1) }
+        var text = LogLineFormat.format(line, clock: &clock)
+        text.append("\n")
+        let written = text.withUTF8 { write(fd, $0.baseAddress, $0.count) }
         guard written == text.utf8.count else {
-            lastError = "\(url.path): \(written < 0 ? String(cString: strerror(errno)) : "only \(written) of \(text.utf8.count) bytes written")"
+            let path = fileURL(network: network, buffer: buffer, date: line.time).path
+            lastError = "\(path): \(written < 0 ? String(cString: strerror(errno)) : "only \(written) of \(text.utf8.count) bytes written")"
             close(fd)
-            open[url.path] = nil
+            open[file] = nil
             return false
         }
         lastError = nil
@@ -171,14 +184,12 @@ public final class LogStore {
         return calendar
     }
 
-    private func dayName(_ date: Date) -> String { Self.dayName(date, timeZone: timeZone) }
+    private func dayName(_ date: Date) -> String { clock.day(of: date) }
 
     /// `YYYY-MM-DD` of `date` in `timeZone`.
     static func dayName(_ date: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+        var clock = LocalClock(timeZone: timeZone)
+        return clock.day(of: date)
     }
 
     private func dayStart(_ name: String) -> Date? {

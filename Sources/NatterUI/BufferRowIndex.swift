@@ -51,7 +51,14 @@ struct BufferRowIndex {
     let minimumGroup = 2
     let timeZone: TimeZone
 
-    init(timeZone: TimeZone) { self.timeZone = timeZone }
+    /// Day names, the calendar asked once per minute (rows are rebuilt whole when the
+    /// scrollback trims, and that asked it for every line).
+    private var clock: LocalClock
+
+    init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+        clock = LocalClock(timeZone: timeZone)
+    }
 
     /// Rebuilds every row from `lines`.
     mutating func rebuild(_ lines: Lines) {
@@ -250,10 +257,5 @@ struct BufferRowIndex {
 
     private func firstLineNumber(of row: BufferRow) -> Int? { lineRange(of: row)?.lowerBound }
 
-    func day(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
-    }
+    mutating func day(_ date: Date) -> String { clock.day(of: date) }
 }

@@ -16,6 +16,9 @@ struct LogStoreTests {
         #expect(f(.message, "alice", "\u{02}bold\u{02} and \u{03}4red") == "22:13:20 <alice> bold and red")
         #expect(f(.action, "bob", "waves") == "22:13:20 * bob waves")
         #expect(f(.notice, "srv", "hi\nthere") == "22:13:20 -srv- hi there")
+        // Every kind of line break is one space, formatting around it stripped; the rest kept.
+        #expect(f(.message, "a", "one\r\ntwo\rthree\n\u{02}four\u{02} é 日本") == "22:13:20 <a> one two three four é 日本")
+        #expect(f(.message, "a", "x\r\r\ny\n\nz") == "22:13:20 <a> x  y  z")
         #expect(f(.join, "carol", "") == "22:13:20 --> carol has joined")
         #expect(f(.quit, "carol", "bye") == "22:13:20 <-- carol has quit (bye)")
         #expect(f(.nickChange(newNick: "caz"), "carol", "") == "22:13:20 --- carol is now known as caz")
