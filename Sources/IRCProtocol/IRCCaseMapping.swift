@@ -26,7 +26,9 @@ public enum IRCCaseMapping: String, Hashable, Sendable, CaseIterable {
 
     /// `text` folded to lower case under this mapping (non-ASCII bytes are kept as they are).
     public func lowercased(_ text: String) -> String {
-        String(decoding: text.utf8.map(fold), as: UTF8.self)
+        // Most names (channels above all) are folded already: no new string for them.
+        guard text.utf8.contains(where: { fold($0) != $0 }) else { return text }
+        return String(decoding: text.utf8.map(fold), as: UTF8.self)
     }
 
     /// Whether two nicknames or channel names are equal under this mapping.

@@ -48,5 +48,12 @@ struct ISupportTests {
         #expect(IRCCaseMapping(isupportValue: "RFC1459-STRICT") == .rfc1459Strict)
         #expect(IRCCaseMapping(isupportValue: "rfc7613") == .ascii)
         #expect(IRCCaseMapping.rfc1459.lowercased("#Chan[]") == "#chan{}")
+        // Folded already, or only bytes no mapping folds: the same text back.
+        for mapping in IRCCaseMapping.allCases {
+            #expect(mapping.lowercased("#chan{}|^ é") == "#chan{}|^ é")
+            #expect(mapping.lowercased("") == "")
+        }
+        #expect(IRCCaseMapping.ascii.lowercased("~[É]") == "~[É]")
+        #expect(IRCCaseMapping.rfc1459.lowercased("~x") == "^x")
     }
 }
