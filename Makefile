@@ -49,7 +49,8 @@ golden: deps
 	NATTER_UPDATE_GOLDENS=1 $(SWIFT) test --skip-build --filter RenderTests.RenderScenarioTests
 
 # Release-build benchmarks; writes BENCHMARKS.md. SUITES="protocol formatting" picks suites.
-# Then the side-by-side flood against HexChat, WeeChat and irssi through ../shared/bench
+# Then the start-up time to the first frame (scripts/bench-startup.py, in Xvfb), and the
+# side-by-side flood against HexChat, WeeChat and irssi through ../shared/bench
 # (scripts/bench-peers.sh; as root, it installs the peers with apt; BENCH_REPEAT rounds,
 # SIDE_BY_SIDE=no to skip), appended to BENCHMARKS.md with plots in docs/bench/.
 SIDE_BY_SIDE ?= yes
@@ -60,6 +61,7 @@ bench: deps
 	NATTER_BENCH_TOOLCHAIN="$$($(SWIFT) --version 2>&1 | head -1)" \
 	  .build/release/natter-bench $(SUITES) > BENCHMARKS.md.new; status=$$?; \
 	  mv BENCHMARKS.md.new BENCHMARKS.md; \
+	  scripts/bench-startup.py .build/release/natter BENCHMARKS.md || status=1; \
 	  if [ "$(SIDE_BY_SIDE)" != no ]; then scripts/bench-peers.sh || status=1; fi; \
 	  cat BENCHMARKS.md; exit $$status
 

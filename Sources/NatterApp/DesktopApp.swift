@@ -44,6 +44,10 @@ struct DesktopApp {
         let ui = WidgetWindow(window: window, root: root)
         ui.host.clearColor = ChatTheme.dark.base.background
         ui.interceptKey = { key in keys.action(for: key) == "quit" ? (ui.quit(), true).1 : false }
+        // For `make bench`'s start-up figure (scripts/bench-startup.py times exec to this line).
+        if ProcessInfo.processInfo.environment["NATTER_REPORT_FIRST_FRAME"] != nil {
+            ui.onFirstFrame = { FileHandle.standardError.write(Data("natter: first frame\n".utf8)) }
+        }
         var chat: ChatSession?
         if config.networks.isEmpty {
             let firstRun = FirstRunView(defaultNick: ProcessEnvironment.userName, version: NatterVersion.string)

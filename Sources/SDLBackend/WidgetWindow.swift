@@ -20,6 +20,8 @@ public final class WidgetWindow {
     public var interceptKey: ((KeyEvent) -> Bool)?
     /// Called when another thread woke the loop with `AppWindow.wakeUp()`.
     public var onWake: (() -> Void)?
+    /// Called once, when the first frame has been presented (start-up timing).
+    public var onFirstFrame: (() -> Void)?
     /// Whether the window should close now (asked on SDL_QUIT and after each batch of events).
     public var shouldQuit: () -> Bool = { false }
     private var quitRequested = false
@@ -50,6 +52,8 @@ public final class WidgetWindow {
     /// Runs until the window is closed or `quit()` is called.
     public func run() {
         draw(full: true)
+        onFirstFrame?()
+        onFirstFrame = nil
         var event = SDL_Event()
         while !quitRequested {
             let got: Int32
