@@ -48,13 +48,14 @@ golden: deps
 	$(SWIFT) build --build-tests
 	NATTER_UPDATE_GOLDENS=1 $(SWIFT) test --skip-build --filter RenderTests.RenderScenarioTests
 
-# Release-build benchmarks; writes BENCHMARKS.md. SUITES="protocol formatting" picks suites.
+# Release-build benchmarks; writes BENCHMARKS.md. SUITES="protocol formatting" picks suites (the
+# connect suite starts InspIRCd + atheme, hence test-deps).
 # Then the start-up time to the first frame (scripts/bench-startup.py, in Xvfb), and the
 # side-by-side flood against HexChat, WeeChat and irssi through ../shared/bench
 # (scripts/bench-peers.sh; as root, it installs the peers with apt; BENCH_REPEAT rounds,
 # SIDE_BY_SIDE=no to skip), appended to BENCHMARKS.md with plots in docs/bench/.
 SIDE_BY_SIDE ?= yes
-bench: deps
+bench: test-deps
 	@scripts/ensure-deps.sh python3-matplotlib xvfb
 	$(SWIFT) build -c release --product natter-bench
 	$(SWIFT) build -c release --product natter

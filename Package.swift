@@ -87,7 +87,8 @@ let package = Package(
                           path: "Sources/NatterFuzz", swiftSettings: strict),
         .executableTarget(name: "natter-bench",
                           dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "ChatModel", "Widgets",
-                                         "NatterUI", "SDLBackend", "CMalloc"],
+                                         "NatterUI", "SDLBackend", "CMalloc", "NatterApp", "IRCTransport",
+                                         "IRCTestServers"],
                           path: "Sources/NatterBench", swiftSettings: strict),
 
         // What several test targets share (test targets cannot import each other): the corpus

@@ -11,6 +11,7 @@ let allSuites: [BenchSuite] = [
     listBench,
     searchBench,
     logSearchBench,
+    connectBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
