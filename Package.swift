@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "IRCTransport", dependencies: ["IRCProtocol", nioCore, nioPosix, nioTLS, nioSSL,
                                                      .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strict),
-        // Test support only (not a product): real IRC servers in temp dirs, a raw-socket client.
+        // Test support (not a product; natter-bench uses it too): real IRC servers in temp dirs, a raw-socket client.
         .target(name: "IRCTestServers", dependencies: ["IRCProtocol"], swiftSettings: strict),
 
         // SDL at the edge, and the composition root.
