@@ -26,10 +26,13 @@ struct ClientTagIntegrationTests {
         try await client.wait(for: peer, "the client's JOIN") { $0.command == "JOIN" && $0.sourceNick == "natterTags" }
         try client.show("#tags")
 
-        // The peer types: the buffer says so; its message ends it.
+        // The peer types: the buffer says so; its message ends it. (Asked as of the moment the
+        // peer typed: the state lasts 6 s, and under a full test run the main actor, which
+        // this suite shares with the others, was once busy for longer than that.)
+        let typedAt = Date()
         try peer.send("@+typing=active TAGMSG #tags")
         try await client.pump("the peer's typing") {
-            client.buffer("#tags")?.typingNicks(at: Date()) == ["tagger"]
+            client.buffer("#tags")?.typingNicks(at: typedAt) == ["tagger"]
         }
         try peer.send("PRIVMSG #tags :who can review the notes?")
         let echo = try await client.wait(for: peer, "the peer's echo with a msgid") { $0.command == "PRIVMSG" && $0.tags["msgid"] != nil }
