@@ -38,7 +38,8 @@ for client in [c for c in order if c in by]:
 def f(v, fmt="%.1f"):
     return "–" if v is None else fmt % v
 
-lines = ["", "## Side by side: a 20,000-message flood against HexChat, WeeChat and irssi", ""]
+count = rows[0].get("count", 0) if rows else 0
+lines = ["", f"## Side by side: a {count:,}-message flood against HexChat, WeeChat and irssi", ""]
 if rows:
     host = rows[0].get("host", {})
     count = rows[0].get("count")
