@@ -67,15 +67,16 @@ public final class Painter {
     /// The bound ``init(renderer:scale:fonts:textCacheBytes:)`` was given.
     private var textCacheCeiling: Int?
 
-    /// Bounds the text cache by what the output can show: text textures hold only their ink,
-    /// so a frame draws at most about a screenful of them; three screenfuls (32-bit pixels)
-    /// keep a page of scrolling either way cached, and no less than 8 MiB, and no more than
-    /// the bound given at init. A window calls this with its output size (a 1280×800 window:
-    /// 11.7 MiB instead of the 48 MiB a 4K screen may need).
+    /// Bounds the text cache by what the output can show: text textures hold only their ink
+    /// and rows do not overlap, so a frame draws at most a screenful of them (32-bit pixels);
+    /// a quarter more keeps the rows a short scroll brings back, at least 2 MiB, and no more
+    /// than the bound given at init. A window calls this with its output size (a 1280×800
+    /// window: 4.9 MiB; three screenfuls, the bound before, kept 11.7 MiB of text during a
+    /// flood for nothing that was still on screen).
     public func boundTextCache(toOutputWidth width: Int, height: Int) {
         let ceiling = textCacheCeiling ?? textCache.byteLimit
         textCacheCeiling = ceiling
-        let limit = min(ceiling, max(8 << 20, 3 * 4 * max(0, width) * max(0, height)))
+        let limit = min(ceiling, max(2 << 20, 5 * max(0, width) * max(0, height)))
         if limit != textCache.byteLimit { textCache.byteLimit = limit }
     }
 
@@ -326,6 +327,12 @@ public final class Painter {
         let x0 = (rect.minX * scale).rounded(.down), y0 = (rect.minY * scale).rounded(.down)
         let x1 = (rect.maxX * scale).rounded(.up), y1 = (rect.maxY * scale).rounded(.up)
         return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+    }
+
+    /// Every output pixel `rect` touches, kept inside `surface` (what a window surface must
+    /// send to the display after `rect` was painted).
+    public func outputRect(_ rect: Rect, within surface: SDL_Surface) -> SDL_Rect {
+        Self.intersection(pixelBounds(rect), SDL_Rect(x: 0, y: 0, w: surface.w, h: surface.h))
     }
 
     func pixelRect(_ rect: Rect) -> SDL_Rect {

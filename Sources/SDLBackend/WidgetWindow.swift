@@ -6,8 +6,10 @@ import Widgets
 ///
 /// The loop blocks in `SDL_WaitEvent` when no widget has asked for a tick (an idle window uses
 /// no CPU), and in `SDL_WaitEventTimeout` until the earliest tick otherwise (animations, the
-/// caret, tooltips). Damaged rectangles are repainted into a window-sized target texture that
-/// keeps the rest of the frame, which is then copied to the screen.
+/// caret, tooltips). Damaged rectangles are repainted into pixels that keep the rest of the
+/// frame: with SDL's software renderer, the window's own surface (it persists between frames;
+/// only the changed rectangles are sent to the display), otherwise a window-sized target
+/// texture copied to the screen.
 @MainActor
 public final class WidgetWindow {
     /// The window.
@@ -27,6 +29,9 @@ public final class WidgetWindow {
     private var quitRequested = false
     private var target: OpaquePointer?
     private var targetSize = (w: Int32(0), h: Int32(0))
+    /// The window surface the last frame was drawn into (software renderer), to know when SDL
+    /// made a new one.
+    private var surfaceDrawn: UnsafeMutablePointer<SDL_Surface>?
     private let measurer: SDLTextMeasurer
     private var cursors: [CursorShape: OpaquePointer] = [:]
     private var textInputOn = false
@@ -111,6 +116,7 @@ public final class WidgetWindow {
         updateTextInput()
         updateCursor()
         guard full || host.needsPaint else { return }
+        if window.isSoftwareRendered, drawIntoWindowSurface(full: full) { return }
         let renderer = window.renderer
         ensureTarget()
         host.allowsPixelScrolling = target != nil   // moved within the target texture
@@ -125,6 +131,43 @@ public final class WidgetWindow {
             SDL_RenderCopy(renderer, target, nil, nil)
         }
         SDL_RenderPresent(renderer)
+    }
+
+    /// Draws the frame straight into the window's surface, where the software renderer draws
+    /// anyway: the surface keeps its pixels between frames, so no target texture (a second
+    /// copy of the window, 4 MiB at 1280×800, and a full copy per frame) is needed, pixel
+    /// moves are a `memmove` in it, and only the rectangles that changed go to the display.
+    /// Returns `false` when SDL has no surface for the window (the target path draws then).
+    private func drawIntoWindowSurface(full: Bool) -> Bool {
+        guard let surface = SDL_GetWindowSurface(window.window) else { return false }
+        let painter = window.painter
+        if target != nil {
+            SDL_DestroyTexture(target)
+            target = nil
+        }
+        // A new surface (the first frame, a resize) holds nothing yet: paint it whole.
+        let whole = full || surface != surfaceDrawn
+        if surface != surfaceDrawn {
+            painter.boundTextCache(toOutputWidth: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        }
+        painter.pixelSurface = surface
+        host.allowsPixelScrolling = true
+        var list = DrawList()
+        var changed: [Rect] = []
+        if whole { host.paintAll(into: &list) } else { changed = host.paint(into: &list) }
+        guard whole || !list.commands.isEmpty else { return true }
+        if whole { painter.clear(host.clearColor ?? .black) }
+        painter.execute(list)
+        SDL_RenderFlush(window.renderer)
+        surfaceDrawn = surface
+        if whole {
+            SDL_UpdateWindowSurface(window.window)
+        } else {
+            for case .scroll(let rect, _) in list.commands { changed.append(rect) }
+            var rects = changed.map { painter.outputRect($0, within: surface.pointee) }.filter { $0.w > 0 && $0.h > 0 }
+            if !rects.isEmpty { SDL_UpdateWindowSurfaceRects(window.window, &rects, Int32(rects.count)) }
+        }
+        return true
     }
 
     /// A target texture the size of the output, recreated (and fully repainted) on resize.
