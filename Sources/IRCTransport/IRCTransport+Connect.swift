@@ -45,7 +45,7 @@ extension IRCTransport {
                             NIOSSLClientHandler(context: sslContext, serverHostname: serverName))
                     }
                     try channel.pipeline.syncOperations.addHandler(
-                        IRCLineHandler(waitsForTLSHandshake: sslContext != nil, limits: limits) { [self] event in
+                        IRCLineHandler(waitsForTLSHandshake: sslContext != nil, limits: limits, backlog: events) { [self] event in
                             report(event, connection: connection)
                         })
                     return channel.eventLoop.makeSucceededVoidFuture()

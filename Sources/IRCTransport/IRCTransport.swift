@@ -32,7 +32,7 @@ public final class IRCTransport: Sendable {
     public let id: IRCTransportID
     public let configuration: IRCTransportConfiguration
     let eventLoop: any EventLoop
-    private let events: IRCTransportEventQueue
+    let events: IRCTransportEventQueue
     private let state: NIOLoopBoundBox<Shell>
 
     private static let nextID = Atomic<Int>(1)

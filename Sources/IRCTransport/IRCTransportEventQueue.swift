@@ -7,6 +7,13 @@ import Synchronization
 /// wake-up callback (the app posts an SDL user event) is called once when the queue becomes
 /// non-empty after a drain, not once per event. Several transports may share one queue.
 ///
+/// The queue is also the links' backpressure: while it holds ``backlogLimit`` events or more
+/// (the owner has fallen behind, as in a flood), ``isBacklogged`` is true and the links stop
+/// reading from their sockets until the next ``drain()`` (``whenDrained(_:)``). Without it a
+/// flood was read and parsed whole into the queue before the owner took any of it: 20,000
+/// queued messages were most of the window's peak memory. The server's lines wait in the
+/// kernel's socket buffers instead, and TCP slows the sender.
+///
 ///     let queue = IRCTransportEventQueue { window.wakeUp() }
 ///     // on the UI thread, when woken:
 ///     for event in queue.drain() { session.handle(event) }
@@ -14,13 +21,18 @@ public final class IRCTransportEventQueue: Sendable {
     private struct State {
         var events: [IRCTransportEvent] = []
         var wakeUpPending = false
+        var onDrain: [@Sendable () -> Void] = []
     }
 
     private let state = Mutex(State())
     private let wakeUp: @Sendable () -> Void
+    /// How many queued events make the links wait for a drain.
+    public let backlogLimit: Int
 
     /// Creates a queue; `wakeUp` is called from a transport's thread and must not block.
-    public init(wakeUp: @escaping @Sendable () -> Void) {
+    /// Links stop reading while `backlogLimit` events or more wait.
+    public init(backlogLimit: Int = 2_000, wakeUp: @escaping @Sendable () -> Void) {
+        self.backlogLimit = max(1, backlogLimit)
         self.wakeUp = wakeUp
     }
 
@@ -35,12 +47,30 @@ public final class IRCTransportEventQueue: Sendable {
         if wake { wakeUp() }
     }
 
+    /// Whether the owner is behind: ``backlogLimit`` events or more are waiting.
+    public var isBacklogged: Bool {
+        state.withLock { $0.events.count >= backlogLimit }
+    }
+
+    /// Runs `resume` once, on the draining thread, at the next ``drain()``; at once when the
+    /// queue is not backlogged (it may have been drained meanwhile). `resume` must not block.
+    func whenDrained(_ resume: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state -> Bool in
+            guard state.events.count >= backlogLimit else { return true }
+            state.onDrain.append(resume)
+            return false
+        }
+        if now { resume() }
+    }
+
     /// Takes every queued event, oldest first. O(1) apart from handing over the array.
     public func drain() -> [IRCTransportEvent] {
-        state.withLock { state in
+        let (events, resumes) = state.withLock { state in
             state.wakeUpPending = false
-            defer { state.events = [] }
-            return state.events
+            defer { state.events = []; state.onDrain = [] }
+            return (state.events, state.onDrain)
         }
+        for resume in resumes { resume() }
+        return events
     }
 }

@@ -43,4 +43,26 @@ struct EventQueueTests {
         }
         #expect(wakes.load(ordering: .relaxed) == 1)
     }
+
+    @Test func aBacklogHoldsResumersUntilTheNextDrain() {
+        let queue = IRCTransportEventQueue(backlogLimit: 3) {}
+        let id = IRCTransportID(rawValue: 1)
+        let stopped = IRCTransportEvent(transport: id, connection: 1, kind: .stopped)
+        let resumed = Atomic<Int>(0)
+        queue.post([stopped, stopped])
+        #expect(!queue.isBacklogged)
+        queue.whenDrained { resumed.add(1, ordering: .relaxed) }
+        #expect(resumed.load(ordering: .relaxed) == 1, "not backlogged: resumed at once")
+        queue.post([stopped])
+        #expect(queue.isBacklogged)
+        queue.whenDrained { resumed.add(1, ordering: .relaxed) }
+        queue.whenDrained { resumed.add(10, ordering: .relaxed) }
+        queue.post([stopped])
+        #expect(resumed.load(ordering: .relaxed) == 1, "nothing resumes while the owner has not drained")
+        #expect(queue.drain().count == 4)
+        #expect(resumed.load(ordering: .relaxed) == 12, "each waiting reader resumed once at the drain")
+        #expect(!queue.isBacklogged)
+        _ = queue.drain()
+        #expect(resumed.load(ordering: .relaxed) == 12, "and only once")
+    }
 }

@@ -95,4 +95,47 @@ struct LineHandlerTests {
         _ = try channel.finish()
         #expect(log.entries == ["ready", "closed"])
     }
+
+    /// Counts the reads that pass the line handler towards the socket.
+    final class ReadCounter: ChannelOutboundHandler {
+        typealias OutboundIn = ByteBuffer
+        var reads = 0
+        func read(context: ChannelHandlerContext) {
+            reads += 1
+            context.read()
+        }
+    }
+
+    @Test func readsWaitWhileTheOwnersQueueIsBackloggedAndResumeAtTheDrain() throws {
+        let queue = IRCTransportEventQueue(backlogLimit: 3) {}
+        let counter = ReadCounter()
+        let channel = EmbeddedChannel()
+        let handler = IRCLineHandler(waitsForTLSHandshake: false, limits: .incoming, backlog: queue) { event in
+            guard case .lines(let lines) = event else { return }
+            queue.post(lines.map { _ in IRCTransportEvent(transport: IRCTransportID(rawValue: 1), connection: 1, kind: .stopped) })
+        }
+        try channel.pipeline.syncOperations.addHandler(counter)
+        try channel.pipeline.syncOperations.addHandler(handler)
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 6667)).wait()
+        channel.read()
+        #expect(counter.reads == 1, "reads pass while the owner keeps up")
+
+        try channel.writeInbound(bytes("PING :a\r\nPING :b\r\n"))
+        channel.read()
+        #expect(counter.reads == 2, "two queued events: under the limit")
+        #expect(!handler.isHoldingReads)
+
+        try channel.writeInbound(bytes("PING :c\r\n"))
+        #expect(handler.isHoldingReads, "three queued events: the owner is behind")
+        channel.read()
+        channel.read()
+        #expect(counter.reads == 2, "NIO's reads are held, not passed to the socket")
+
+        #expect(queue.drain().count == 3)
+        channel.embeddedEventLoop.run()
+        #expect(!handler.isHoldingReads)
+        #expect(counter.reads == 3, "the held read goes out once after the drain")
+        channel.read()
+        #expect(counter.reads == 4)
+    }
 }
