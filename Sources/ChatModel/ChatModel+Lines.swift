@@ -227,6 +227,28 @@ extension ChatModel {
         if !unwrittenLogs.isEmpty { retryLogs() }
         if unwrittenLogs.isEmpty, logs.append(line, network: network.name, buffer: buffer) { return }
         unwrittenLogs.append((line, network.name, buffer))
+        logWriteFailed(network: network)
+    }
+
+    /// Runs `body` with the logs in one batch (``LogStore/beginBatch()``): each day file is
+    /// written once at the end, not once per line. The network loop wraps each wake-up's
+    /// events in it. Lines the batch could not write are kept and tried again, as in
+    /// ``writeLog(_:on:buffer:)``.
+    public func batchingLogs(_ body: () -> Void) {
+        guard let logs else { return body() }
+        logs.beginBatch()
+        body()
+        let failed = logs.endBatch()
+        guard let first = failed.first else { return }
+        // They were taken while nothing older waited, so they go before what waits now.
+        unwrittenLogs.insert(contentsOf: failed, at: unwrittenLogs.startIndex)
+        guard let network = network(first.network) ?? networks.first else { return }
+        logWriteFailed(network: network)
+    }
+
+    /// Bounds the lines kept unwritten and says once, in `network`'s server buffer, that the
+    /// logs cannot be written.
+    private func logWriteFailed(network: ChatNetwork) {
         if unwrittenLogs.count > Self.maxUnwrittenLogLines {
             let excess = unwrittenLogs.count - Self.maxUnwrittenLogLines
             unwrittenLogs.removeFirst(excess)
@@ -234,7 +256,7 @@ extension ChatModel {
         }
         guard !logProblemShown else { return }
         logProblemShown = true
-        let reason = logs.lastError ?? "unknown error"
+        let reason = logs?.lastError ?? "unknown error"
         note("Cannot write the logs (\(reason)). The chat goes on; the lines are kept and written once the logs can be written again.",
              in: network.serverBuffer.id, isError: true, at: Date())
     }

@@ -6,7 +6,10 @@ import Glibc
 /// Plain-text logs on disk, one file per buffer per day:
 /// `ROOT/NETWORK/BUFFER/YYYY-MM-DD.log` (ROOT is `$XDG_DATA_HOME/natter/logs`). Each line is
 /// written with one `write(2)` as it arrives, so a crash loses nothing the process had handed
-/// over. Names are sanitised so that no network or buffer name can leave ROOT.
+/// over; inside a batch (``beginBatch()``, ``endBatch()``: the lines of one wake-up of the
+/// network loop) each file gets one `write(2)` for all its lines at the end, since a
+/// `write(2)` per line was a third of the cost of logging a flood. Names are sanitised so that
+/// no network or buffer name can leave ROOT.
 ///
 /// Not thread-safe: one store per thread (the UI thread).
 public final class LogStore {
@@ -18,6 +21,20 @@ public final class LogStore {
     /// for every line cost a fifth of a flood's CPU).
     private var open: [OpenFile: Int32] = [:]
     private var clock: LocalClock
+    /// How deep in ``beginBatch()`` calls the store is; lines wait in ``pending`` while > 0.
+    private var batchDepth = 0
+    /// Each file's lines of the batch, not yet written, in order.
+    private var pending: [OpenFile: PendingLines] = [:]
+    /// Lines of the batch whose file could not be written (``endBatch()`` returns them).
+    private var failedInBatch: [UnwrittenLine] = []
+
+    /// A line that could not be written, with where it belongs.
+    public typealias UnwrittenLine = (line: ChatLine, network: String, buffer: String)
+
+    private struct PendingLines {
+        var bytes: [UInt8] = []
+        var lines: [(line: UnwrittenLine, end: Int)] = []
+    }
 
     private struct OpenFile: Hashable {
         var network: String
@@ -32,7 +49,59 @@ public final class LogStore {
         clock = LocalClock(timeZone: timeZone)
     }
 
-    deinit { for fd in open.values { close(fd) } }
+    deinit {
+        writePending()
+        for fd in open.values { close(fd) }
+    }
+
+    /// Starts a batch: lines wait until the matching ``endBatch()``, then each file is
+    /// written once. Batches nest; reading the logs writes what waits first.
+    public func beginBatch() { batchDepth += 1 }
+
+    /// Ends a batch, writing every file's waiting lines at the outermost one; returns the
+    /// lines whose file could not be written, in order (``lastError`` says why), for the
+    /// caller to keep and try again like a failed ``append(_:network:buffer:)``.
+    public func endBatch() -> [UnwrittenLine] {
+        guard batchDepth > 0 else { return [] }
+        batchDepth -= 1
+        guard batchDepth == 0 else { return [] }
+        writePending()
+        defer { failedInBatch = [] }
+        return failedInBatch
+    }
+
+    /// Writes each file's waiting lines with one `write(2)` (more when the kernel takes part);
+    /// lines not wholly written go to ``failedInBatch`` and their file is closed.
+    private func writePending() {
+        guard !pending.isEmpty else { return }
+        let files = pending
+        pending = [:]
+        for (file, waiting) in files {
+            guard let fd = open[file] else {
+                failedInBatch += waiting.lines.map(\.line)
+                continue
+            }
+            var written = 0
+            var problem: String?
+            waiting.bytes.withUnsafeBytes { raw in
+                while written < raw.count {
+                    let n = write(fd, raw.baseAddress! + written, raw.count - written)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else {
+                        problem = n < 0 ? String(cString: strerror(errno)) : "nothing written"
+                        return
+                    }
+                    written += n
+                }
+            }
+            guard let problem else { continue }
+            let path = folder(network: file.network, buffer: file.buffer).appendingPathComponent(file.day + ".log").path
+            lastError = "\(path): \(problem)"
+            close(fd)
+            open[file] = nil
+            failedInBatch += waiting.lines.filter { $0.end > written }.map(\.line)
+        }
+    }
 
     /// `$XDG_DATA_HOME/natter/logs`, or `~/.local/share/natter/logs`.
     public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
@@ -87,6 +156,11 @@ public final class LogStore {
         }
         var text = LogLineFormat.format(line, clock: &clock)
         text.append("\n")
+        if batchDepth > 0 {
+            pending[file, default: PendingLines()].bytes.append(contentsOf: text.utf8)
+            pending[file]!.lines.append(((line, network, buffer), pending[file]!.bytes.count))
+            return true
+        }
         let written = text.withUTF8 { write(fd, $0.baseAddress, $0.count) }
         guard written == text.utf8.count else {
             let path = fileURL(network: network, buffer: buffer, date: line.time).path
@@ -103,6 +177,7 @@ public final class LogStore {
     /// day files (newest day first until enough are found). Line ids are `log:DAY:N`, stable
     /// across reads.
     public func lines(network: String, buffer: String, before date: Date, limit: Int) -> [ChatLine] {
+        writePending()
         // Logs keep whole seconds: a line logged in the same second as `date` may be the very
         // line shown first (it was logged as it arrived), so only earlier seconds count.
         let date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
@@ -119,6 +194,7 @@ public final class LogStore {
     /// Up to `limit` lines logged for `buffer` from the second of `date` on, oldest first (the
     /// day files from that day forward until enough are found). Ids as above.
     public func lines(network: String, buffer: String, from date: Date, limit: Int) -> [ChatLine] {
+        writePending()
         let date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
         let dir = folder(network: network, buffer: buffer)
         guard limit > 0 else { return [] }
@@ -133,6 +209,7 @@ public final class LogStore {
     /// Each line of `buffer`'s file for the day of `date`, exactly as written (without the line
     /// feed); empty when there is none. For recognising a replayed line already logged.
     public func writtenLines(network: String, buffer: String, on date: Date) -> [String] {
+        writePending()
         guard let data = try? Data(contentsOf: fileURL(network: network, buffer: buffer, date: date)) else { return [] }
         return data.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
     }
@@ -167,8 +244,9 @@ public final class LogStore {
         return before + lines(network: network, buffer: buffer, from: date, limit: limit - before.count)
     }
 
-    /// Closes every open file (they reopen on the next append).
+    /// Closes every open file (they reopen on the next append), after writing what waits.
     public func closeAll() {
+        writePending()
         for fd in open.values { close(fd) }
         open.removeAll()
     }

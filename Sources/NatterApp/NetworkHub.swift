@@ -136,9 +136,16 @@ public final class NetworkHub {
         for transport in transports.values { transport.stop() }
     }
 
-    /// Applies what the transports reported since the last wake-up.
+    /// Applies what the transports reported since the last wake-up, their log lines written
+    /// in one batch.
     public func drain() {
-        for event in queue.drain() {
+        let events = queue.drain()
+        guard !events.isEmpty else { return }
+        model.batchingLogs { apply(events) }
+    }
+
+    private func apply(_ events: [IRCTransportEvent]) {
+        for event in events {
             guard let network = networks[event.transport] else { continue }
             let now = now()
             let server = BufferID(network: network, name: "")

@@ -42,6 +42,40 @@ struct LogFailureTests {
         #expect(server.lines.contains { $0.text.hasPrefix("The logs are written again") })
     }
 
+    @Test func aBatchThatCannotBeWrittenKeepsItsLinesInOrderAndSaysSoOnce() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("natter-logfail-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let utc = TimeZone(identifier: "UTC")!
+        let logs = LogStore(root: root, timeZone: utc)
+        let model = ChatModel(logs: logs)
+        model.addNetwork(name: "N", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
+        let noon = Date(timeIntervalSince1970: 1_704_110_400)
+        let now = SessionTime(monotonic: 0, wall: noon)
+        func recv(_ line: String) { _ = model.handle(.received(try! IRCMessage(parsing: line), now: now), network: "N") }
+        _ = model.handle(.connected(now: now), network: "N")
+        recv(":srv 001 me :Welcome")
+        recv(":me!u@h JOIN #c")
+        // The file is open (the join was logged); inside the batch its disk fills up.
+        let file = logs.fileURL(network: "N", buffer: "#c", date: noon)
+        logs.closeAll()
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/dev/full")
+        model.batchingLogs {
+            for k in 1...3 { recv("@time=2024-01-01T12:00:0\(k).000Z :bob!b@h PRIVMSG #c :line \(k)") }
+            #expect(model.network("N")?.serverBuffer.lines.contains { $0.text.hasPrefix("Cannot write the logs") } == false,
+                    "inside the batch nothing was written yet")
+        }
+        let server = try #require(model.network("N")?.serverBuffer)
+        let warnings = server.lines.filter { $0.text.hasPrefix("Cannot write the logs") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.text.contains("No space left on device") == true, "\(warnings)")
+        try FileManager.default.removeItem(at: file)
+        model.batchingLogs { recv("@time=2024-01-01T12:00:09.000Z :bob!b@h PRIVMSG #c :line 4") }
+        let written = logs.writtenLines(network: "N", buffer: "#c", on: noon).filter { $0.contains("<bob>") }
+        #expect(written.map { String($0.dropFirst(9)) } == ["<bob> line 1", "<bob> line 2", "<bob> line 3", "<bob> line 4"])
+        #expect(server.lines.contains { $0.text.hasPrefix("The logs are written again") })
+    }
+
     @Test func aTickRetriesWithoutWaitingForTheNextLine() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("natter-logfail-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

@@ -24,6 +24,33 @@ struct LogStoreTests {
         #expect(f(.nickChange(newNick: "caz"), "carol", "") == "22:13:20 --- carol is now known as caz")
     }
 
+    @Test func aBatchWritesEachFileOnceAtItsEndAndReadsSeeWhatWaits() throws {
+        let store = LogStore(root: root, timeZone: utc)
+        defer { try? FileManager.default.removeItem(at: root) }
+        func line(_ n: Int) -> ChatLine { ChatLine(id: "\(n)", time: at(Double(n)), kind: .message, nick: "a", text: "line \(n)") }
+        #expect(store.append(line(0), network: "N", buffer: "#c"))
+        let file = store.fileURL(network: "N", buffer: "#c", date: at(0))
+        func onDisk() throws -> [String] {
+            try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map { String($0.dropFirst(9)) }
+        }
+        store.beginBatch()
+        store.beginBatch()
+        for n in 1...3 { #expect(store.append(line(n), network: "N", buffer: "#c")) }
+        #expect(store.append(line(4), network: "N", buffer: "#d"))
+        #expect(try onDisk() == ["<a> line 0"], "the batch's lines wait")
+        #expect(store.endBatch().isEmpty)
+        #expect(try onDisk() == ["<a> line 0"], "until the outermost batch ends")
+        #expect(store.endBatch().isEmpty)
+        #expect(try onDisk() == ["<a> line 0", "<a> line 1", "<a> line 2", "<a> line 3"])
+        #expect(store.writtenLines(network: "N", buffer: "#d", on: at(0)).count == 1)
+        // Reading the logs in a batch (a bouncer's replay is checked against them) sees it all.
+        store.beginBatch()
+        #expect(store.append(line(5), network: "N", buffer: "#c"))
+        #expect(store.writtenLines(network: "N", buffer: "#c", on: at(0)).last?.hasSuffix("<a> line 5") == true)
+        #expect(store.endBatch().isEmpty)
+        #expect(try onDisk().count == 5, "written once (lines 0 to 3, and 5)")
+    }
+
     @Test func filesArePerBufferPerDayAndSanitised() throws {
         let store = LogStore(root: root, timeZone: utc)
         defer { try? FileManager.default.removeItem(at: root) }
