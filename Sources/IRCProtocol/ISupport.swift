@@ -1,13 +1,36 @@
 /// Server features announced in `RPL_ISUPPORT` (005), with sane defaults for absent tokens.
 ///
 /// Feed every 005 message to ``apply(_:)``; `-TOKEN` removes a token again. Values are unescaped
-/// (`\x20` and friends). The typed properties read the raw ``tokens``.
+/// (`\x20` and friends). The typed properties read the raw ``tokens``; the ones every
+/// incoming message asks for (prefixes, channel types, case mapping) are worked out once per
+/// token change instead, since a flood asked for them tens of thousands of times a second.
 public struct ISupport: Hashable, Sendable {
     /// Every token received, with its unescaped value (`""` for a token without one).
-    public private(set) var tokens: [String: String] = [:]
+    public private(set) var tokens: [String: String] = [:] {
+        didSet { derived = Derived(tokens) }
+    }
+    private var derived = Derived([:])
+
+    /// What ``tokens`` imply for every message, worked out when they change.
+    private struct Derived: Sendable {
+        var prefixes: [(mode: Character, prefix: Character)]
+        var prefixSymbols: Set<Character>
+        var channelTypes: Set<Character>
+        var caseMapping: IRCCaseMapping
+
+        init(_ tokens: [String: String]) {
+            prefixes = ISupport.prefixes(tokens["PREFIX"])
+            prefixSymbols = Set(prefixes.map(\.prefix))
+            channelTypes = Set(tokens["CHANTYPES"] ?? "#&")
+            caseMapping = tokens["CASEMAPPING"].map(IRCCaseMapping.init(isupportValue:)) ?? .rfc1459
+        }
+    }
 
     /// Creates the defaults (no token received).
     public init() {}
+
+    public static func == (a: ISupport, b: ISupport) -> Bool { a.tokens == b.tokens }
+    public func hash(into hasher: inout Hasher) { hasher.combine(tokens) }
 
     /// Applies one `005` message (`<client> <token>... :are supported by this server`).
     public mutating func apply(_ message: IRCMessage) {
@@ -59,9 +82,13 @@ public struct ISupport: Hashable, Sendable {
     private func int(_ key: String) -> Int? { tokens[key].flatMap { Int($0) } }
 
     /// Channel membership modes and their prefixes, highest first. Default `(ov)@+`.
-    public var prefixes: [(mode: Character, prefix: Character)] {
-        let fallback: [(mode: Character, prefix: Character)] = [("o", "@"), ("v", "+")]
-        guard let value = tokens["PREFIX"] else { return fallback }
+    public var prefixes: [(mode: Character, prefix: Character)] { derived.prefixes }
+
+    /// The membership prefix symbols (`@`, `+`, …) of ``prefixes``.
+    public var prefixSymbols: Set<Character> { derived.prefixSymbols }
+
+    private static func prefixes(_ value: String?) -> [(mode: Character, prefix: Character)] {
+        guard let value else { return [("o", "@"), ("v", "+")] }
         guard value.first == "(", let close = value.firstIndex(of: ")") else { return [] }
         let modes = value[value.index(after: value.startIndex)..<close]
         let symbols = value[value.index(after: close)...]
@@ -69,11 +96,11 @@ public struct ISupport: Hashable, Sendable {
     }
 
     /// Channel name prefixes. Default `#&`.
-    public var channelTypes: Set<Character> { Set(tokens["CHANTYPES"] ?? "#&") }
+    public var channelTypes: Set<Character> { derived.channelTypes }
 
     /// Whether `name` is a channel name on this server.
     public func isChannel(_ name: String) -> Bool {
-        name.first.map { channelTypes.contains($0) } ?? false
+        name.first.map { derived.channelTypes.contains($0) } ?? false
     }
 
     /// Channel modes by type: A (list), B (always a parameter), C (parameter when set),
@@ -85,9 +112,7 @@ public struct ISupport: Hashable, Sendable {
     }
 
     /// The case mapping. Default `rfc1459`.
-    public var caseMapping: IRCCaseMapping {
-        tokens["CASEMAPPING"].map(IRCCaseMapping.init(isupportValue:)) ?? .rfc1459
-    }
+    public var caseMapping: IRCCaseMapping { derived.caseMapping }
 
     /// The network name, if announced.
     public var network: String? { tokens["NETWORK"].flatMap { $0.isEmpty ? nil : $0 } }

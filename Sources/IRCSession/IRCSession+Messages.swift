@@ -26,8 +26,7 @@ extension IRCSession {
         let source = message.parsedSource
         let isOwn = source.map { state.isOwnNick($0.nick) } ?? false
         var statusPrefix: Character?
-        let symbols = Set(state.isupport.prefixes.map(\.prefix))
-        if let first = rawTarget.first, symbols.contains(first), state.isupport.isChannel(String(rawTarget.dropFirst())) {
+        if let first = rawTarget.first, state.isupport.prefixSymbols.contains(first), state.isupport.isChannel(String(rawTarget.dropFirst())) {
             statusPrefix = first
             rawTarget = String(rawTarget.dropFirst())
         }
