@@ -7,24 +7,38 @@ import Testing
 /// A full disk or an unwritable logs folder: said once, the chat goes on, nothing shown is
 /// lost, and the lines waiting are written, in order, once the logs can be written again.
 struct LogFailureTests {
-    @Test func aFullDiskIsSaidOnceAndTheLinesAreWrittenLater() throws {
+    /// A model in #c whose day file was written once and is now on a full disk (/dev/full
+    /// answers every write with ENOSPC); `recv` hands it server lines.
+    struct FullDisk {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("natter-logfail-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let utc = TimeZone(identifier: "UTC")!
-        let logs = LogStore(root: root, timeZone: utc)
-        let model = ChatModel(logs: logs)
-        model.addNetwork(name: "N", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
         let noon = Date(timeIntervalSince1970: 1_704_110_400)
-        let now = SessionTime(monotonic: 0, wall: noon)
-        func recv(_ line: String) { _ = model.handle(.received(try! IRCMessage(parsing: line), now: now), network: "N") }
-        _ = model.handle(.connected(now: now), network: "N")
-        recv(":srv 001 me :Welcome")
-        recv(":me!u@h JOIN #c")
-        // The day's file is on a full disk: /dev/full answers every write with ENOSPC.
-        let file = logs.fileURL(network: "N", buffer: "#c", date: noon)
-        logs.closeAll()
-        try FileManager.default.removeItem(at: file)
-        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/dev/full")
+        let logs: LogStore
+        let model: ChatModel
+        let file: URL
+
+        init() throws {
+            logs = LogStore(root: root, timeZone: TimeZone(identifier: "UTC")!)
+            model = ChatModel(logs: logs)
+            model.addNetwork(name: "N", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
+            file = logs.fileURL(network: "N", buffer: "#c", date: noon)
+            _ = model.handle(.connected(now: SessionTime(monotonic: 0, wall: noon)), network: "N")
+            recv(":srv 001 me :Welcome")
+            recv(":me!u@h JOIN #c")
+            logs.closeAll()
+            try FileManager.default.removeItem(at: file)
+            try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/dev/full")
+        }
+
+        func recv(_ line: String) {
+            _ = model.handle(.received(try! IRCMessage(parsing: line), now: SessionTime(monotonic: 0, wall: noon)), network: "N")
+        }
+    }
+
+    @Test func aFullDiskIsSaidOnceAndTheLinesAreWrittenLater() throws {
+        let disk = try FullDisk()
+        defer { try? FileManager.default.removeItem(at: disk.root) }
+        let (logs, model, file, noon) = (disk.logs, disk.model, disk.file, disk.noon)
+        func recv(_ line: String) { disk.recv(line) }
         for k in 1...3 { recv("@time=2024-01-01T12:00:0\(k).000Z :bob!b@h PRIVMSG #c :line \(k)") }
         let server = try #require(model.network("N")?.serverBuffer)
         let warnings = server.lines.filter { $0.text.hasPrefix("Cannot write the logs") }
@@ -43,23 +57,10 @@ struct LogFailureTests {
     }
 
     @Test func aBatchThatCannotBeWrittenKeepsItsLinesInOrderAndSaysSoOnce() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("natter-logfail-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let utc = TimeZone(identifier: "UTC")!
-        let logs = LogStore(root: root, timeZone: utc)
-        let model = ChatModel(logs: logs)
-        model.addNetwork(name: "N", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
-        let noon = Date(timeIntervalSince1970: 1_704_110_400)
-        let now = SessionTime(monotonic: 0, wall: noon)
-        func recv(_ line: String) { _ = model.handle(.received(try! IRCMessage(parsing: line), now: now), network: "N") }
-        _ = model.handle(.connected(now: now), network: "N")
-        recv(":srv 001 me :Welcome")
-        recv(":me!u@h JOIN #c")
-        // The file is open (the join was logged); inside the batch its disk fills up.
-        let file = logs.fileURL(network: "N", buffer: "#c", date: noon)
-        logs.closeAll()
-        try FileManager.default.removeItem(at: file)
-        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/dev/full")
+        let disk = try FullDisk()
+        defer { try? FileManager.default.removeItem(at: disk.root) }
+        let (logs, model, file, noon) = (disk.logs, disk.model, disk.file, disk.noon)
+        func recv(_ line: String) { disk.recv(line) }
         model.batchingLogs {
             for k in 1...3 { recv("@time=2024-01-01T12:00:0\(k).000Z :bob!b@h PRIVMSG #c :line \(k)") }
             #expect(model.network("N")?.serverBuffer.lines.contains { $0.text.hasPrefix("Cannot write the logs") } == false,
