@@ -32,6 +32,7 @@ public final class WidgetWindow {
     /// The window surface the last frame was drawn into (software renderer), to know when SDL
     /// made a new one.
     private var surfaceDrawn: UnsafeMutablePointer<SDL_Surface>?
+    private var surfaceSize = (w: Int32(0), h: Int32(0))
     private let measurer: SDLTextMeasurer
     private var cursors: [CursorShape: OpaquePointer] = [:]
     private var textInputOn = false
@@ -86,6 +87,9 @@ public final class WidgetWindow {
         case SDL_WINDOWEVENT:
             let id = SDL_WindowEventID(UInt32(event.window.event))
             if id == SDL_WINDOWEVENT_SIZE_CHANGED || id == SDL_WINDOWEVENT_DISPLAY_CHANGED {
+                // SDL makes a new window surface, which may reuse the old one's address: the
+                // next frame must paint it whole.
+                surfaceDrawn = nil
                 window.refreshSize()
                 host.handle(.resize(Size(width: Double(window.width), height: Double(window.height)), scale: window.painter.scale))
                 return
@@ -146,8 +150,9 @@ public final class WidgetWindow {
             target = nil
         }
         // A new surface (the first frame, a resize) holds nothing yet: paint it whole.
-        let whole = full || surface != surfaceDrawn
-        if surface != surfaceDrawn {
+        let whole = full || surface != surfaceDrawn || surface.pointee.w != surfaceSize.w || surface.pointee.h != surfaceSize.h
+        if whole {
+            surfaceSize = (surface.pointee.w, surface.pointee.h)
             painter.boundTextCache(toOutputWidth: Int(surface.pointee.w), height: Int(surface.pointee.h))
         }
         painter.pixelSurface = surface
