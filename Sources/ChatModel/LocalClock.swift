@@ -34,6 +34,15 @@ public struct LocalClock {
         return minutePrefix + Self.twoDigits(second)
     }
 
+    /// Appends the time of `date`, `HH:MM:SS`, to `bytes` (what ``time(of:)`` gives, with no
+    /// string made: the log writes one per line).
+    public mutating func appendTime(of date: Date, to bytes: inout [UInt8]) {
+        let second = load(date)
+        bytes.append(contentsOf: minutePrefix.utf8)
+        bytes.append(UInt8(ascii: "0") + UInt8(second / 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(second % 10))
+    }
+
     /// Loads the minute of `date` if it is not the cached one; returns its second.
     private mutating func load(_ date: Date) -> Int {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))

@@ -19,27 +19,39 @@ public final class LogStore {
     public let timeZone: TimeZone
     /// Open files by network, buffer and day (the names as given: building the file's path
     /// for every line cost a fifth of a flood's CPU).
-    private var open: [OpenFile: Int32] = [:]
+    private var open: [OpenFile: LogFile] = [:]
+    /// The file the last line went to: a flood's lines all go to one file, and hashing three
+    /// names per line showed in the profile.
+    private var lastFile: LogFile?
     private var clock: LocalClock
-    /// How deep in ``beginBatch()`` calls the store is; lines wait in ``pending`` while > 0.
+    /// How deep in ``beginBatch()`` calls the store is; lines wait in their file while > 0.
     private var batchDepth = 0
-    /// Each file's lines of the batch, not yet written, in order.
-    private var pending: [OpenFile: PendingLines] = [:]
+    /// The files holding lines of the batch not yet written, in the order they got their first.
+    private var waiting: [LogFile] = []
     /// Lines of the batch whose file could not be written (``endBatch()`` returns them).
     private var failedInBatch: [UnwrittenLine] = []
 
     /// A line that could not be written, with where it belongs.
     public typealias UnwrittenLine = (line: ChatLine, network: String, buffer: String)
 
-    private struct PendingLines {
-        var bytes: [UInt8] = []
-        var lines: [(line: UnwrittenLine, end: Int)] = []
-    }
-
     private struct OpenFile: Hashable {
         var network: String
         var buffer: String
         var day: String
+    }
+
+    /// One open day file, and the batch's lines waiting for it.
+    private final class LogFile {
+        let key: OpenFile
+        let fd: Int32
+        var bytes: [UInt8] = []
+        /// The waiting lines, each with the byte count at its end.
+        var lines: [(line: UnwrittenLine, end: Int)] = []
+
+        init(key: OpenFile, fd: Int32) {
+            self.key = key
+            self.fd = fd
+        }
     }
 
     /// A store under `root`, dating files in `timeZone`.
@@ -50,8 +62,8 @@ public final class LogStore {
     }
 
     deinit {
-        writePending()
-        for fd in open.values { close(fd) }
+        writeWaiting()
+        for file in open.values { close(file.fd) }
     }
 
     /// Starts a batch: lines wait until the matching ``endBatch()``, then each file is
@@ -65,42 +77,53 @@ public final class LogStore {
         guard batchDepth > 0 else { return [] }
         batchDepth -= 1
         guard batchDepth == 0 else { return [] }
-        writePending()
+        writeWaiting()
         defer { failedInBatch = [] }
         return failedInBatch
     }
 
     /// Writes each file's waiting lines with one `write(2)` (more when the kernel takes part);
     /// lines not wholly written go to ``failedInBatch`` and their file is closed.
-    private func writePending() {
-        guard !pending.isEmpty else { return }
-        let files = pending
-        pending = [:]
-        for (file, waiting) in files {
-            guard let fd = open[file] else {
-                failedInBatch += waiting.lines.map(\.line)
-                continue
-            }
-            var written = 0
-            var problem: String?
-            waiting.bytes.withUnsafeBytes { raw in
-                while written < raw.count {
-                    let n = write(fd, raw.baseAddress! + written, raw.count - written)
-                    if n < 0 && errno == EINTR { continue }
-                    guard n > 0 else {
-                        problem = n < 0 ? String(cString: strerror(errno)) : "nothing written"
-                        return
-                    }
-                    written += n
-                }
-            }
+    private func writeWaiting() {
+        let files = waiting
+        waiting = []
+        for file in files {
+            let (written, problem) = Self.writeAll(file.bytes, to: file.fd)
+            let lines = file.lines
+            file.bytes.removeAll(keepingCapacity: true)
+            file.lines.removeAll(keepingCapacity: true)
             guard let problem else { continue }
-            let path = folder(network: file.network, buffer: file.buffer).appendingPathComponent(file.day + ".log").path
-            lastError = "\(path): \(problem)"
-            close(fd)
-            open[file] = nil
-            failedInBatch += waiting.lines.filter { $0.end > written }.map(\.line)
+            failed(file, problem)
+            failedInBatch += lines.filter { $0.end > written }.map(\.line)
         }
+    }
+
+    /// Writes `bytes` to `fd`, again after a short write or an interrupt; the bytes written,
+    /// and the system's reason when not all were.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> (written: Int, problem: String?) {
+        var written = 0
+        var problem: String?
+        bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = write(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    problem = n < 0 ? String(cString: strerror(errno)) : "nothing written"
+                    return
+                }
+                written += n
+            }
+        }
+        return (written, problem)
+    }
+
+    /// Records why `file` failed and closes it (the next line opens it again).
+    private func failed(_ file: LogFile, _ problem: String) {
+        let key = file.key
+        lastError = "\(folder(network: key.network, buffer: key.buffer).appendingPathComponent(key.day + ".log").path): \(problem)"
+        close(file.fd)
+        open[key] = nil
+        if lastFile === file { lastFile = nil }
     }
 
     /// `$XDG_DATA_HOME/natter/logs`, or `~/.local/share/natter/logs`.
@@ -138,35 +161,39 @@ public final class LogStore {
     /// attempt opens it again (the folder may have become writable).
     @discardableResult
     public func append(_ line: ChatLine, network: String, buffer: String) -> Bool {
-        let file = OpenFile(network: network, buffer: buffer, day: clock.day(of: line.time))
-        let fd: Int32
-        if let known = open[file] {
-            fd = known
+        let day = clock.day(of: line.time)
+        let file: LogFile
+        if let last = lastFile, last.key.day == day, last.key.buffer == buffer, last.key.network == network {
+            file = last
+        } else if let known = open[OpenFile(network: network, buffer: buffer, day: day)] {
+            file = known
         } else {
-            let url = folder(network: network, buffer: buffer).appendingPathComponent(file.day + ".log")
+            let key = OpenFile(network: network, buffer: buffer, day: day)
+            let url = folder(network: network, buffer: buffer).appendingPathComponent(day + ".log")
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
                                                      attributes: [.posixPermissions: 0o700])
-            fd = Glibc.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            let fd = Glibc.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
             guard fd >= 0 else {
                 lastError = "\(url.path): \(String(cString: strerror(errno)))"
                 return false
             }
             if open.count > 64 { closeAll() }
-            open[file] = fd
+            file = LogFile(key: key, fd: fd)
+            open[key] = file
         }
-        var text = LogLineFormat.format(line, clock: &clock)
-        text.append("\n")
+        lastFile = file
         if batchDepth > 0 {
-            pending[file, default: PendingLines()].bytes.append(contentsOf: text.utf8)
-            pending[file]!.lines.append(((line, network, buffer), pending[file]!.bytes.count))
+            if file.lines.isEmpty { waiting.append(file) }
+            LogLineFormat.append(line, clock: &clock, to: &file.bytes)
+            file.bytes.append(0x0A)
+            file.lines.append(((line, network, buffer), file.bytes.count))
             return true
         }
-        let written = text.withUTF8 { write(fd, $0.baseAddress, $0.count) }
-        guard written == text.utf8.count else {
-            let path = fileURL(network: network, buffer: buffer, date: line.time).path
-            lastError = "\(path): \(written < 0 ? String(cString: strerror(errno)) : "only \(written) of \(text.utf8.count) bytes written")"
-            close(fd)
-            open[file] = nil
+        var bytes: [UInt8] = []
+        LogLineFormat.append(line, clock: &clock, to: &bytes)
+        bytes.append(0x0A)
+        if let problem = Self.writeAll(bytes, to: file.fd).problem {
+            failed(file, problem)
             return false
         }
         lastError = nil
@@ -177,7 +204,7 @@ public final class LogStore {
     /// day files (newest day first until enough are found). Line ids are `log:DAY:N`, stable
     /// across reads.
     public func lines(network: String, buffer: String, before date: Date, limit: Int) -> [ChatLine] {
-        writePending()
+        writeWaiting()
         // Logs keep whole seconds: a line logged in the same second as `date` may be the very
         // line shown first (it was logged as it arrived), so only earlier seconds count.
         let date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
@@ -194,7 +221,7 @@ public final class LogStore {
     /// Up to `limit` lines logged for `buffer` from the second of `date` on, oldest first (the
     /// day files from that day forward until enough are found). Ids as above.
     public func lines(network: String, buffer: String, from date: Date, limit: Int) -> [ChatLine] {
-        writePending()
+        writeWaiting()
         let date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
         let dir = folder(network: network, buffer: buffer)
         guard limit > 0 else { return [] }
@@ -209,7 +236,7 @@ public final class LogStore {
     /// Each line of `buffer`'s file for the day of `date`, exactly as written (without the line
     /// feed); empty when there is none. For recognising a replayed line already logged.
     public func writtenLines(network: String, buffer: String, on date: Date) -> [String] {
-        writePending()
+        writeWaiting()
         guard let data = try? Data(contentsOf: fileURL(network: network, buffer: buffer, date: date)) else { return [] }
         return data.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
     }
@@ -246,9 +273,10 @@ public final class LogStore {
 
     /// Closes every open file (they reopen on the next append), after writing what waits.
     public func closeAll() {
-        writePending()
-        for fd in open.values { close(fd) }
+        writeWaiting()
+        for file in open.values { close(file.fd) }
         open.removeAll()
+        lastFile = nil
     }
 
     /// The folder holding `buffer`'s day files on `network`.
