@@ -62,6 +62,18 @@ struct HighlightAndIgnoreTests {
         #expect(!rules.matches(text: "hello {nat}", source: nil, ownNick: "[nat]", caseMapping: .ascii))
     }
 
+    @Test func wordEdgesAreJudgedOnFoldedBytes() {
+        let rules = HighlightRules()
+        // Under rfc1459 `~` is the upper case of `^`, a nick character: no word edge before "nat".
+        #expect(!rules.matches(text: "hi ~nat", source: nil, ownNick: "nat", caseMapping: .rfc1459))
+        #expect(rules.matches(text: "hi ~nat", source: nil, ownNick: "nat", caseMapping: .rfc1459Strict))
+        #expect(rules.matches(text: "NAT[M] there", source: nil, ownNick: "nat{m}", caseMapping: .rfc1459))
+        #expect(rules.matches(text: "nat", source: nil, ownNick: "NAT", caseMapping: .ascii), "the whole text")
+        #expect(!rules.matches(text: "na", source: nil, ownNick: "nat", caseMapping: .ascii), "shorter than the nick")
+        #expect(rules.matches(text: "café nat", source: nil, ownNick: "nat", caseMapping: .ascii))
+        #expect(!rules.matches(text: "énat", source: nil, ownNick: "nat", caseMapping: .ascii), "a non-ASCII byte is part of a word")
+    }
+
     @Test func keywordsAndMasks() {
         let rules = HighlightRules(keywords: ["swift"], masks: ["alice!*@*"])
         #expect(rules.matches(text: "I like Swift.", source: nil, ownNick: "me", caseMapping: .ascii))
