@@ -44,6 +44,8 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),   // glibc mallinfo2, for natter-bench
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig1-dev"])]),
+        // Xlib, for the desktop's scale (`Xft.dpi` in the X resource database).
+        .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
 
         // Pure layers: no SDL, no sockets.
         .target(name: "IRCProtocol", swiftSettings: strict),
@@ -73,7 +75,7 @@ let package = Package(
 
         // SDL at the edge, and the composition root.
         .target(name: "SDLBackend",
-                dependencies: ["Widgets", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"],
+                dependencies: ["Widgets", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CX11"],
                 swiftSettings: strict),
         .target(name: "NatterApp",
                 dependencies: ["SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCTransport",
@@ -107,7 +109,8 @@ let package = Package(
         .testTarget(name: "WidgetsTests", dependencies: ["NatterTestSupport", "Widgets"], swiftSettings: strict),
         .testTarget(name: "NatterUITests", dependencies: ["NatterUI", "Widgets", "ChatModel", "IRCSession", "IRCProtocol"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),
-        .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "IRCTransport", "IRCTestServers", "IRCProtocol"],
+        .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "IRCTransport", "IRCTestServers", "IRCProtocol",
+                                                      "SDLBackend", "CX11"],
                     swiftSettings: strict),
         // The whole client stack (transport → session → model → controller) against real servers.
         .testTarget(name: "IntegrationTests",

@@ -43,10 +43,32 @@ struct DesktopApp {
         let root = ScreenSwitcher(WelcomeView(version: NatterVersion.string))
         let ui = WidgetWindow(window: window, root: root)
         ui.host.clearColor = ChatTheme.dark.base.background
-        ui.interceptKey = { key in keys.action(for: key) == "quit" ? (ui.quit(), true).1 : false }
+        // The desktop's scale (read again when the window moves to another display) times the
+        // user's zoom, which every screen takes (the first-run form too).
+        let environment = ProcessInfo.processInfo.environment
+        var desktopScale = SDLRuntime.desktopScale(configured: config.scale, environment: environment)
+        var zoom = Zoom(saved.zoom ?? 1)
+        ui.setContentScale(desktopScale * zoom.factor)
+        ui.onDisplayChanged = {
+            desktopScale = SDLRuntime.desktopScale(configured: config.scale, environment: environment)
+            ui.setContentScale(desktopScale * zoom.factor)
+        }
+        ui.interceptKey = { key in
+            if keys.action(for: key) == "quit" {
+                ui.quit()
+                return true
+            }
+            guard let next = zoom.after(key, bindings: keys) else { return false }
+            zoom = next
+            ui.setContentScale(desktopScale * zoom.factor)
+            return true
+        }
         // For `make bench`'s start-up figure (scripts/bench-startup.py times exec to this line).
         if ProcessInfo.processInfo.environment["NATTER_REPORT_FIRST_FRAME"] != nil {
-            ui.onFirstFrame = { FileHandle.standardError.write(Data("natter: first frame\n".utf8)) }
+            // With the scale drawn at, for the window tests of the desktop's scale and the zoom.
+            ui.onFirstFrame = {
+                FileHandle.standardError.write(Data("natter: first frame at scale \(window.painter.scale)\n".utf8))
+            }
         }
         var chat: ChatSession?
         if config.networks.isEmpty {
@@ -76,11 +98,12 @@ struct DesktopApp {
         }
         ui.run()
         chat?.stop()
-        WindowState(width: window.width, height: window.height,
+        WindowState(width: window.windowSize.width, height: window.windowSize.height,
                     sidebarWidth: chat?.screen.sidebarWidth ?? saved.sidebarWidth,
                     nickListWidth: chat?.screen.nickListWidth ?? saved.nickListWidth,
                     nickListCollapsed: chat?.screen.nickListCollapsed ?? saved.nickListCollapsed,
-                    buffer: chat?.controller.current.map { "\($0.network)/\($0.name)" } ?? saved.buffer).save(path: statePath)
+                    buffer: chat?.controller.current.map { "\($0.network)/\($0.name)" } ?? saved.buffer,
+                    zoom: zoom.factor).save(path: statePath)
     }
 
     private func keyBindings(_ config: NatterConfig) -> KeyBindings {

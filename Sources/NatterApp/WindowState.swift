@@ -1,7 +1,7 @@
 import Foundation
 
-/// What the window looked like when Natter last quit: its size, the panes' widths, whether the
-/// nick list was hidden, and the open buffer. Kept in `$XDG_STATE_HOME/natter/window.json`
+/// What the window looked like when Natter last quit: its size (in the window system's units),
+/// the panes' widths, whether the nick list was hidden, the open buffer and the zoom. Kept in `$XDG_STATE_HOME/natter/window.json`
 /// (`~/.local/state/natter/window.json`); a missing or unreadable file means the defaults.
 struct WindowState: Codable, Equatable {
     var width: Int
@@ -11,6 +11,8 @@ struct WindowState: Codable, Equatable {
     var nickListCollapsed: Bool
     /// The open buffer as `NETWORK/NAME` (NAME empty for the server buffer).
     var buffer: String?
+    /// The user's zoom (Ctrl+= / Ctrl+−), nil in files from before it existed (100 %).
+    var zoom: Double?
 
     static let defaults = WindowState(width: 1100, height: 720, sidebarWidth: 190, nickListWidth: 160,
                                       nickListCollapsed: false, buffer: nil)

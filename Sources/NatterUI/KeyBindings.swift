@@ -4,7 +4,8 @@ import Widgets
 public struct KeyBindings: Sendable {
     /// The actions that can be bound.
     public static let actions = ["next_buffer", "previous_buffer", "close_buffer", "quit", "jump_to_newest", "jump_to_oldest",
-                                 "jump_to_unread", "find", "mentions", "quick_switcher", "filter_nicks", "toggle_nick_list"]
+                                 "jump_to_unread", "find", "mentions", "quick_switcher", "filter_nicks", "toggle_nick_list",
+                                 "zoom_in", "zoom_out", "zoom_reset", "key_help"]
 
     public var bindings: [String: KeyEvent] = [
         "next_buffer": KeyEvent(.pageDown, modifiers: [.ctrl]),
@@ -21,6 +22,10 @@ public struct KeyBindings: Sendable {
         "quick_switcher": KeyEvent(.character("k"), modifiers: [.ctrl]),
         "filter_nicks": KeyEvent(.character("n"), modifiers: [.alt]),
         "toggle_nick_list": KeyEvent(.function(8)),
+        "zoom_in": KeyEvent(.character("="), modifiers: [.ctrl]),
+        "zoom_out": KeyEvent(.character("-"), modifiers: [.ctrl]),
+        "zoom_reset": KeyEvent(.character("0"), modifiers: [.ctrl]),
+        "key_help": KeyEvent(.function(1)),
     ]
 
     public init() {}

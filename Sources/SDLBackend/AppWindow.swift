@@ -43,6 +43,20 @@ public final class AppWindow {
     public private(set) var width: Int
     /// Size in logical pixels.
     public private(set) var height: Int
+    /// Size in the window system's units (what SDL and the window manager call the window's
+    /// size): logical pixels times ``contentScale``.
+    public private(set) var windowSize = (width: 0, height: 0)
+    /// Pixels per window unit that the platform gives by itself (2 on a Wayland output at 2×,
+    /// 1 on X11 whatever the desktop's scale).
+    public private(set) var pixelRatio = 1.0
+
+    /// How much larger than 1:1 everything is drawn on top of ``pixelRatio``: the desktop's
+    /// scale where the platform does not apply it (X11, see `DesktopScale`) times the user's
+    /// zoom. Setting it keeps the window's size on screen and changes its logical size; the
+    /// owner then lays out again (``WidgetWindow/setContentScale(_:)`` does both).
+    public var contentScale = 1.0 {
+        didSet { if contentScale != oldValue { _ = updateSize() } }
+    }
 
     /// Whether the window draws with SDL's software renderer.
     public let isSoftwareRendered: Bool
@@ -167,9 +181,14 @@ public final class AppWindow {
         var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         SDL_GetRendererOutputSize(renderer, &pw, &ph)
-        let scale = w > 0 ? Double(pw) / Double(w) : 1
-        let changed = Int(w) != width || Int(h) != height || scale != painter.scale
-        width = Int(w); height = Int(h)
+        pixelRatio = w > 0 ? Double(pw) / Double(w) : 1
+        let scale = pixelRatio * contentScale
+        // Logical pixels cover the window's pixels whole: rounding down leaves at most a pixel
+        // unpainted at the edge, where rounding up would lay out text that is cut off.
+        let logicalWidth = Int((Double(pw) / scale).rounded(.down)), logicalHeight = Int((Double(ph) / scale).rounded(.down))
+        let changed = logicalWidth != width || logicalHeight != height || scale != painter.scale
+        windowSize = (Int(w), Int(h))
+        width = logicalWidth; height = logicalHeight
         if scale != painter.scale { painter.scale = scale }
         return changed
     }

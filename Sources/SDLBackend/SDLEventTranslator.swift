@@ -5,16 +5,19 @@ import Widgets
 public enum SDLEventTranslator {
     /// The input event for `event`, or nil for events the toolkit does not take (window
     /// expose, quit, user events, …). `windowSize` is the logical size (for finger positions,
-    /// which SDL gives as fractions of the window) and `scale` the pixel density.
-    public static func translate(_ event: SDL_Event, windowSize: Size, scale: Double) -> InputEvent? {
+    /// which SDL gives as fractions of the window) and `scale` the pixel density;
+    /// `contentScale` is how many window units a logical pixel covers (the desktop's scale and
+    /// the zoom, `AppWindow.contentScale`), which mouse positions are divided by.
+    public static func translate(_ event: SDL_Event, windowSize: Size, scale: Double, contentScale: Double = 1) -> InputEvent? {
+        func point(_ x: Int32, _ y: Int32) -> Point { Point(x: Double(x) / contentScale, y: Double(y) / contentScale) }
         switch SDL_EventType(event.type) {
         case SDL_MOUSEMOTION:
             let m = event.motion
-            return .mouseMove(MouseEvent(position: Point(x: Double(m.x), y: Double(m.y)),
+            return .mouseMove(MouseEvent(position: point(m.x, m.y),
                                          button: buttonHeld(m.state), clickCount: 0, modifiers: modifiers()))
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button
-            let mouse = MouseEvent(position: Point(x: Double(b.x), y: Double(b.y)), button: button(b.button),
+            let mouse = MouseEvent(position: point(b.x, b.y), button: button(b.button),
                                    clickCount: Int(b.clicks), modifiers: modifiers())
             return event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .mouseDown(mouse) : .mouseUp(mouse)
         case SDL_MOUSEWHEEL:
@@ -23,7 +26,7 @@ public enum SDLEventTranslator {
             let dx = Double(w.preciseX * flip), dy = Double(w.preciseY * flip)
             // Notched wheels report whole steps; smooth (touchpad) scrolling reports fractions.
             let notched = dx == dx.rounded() && dy == dy.rounded()
-            return .wheel(WheelEvent(position: Point(x: Double(w.mouseX), y: Double(w.mouseY)),
+            return .wheel(WheelEvent(position: point(w.mouseX, w.mouseY),
                                      dx: dx, dy: dy, isNotched: notched, modifiers: modifiers()))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let f = event.tfinger

@@ -28,6 +28,19 @@ public enum SDLRuntime {
         try start()
     }
 
+    /// The video driver SDL runs on (`x11`, `wayland`, `dummy`, …), nil before it started.
+    public static var videoDriver: String? { SDL_GetCurrentVideoDriver().map { String(cString: $0) } }
+
+    /// The scale the desktop asks for (see `DesktopScale`), or `configured` if set: where
+    /// the platform does not scale pixels itself (X11), read from the environment and the X
+    /// resource database.
+    public static func desktopScale(configured: Double?, environment: [String: String]) -> Double {
+        let platformScales = videoDriver != "x11"
+        return DesktopScale.resolve(configured: configured, environment: environment,
+                                    resources: platformScales || configured != nil ? nil : XResources.read(),
+                                    platformScales: platformScales)
+    }
+
     private static func start() throws(BackendError) {
         if SDL_WasInit(SDL_INIT_VIDEO) == 0, SDL_Init(SDL_INIT_VIDEO) != 0 {
             throw BackendError.sdl("SDL could not start its video subsystem")

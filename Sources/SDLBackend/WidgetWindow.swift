@@ -52,6 +52,24 @@ public final class WidgetWindow {
         SDL_StopTextInput()
     }
 
+    /// Called when the window moved to another display, before it is laid out again (the app
+    /// reads the desktop's scale again there).
+    public var onDisplayChanged: (() -> Void)?
+
+    /// Draws everything `scale` times larger than 1:1 (on top of the platform's own pixel
+    /// ratio): the window keeps its size on screen, its logical size changes, and the widgets
+    /// are laid out again, each scrolled list keeping its anchor row.
+    public func setContentScale(_ scale: Double) {
+        guard scale != window.contentScale else { return }
+        window.contentScale = scale
+        surfaceDrawn = nil
+        resizeHost()
+    }
+
+    private func resizeHost() {
+        host.handle(.resize(Size(width: Double(window.width), height: Double(window.height)), scale: window.painter.scale))
+    }
+
     /// Asks the loop to end after the current batch of events.
     public func quit() { quitRequested = true }
 
@@ -91,7 +109,8 @@ public final class WidgetWindow {
                 // next frame must paint it whole.
                 surfaceDrawn = nil
                 window.refreshSize()
-                host.handle(.resize(Size(width: Double(window.width), height: Double(window.height)), scale: window.painter.scale))
+                if id == SDL_WINDOWEVENT_DISPLAY_CHANGED { onDisplayChanged?() }
+                resizeHost()
                 return
             }
             if id == SDL_WINDOWEVENT_EXPOSED { host.invalidateAll() }
@@ -108,7 +127,8 @@ public final class WidgetWindow {
                 && event.button.which == touchMouse) {
             return
         }
-        guard let input = SDLEventTranslator.translate(event, windowSize: host.size, scale: window.painter.scale) else { return }
+        guard let input = SDLEventTranslator.translate(event, windowSize: host.size, scale: window.painter.scale,
+                                                       contentScale: window.contentScale) else { return }
         host.advance(to: FrameTime(seconds: Self.now()))
         if case .keyDown(let key) = input, interceptKey?(key) == true { return }
         host.handle(input)
@@ -203,7 +223,9 @@ public final class WidgetWindow {
             if textInputOn { SDL_StartTextInput() } else { SDL_StopTextInput() }
         }
         if textInputOn, let rect = host.textInputRect {
-            var r = SDL_Rect(x: Int32(rect.minX), y: Int32(rect.minY), w: Int32(rect.width), h: Int32(rect.height))
+            // In window units, as the input method places its window.
+            let k = window.contentScale
+            var r = SDL_Rect(x: Int32(rect.minX * k), y: Int32(rect.minY * k), w: Int32(rect.width * k), h: Int32(rect.height * k))
             SDL_SetTextInputRect(&r)
         }
     }

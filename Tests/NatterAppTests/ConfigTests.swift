@@ -80,6 +80,13 @@ struct ConfigTests {
         #expect(plain.networks[0].saslFailure == .disconnect && plain.networks[0].tlsFingerprint == nil)
     }
 
+    @Test func theScaleIsReadAndZeroMeansTheDesktops() throws {
+        #expect(try ConfigLoader.parse("[display]\nscale = 1.5\n", file: "c.toml").scale == 1.5)
+        #expect(try ConfigLoader.parse("[display]\nscale = 2\n", file: "c.toml").scale == 2)
+        #expect(try ConfigLoader.parse("[display]\nscale = 0\n", file: "c.toml").scale == nil)
+        #expect(try ConfigLoader.parse("[display]\nrenderer = \"software\"\n", file: "c.toml").scale == nil)
+    }
+
     @Test func secretsNeverPrintThemselves() {
         #expect("\(NatterConfig.Secret.literal("hunter2"))".contains("hunter2") == false)
     }
@@ -92,6 +99,7 @@ struct ConfigTests {
         ("[[networks]]\nhost = \"h\"\n[networks.sasl]\naccount = \"me\"\n", 3, "networks[0].sasl", "needs password_command"),
         ("[theme]\nfont_size = 200\n", 2, "theme.font_size", "between 6 and 72"),
         ("[keys]\nquit = \"Ctrl+Banana\"\n", 2, "keys.quit", "unknown key"),
+        ("[display]\nscale = 8\n", 2, "display.scale", "between 0.5 and 4"),
         ("[colours]\nx = 1\n", 1, "colours", "unknown setting"),
         ("[[networks]]\nhost = \"h\"\nchannels = [\"natter\"]\n", 3, "networks[0].channels", "not a channel"),
         ("[[networks]]\nhost = \"h\"\ntls_fingerprint = \"sha256:AB:CD\"\n", 3, "networks[0].tls_fingerprint", "64 hex digits"),

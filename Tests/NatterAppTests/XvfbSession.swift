@@ -3,7 +3,8 @@ import IRCTestServers
 import NatterTestSupport
 
 /// A private X server for a test: `Xvfb` started on a display number it picks itself
-/// (`-displayfd`), stopped when the session is stopped.
+/// (`-displayfd`), stopped when the session is stopped. It keeps its state (the root window's
+/// properties) when its last client leaves (`-noreset`), as a desktop's X server does.
 final class XvfbSession {
     let display: String
     private let process: ChildProcess
@@ -12,7 +13,7 @@ final class XvfbSession {
         guard let xvfb = findExecutable("Xvfb") else {
             throw TestFailure("Xvfb is not installed (make test installs the xvfb package)")
         }
-        process = try ChildProcess(xvfb, ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        process = try ChildProcess(xvfb, ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
                                    environment: ProcessInfo.processInfo.environment, captureOutput: true)
         // Xvfb writes the display number and a newline once it accepts connections.
         var number = ""

@@ -55,11 +55,14 @@ import SDLBackend
 /// [display]
 /// renderer = "auto"                       # auto (software where GL would be software too),
 ///                                         # software, accelerated; NATTER_RENDERER overrides
+/// scale = 1.5                             # draw 1.5× (0, the default: the desktop's scale,
+///                                         # from GDK_SCALE, QT_SCALE_FACTOR or Xft.dpi)
 ///
 /// [keys]                                  # next_buffer, previous_buffer, close_buffer, quit,
 /// next_buffer = "Ctrl+PageDown"           # jump_to_newest, jump_to_oldest, jump_to_unread,
 ///                                         # find, mentions, quick_switcher,
-///                                         # filter_nicks, toggle_nick_list
+///                                         # filter_nicks, toggle_nick_list, zoom_in,
+///                                         # zoom_out, zoom_reset, key_help
 /// ```
 public struct NatterConfig: Hashable, Sendable {
     public var networks: [Network] = []
@@ -79,6 +82,8 @@ public struct NatterConfig: Hashable, Sendable {
     public var ctcpVersion = "Natter \(NatterVersion.string)"
     /// Which renderer draws the window (`[display] renderer`; `NATTER_RENDERER` overrides it).
     public var renderer = RendererChoice.auto
+    /// How large to draw (`[display] scale`); nil follows the desktop (`DesktopScale`).
+    public var scale: Double?
     public var completionSuffix = ": "
     /// Key bindings by action name (`next_buffer`, …) as key names (`Ctrl+PageDown`).
     public var keys: [String: String] = [:]

@@ -16,6 +16,15 @@ final class ScenarioRunner {
     let fonts: FontLibrary
     private(set) var size = Size(width: 1024, height: 768)
     private(set) var scale = 1.0
+    /// The user's zoom (Ctrl+= …), on top of `scale`: the canvas keeps its pixels, the logical
+    /// size shrinks or grows, as in the window.
+    private var zoom = Zoom()
+    /// Pixels per logical pixel: the scenario's scale times the zoom.
+    private var drawScale: Double { scale * zoom.factor }
+    /// The logical size the widgets get: the canvas's pixels (`size` at `scale`) at `drawScale`.
+    private var logicalSize: Size {
+        Size(width: (size.width * scale / drawScale).rounded(.down), height: (size.height * scale / drawScale).rounded(.down))
+    }
     private var fps = 60.0
     private var nick = "me"
     private var networkName = "Test"
@@ -127,6 +136,12 @@ final class ScenarioRunner {
         case .click(let x, let y):
             try input(.mouseDown(MouseEvent(position: Point(x: x, y: y))))
             try input(.mouseUp(MouseEvent(position: Point(x: x, y: y))))
+        case .key(let key) where zoom.after(key, bindings: try ready().controller.keyBindings) != nil:
+            // Taken before the widgets, as the window's key interceptor does.
+            zoom = zoom.after(key, bindings: try ready().controller.keyBindings)!
+            guard let stage else { return }
+            stage.canvas.painter.scale = drawScale
+            stage.host.handle(.resize(logicalSize, scale: drawScale))
         case .key(let key):
             try input(.keyDown(key))
             try input(.keyUp(key))
@@ -173,6 +188,7 @@ final class ScenarioRunner {
     private func ready() throws -> Stage {
         if let stage { return stage }
         let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), scale: scale, fonts: fonts)
+        canvas.painter.scale = drawScale
         let chat = ChatStack.headless(logs: logsRoot.map { LogStore(root: $0, timeZone: TimeZone(identifier: "UTC")!) },
                                       clock: { [weak self] in
                                           let t = self?.time ?? 0
@@ -182,7 +198,7 @@ final class ScenarioRunner {
         model.addNetwork(name: networkName, configuration: SessionConfiguration(nick: nick, user: nick, realName: nick))
         let measurer = SDLTextMeasurer(painter: canvas.painter)
         controller.searchesInBackground = false   // a scenario's frames must not depend on the machine
-        let host = WidgetHost(root: screen, size: size, measurer: measurer, clipboard: clipboard, scale: scale,
+        let host = WidgetHost(root: screen, size: logicalSize, measurer: measurer, clipboard: clipboard, scale: drawScale,
                               time: FrameTime(seconds: time))
         host.clearColor = ChatTheme.dark.base.background
         host.allowsPixelScrolling = true   // the canvas keeps its pixels between frames, like the window
@@ -218,9 +234,10 @@ final class ScenarioRunner {
     /// A new host for `root` (the chat screen or the first-run form) on the current canvas.
     private func rebind(root: Widget?) {
         guard var stage, let root else { return }
+        stage.canvas.painter.scale = drawScale
         let measurer = SDLTextMeasurer(painter: stage.canvas.painter)
-        let host = WidgetHost(root: root, size: size, measurer: measurer, clipboard: stage.host.clipboard,
-                              scale: scale, time: FrameTime(seconds: time))
+        let host = WidgetHost(root: root, size: logicalSize, measurer: measurer, clipboard: stage.host.clipboard,
+                              scale: drawScale, time: FrameTime(seconds: time))
         host.clearColor = stage.host.clearColor
         host.allowsPixelScrolling = true
         host.focus((root as? FirstRunView)?.server ?? stage.screen.input)
