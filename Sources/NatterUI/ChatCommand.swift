@@ -26,6 +26,8 @@ public enum ChatCommand: Hashable, Sendable {
     case unignore(String)
     case clear
     case help(String?)
+    /// /keys: the keyboard help (as F1).
+    case keys
     case connect, disconnect, reconnect
     case list(String?)
     /// /react EMOJI: a reaction to the newest message from someone else in the buffer.
@@ -53,6 +55,7 @@ public enum ChatCommand: Hashable, Sendable {
         ("/ignore [MASK]", "hide someone's messages (no mask: list)"), ("/unignore MASK", "stop ignoring"),
         ("/clear", "clear this buffer's lines"), ("/list [pattern]", "list channels"),
         ("/connect /disconnect /reconnect", "this network's connection"), ("/help [command]", "this help"),
+        ("/keys", "every key and what it does (F1)"),
         ("/react EMOJI", "react to the newest message (click a reaction to take it back)"),
         ("/redact [reason]", "delete your newest message"),
         ("/monitor [+|-]NICK[,NICK]", "watch friends coming online (alone: list them)"),
@@ -68,7 +71,7 @@ public enum ChatCommandParser {
 
     /// Every command name, for completion.
     public static let commandNames = ["away", "back", "ban", "clear", "close", "connect", "cycle", "deop", "devoice",
-                                      "disconnect", "help", "ignore", "invite", "join", "kick", "list", "me", "mode",
+                                      "disconnect", "help", "ignore", "invite", "join", "keys", "kick", "list", "me", "mode",
                                       "bouncer", "monitor", "msg", "nick", "notice", "op", "part", "query", "quit", "quote", "raw", "react",
                                       "reconnect", "redact", "topic", "unignore", "voice", "whois"]
 
@@ -132,6 +135,7 @@ public enum ChatCommandParser {
         case "ignore": return .success(.ignore(words.first))
         case "unignore": return words.count == 1 ? .success(.unignore(words[0])) : usage()
         case "clear": return .success(.clear)
+        case "keys": return .success(.keys)
         case "help": return .success(.help(words.first.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }))
         case "connect": return .success(.connect)
         case "disconnect": return .success(.disconnect)

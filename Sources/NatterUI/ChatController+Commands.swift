@@ -114,6 +114,8 @@ extension ChatController {
             let entries = ChatCommand.usage.filter { name == nil || $0.0.contains("/\(name!)") }
             if entries.isEmpty { note("no command /\(name ?? ""): /help lists the commands", error: true) }
             for (form, what) in entries { note("\(form)  — \(what)") }
+        case .keys:
+            openKeyHelp()
         case .list(let pattern):
             intent(.raw(pattern.map { "LIST \($0)" } ?? "LIST"))
             showListWhenReady = id.network
@@ -218,6 +220,9 @@ extension ChatController {
             return true
         case "quick_switcher":
             openSwitcher()
+            return true
+        case "key_help":
+            openKeyHelp()
             return true
         case "filter_nicks":
             // The nick list takes the keyboard: typing filters it (shown with the list only).

@@ -56,6 +56,8 @@ public final class ChatController {
     var bouncerFormControl: String?
     /// The quick switcher (Ctrl+K), made when first opened.
     public private(set) var switcher: QuickSwitcher?
+    /// The keyboard help (F1, `/keys`), made when first opened.
+    public private(set) var keyHelp: KeyHelpView?
     /// After /list: the network whose channel list to show once it arrives.
     var showListWhenReady: String?
     /// A paste of more than three lines waiting for Enter (send) or Escape (cancel).
@@ -491,6 +493,14 @@ public final class ChatController {
         }
         switcher.candidates = candidates.filter { $0.id != current }
         switcher.show(in: host)
+    }
+
+    /// Opens the keyboard help with the bindings in use (the user's included).
+    public func openKeyHelp() {
+        guard let host = screen.host else { return }
+        let help = keyHelp ?? KeyHelpView(theme: styler.theme)
+        keyHelp = help
+        help.show(in: host, bindings: keyBindings)
     }
 
     /// When something last happened in `buffer` (its newest line), for the switcher's order.
