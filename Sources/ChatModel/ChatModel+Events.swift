@@ -102,7 +102,7 @@ extension ChatModel {
         case .serverError(let text):
             info("Server closed the link: \(text)", on: network, at: now, error: true)
         case .serverReply(let reply) where ["321", "322", "323"].contains(reply.command):
-            applyChannelList(reply, on: network, now: now)
+            applyChannelList(reply, on: network)
         case .serverReply(let reply):
             let target = reply.target.flatMap { network.buffer(named: $0) } ?? network.serverBuffer
             self.event(reply.isError ? .error : .info, nick: nil, text: reply.text, in: target, on: network, at: now)
@@ -315,32 +315,6 @@ extension ChatModel {
     private func buffers(_ names: [String], on network: ChatNetwork) -> [ChatBuffer] {
         var seen = Set<BufferID>()
         return names.compactMap { network.buffer(named: $0) }.filter { seen.insert($0.id).inserted }
-    }
-
-    /// RPL_LISTSTART / RPL_LIST / RPL_LISTEND: gathered, then shown in the network's channel
-    /// list buffer, biggest channels first.
-    private func applyChannelList(_ reply: ServerReply, on network: ChatNetwork, now: Date) {
-        switch reply.command {
-        case "321":
-            channelListings[network.name] = []
-        case "322":
-            guard reply.parameters.count >= 2 else { return }
-            let users = Int(reply.parameters[1]) ?? 0
-            channelListings[network.name, default: []].append((reply.parameters[0], users,
-                                                               reply.parameters.count > 2 ? reply.parameters[2] : ""))
-        default:
-            let listings = (channelListings.removeValue(forKey: network.name) ?? []).sorted {
-                $0.users != $1.users ? $0.users > $1.users : $0.name < $1.name
-            }
-            let buffer = self.buffer(named: "channels", kind: .channelList, on: network)
-            clear(buffer.id)
-            self.event(.info, nick: nil, text: "\(listings.count) channel\(listings.count == 1 ? "" : "s")", in: buffer,
-                       on: network, at: now)
-            for listing in listings {
-                self.event(.info, nick: nil, text: "\(listing.name)  (\(listing.users))  \(listing.topic)", in: buffer,
-                           on: network, at: now)
-            }
-        }
     }
 
     static func modeString(_ changes: [ModeChange]) -> String {

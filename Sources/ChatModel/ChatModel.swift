@@ -30,7 +30,7 @@ public final class ChatModel {
     /// scenario's record. Unset: nothing is sent (a model read only for display).
     public var linkRequests: ((String, LinkRequest) -> Void)?
     /// /list replies being gathered per network.
-    var channelListings: [String: [(name: String, users: Int, topic: String)]] = [:]
+    var channelListings: [String: ChannelListing] = [:]
     var nextLocalID = 0
     /// Log lines that could not be written yet (a full disk, a read-only folder), oldest
     /// first, written before anything newer once the logs can be written again.

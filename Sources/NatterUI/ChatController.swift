@@ -60,6 +60,8 @@ public final class ChatController {
     public private(set) var keyHelp: KeyHelpView?
     /// After /list: the network whose channel list to show once it arrives.
     var showListWhenReady: String?
+    /// A channel joined from the channel list, shown as soon as the server confirms the join.
+    var showWhenJoined: (network: String, name: String)?
     /// A paste of more than three lines waiting for Enter (send) or Escape (cancel).
     public internal(set) var pendingPaste: [String]?
     /// Whether the waiting paste goes as one multiline message.
@@ -193,6 +195,7 @@ public final class ChatController {
         refreshSidebar()
         refreshHeader()
         refreshTyping()
+        presentChannelList(buffer)
     }
 
     /// Shows the message with `lineID` in buffer `id` (a highlight notification, a search hit,
@@ -266,6 +269,8 @@ public final class ChatController {
                 if id == current { header = true }
             case .typingChanged(let id):
                 if id == current { typingChanged = true }
+            case .channelListChanged(let id):
+                if id == current { refreshChannelList() }
             case .notify(let id, let title, let body):
                 onNotify?(id, title, body)
             }
@@ -340,11 +345,11 @@ public final class ChatController {
         }
         if header { refreshHeader() }
         if typingChanged { refreshTyping() }
-        if let network = showListWhenReady, let list = model.network(network)?.buffers.first(where: { $0.kind == .channelList }),
-           !list.scrollback.lines.isEmpty {
+        if let network = showListWhenReady, let list = model.network(network)?.buffers.first(where: { $0.kind == .channelList }) {
             showListWhenReady = nil
             show(list.id)
         }
+        showJoinedChannel()
     }
 
     /// Tells the list how its rows changed.

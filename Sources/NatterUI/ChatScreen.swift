@@ -11,6 +11,8 @@ public final class ChatScreen: Widget {
     public let findBar: FindBar
     public let input = TextField()
     public let nickList = NickListView()
+    /// The channel list (`/list`), in the message list's place while a channels buffer is shown.
+    public let channelList: ChannelListView
     /// A question shown above the input line (a multi-line paste to confirm); hidden when empty.
     public let confirmBar = Label("")
     /// "Replying to …" above the input line while a reply is being written; hidden otherwise.
@@ -37,7 +39,10 @@ public final class ChatScreen: Widget {
         inputRow.padding = EdgeInsets(top: 8, left: 10, bottom: 10, right: 10)
         findBar = FindBar(theme: theme)
         findBar.isHidden = true
-        centre = Stack(.vertical, [topicBar, findBar, messages, inputRow])
+        channelList = ChannelListView(theme: theme)
+        channelList.isHidden = true
+        channelList.flex = 1
+        centre = Stack(.vertical, [topicBar, findBar, messages, channelList, inputRow])
         messages.flex = 1
         messages.theme = theme.base
         centre.flex = 1
@@ -91,6 +96,17 @@ public final class ChatScreen: Widget {
     public var onKey: ((KeyEvent) -> Bool)?
 
     public override func keyDown(_ event: KeyEvent) -> Bool { onKey?(event) ?? false }
+
+    /// Whether the channel list takes the message list's place.
+    public var showsChannelList: Bool {
+        get { !channelList.isHidden }
+        set {
+            guard newValue != showsChannelList else { return }
+            channelList.isHidden = !newValue
+            messages.isHidden = newValue
+            setNeedsLayout()
+        }
+    }
 
     /// Whether the shown buffer has a nick list (queries and the server buffer have none).
     public var showsNickList: Bool {

@@ -291,6 +291,7 @@ final class ScenarioRunner {
                                                   focused: app.host.focusedWidget === app.screen.nickList),
                                      chosen: app.controller.chosenMentionID, typing: app.screen.messages.footnote,
                                      replyingTo: app.controller.replyTarget, tooltip: app.host.visibleTooltip?.text,
+                                     channels: channelsMetrics(app),
                                      sidebar: .init(networks: app.screen.sidebar.entries.filter(\.isHeader).map(\.title)
                                                         .filter { $0 != "Friends" },
                                                     status: app.screen.sidebar.status))
@@ -306,6 +307,14 @@ final class ScenarioRunner {
         return .init(open: app.controller.isFindOpen, query: bar.field.text, matches: count,
                      current: current.map { $0 + 1 }, currentID: currentID,
                      status: bar.status.text.string, focused: app.host.focusedWidget === bar.field)
+    }
+
+    private func channelsMetrics(_ app: Stage) -> SnapshotMetrics.Channels? {
+        let view = app.screen.channelList
+        guard app.screen.showsChannelList else { return nil }
+        return .init(filter: view.field.text, order: view.order == .users ? "users" : "name", shown: view.shown.map(\.name),
+                     selected: view.shown.indices.contains(view.selected) ? view.shown[view.selected].name : nil,
+                     focused: app.host.focusedWidget === view.field)
     }
 
     private func flushMetrics() throws {
@@ -375,8 +384,20 @@ struct SnapshotMetrics: Encodable {
     var replyingTo: String?
     /// The tooltip shown (extension), `null` when none.
     var tooltip: String?
+    /// The channel list view while it is shown (extension), `null` otherwise.
+    var channels: Channels?
     /// The buffer list's network headings and the status lines under it (extension).
     var sidebar: Sidebar
+
+    /// The channel list: its filter, its order (`users` or `name`), the channels shown in
+    /// order, the chosen one, whether the filter has the keyboard.
+    struct Channels: Encodable {
+        var filter: String
+        var order: String
+        var shown: [String]
+        var selected: String?
+        var focused: Bool
+    }
 
     struct Sidebar: Encodable {
         var networks: [String]
@@ -414,7 +435,7 @@ struct SnapshotMetrics: Encodable {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks, chosen, typing, replyingTo, tooltip, sidebar }
+    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks, chosen, typing, replyingTo, tooltip, channels, sidebar }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -431,6 +452,7 @@ struct SnapshotMetrics: Encodable {
         try c.encode(typing, forKey: .typing)
         try c.encode(replyingTo, forKey: .replyingTo)
         try c.encode(tooltip, forKey: .tooltip)
+        try c.encode(channels, forKey: .channels)     // null rather than left out
         try c.encode(sidebar, forKey: .sidebar)
     }
 }

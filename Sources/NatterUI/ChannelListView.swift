@@ -1,0 +1,212 @@
+import ChatModel
+import Widgets
+
+/// `/list` as a view: a filter box over the channels a server listed, sortable by users or by
+/// name (click a column's heading), each with its topic on one line; ↑/↓, Page Up/Down move
+/// the choice, Enter or a double-click joins it. Only the rows in view are laid out, so a
+/// network's 50,000 channels cost what a screenful does.
+@MainActor
+public final class ChannelListView: Widget {
+    /// How the channels are ordered.
+    public enum Order: Sendable { case users, name }
+
+    /// The filter: channels whose name or topic contains it (case-insensitively) are shown.
+    public let field = TextField()
+    /// The order of the rows.
+    public private(set) var order = Order.users
+    /// The channels shown, filtered and sorted.
+    public private(set) var shown: [ChannelListing.Entry] = []
+    /// Index in ``shown`` of the chosen row.
+    public private(set) var selected = 0
+    /// Called with the channel to join.
+    public var onJoin: ((String) -> Void)?
+    private var listing = ChannelListing()
+    private var firstRow = 0
+    private let theme: ChatTheme
+    private let rowHeight = 26.0
+    private let fieldHeight = 50.0
+    private let headerHeight = 26.0
+    private let footerHeight = 26.0
+
+    /// A view in the theme's colours.
+    public init(theme: ChatTheme = .dark) {
+        self.theme = theme
+        super.init()
+        field.placeholder = "Filter channels by name or topic"
+        field.font = theme.messageFont
+        field.textColor = theme.base.text
+        field.backgroundColor = theme.base.background
+        field.onChange = { [weak self] _ in self?.refilter(keepingSelection: false) }
+        field.onSubmit = { [weak self] _ in self?.joinSelected() }
+        backgroundColor = theme.base.background
+        addChild(field)
+    }
+
+    /// Shows `listing` (the view keeps the filter, the order and the chosen channel).
+    public func update(_ listing: ChannelListing) {
+        guard listing != self.listing else { return }
+        self.listing = listing
+        refilter(keepingSelection: true)
+    }
+
+    /// Orders the rows by `order` (users: most first; name: alphabetical).
+    public func sort(by order: Order) {
+        guard order != self.order else { return }
+        self.order = order
+        refilter(keepingSelection: true)
+    }
+
+    private func refilter(keepingSelection: Bool) {
+        let chosen = keepingSelection && shown.indices.contains(selected) ? shown[selected].name : nil
+        let query = field.text.lowercased()
+        var rows = query.isEmpty ? listing.entries
+            : listing.entries.filter { $0.name.lowercased().contains(query) || $0.topic.lowercased().contains(query) }
+        switch order {
+        case .users: rows.sort { $0.users != $1.users ? $0.users > $1.users : $0.name.lowercased() < $1.name.lowercased() }
+        case .name: rows.sort { $0.name.lowercased() != $1.name.lowercased() ? $0.name.lowercased() < $1.name.lowercased() : $0.users > $1.users }
+        }
+        shown = rows
+        selected = chosen.flatMap { name in rows.firstIndex { $0.name == name } } ?? 0
+        if !keepingSelection || chosen == nil { firstRow = 0 }
+        keepSelectionVisible()
+        setNeedsPaint()
+    }
+
+    // MARK: - Layout and painting
+
+    private var visibleRows: Int { max(1, Int((size.height - fieldHeight - headerHeight - footerHeight) / rowHeight)) }
+
+    private func keepSelectionVisible() {
+        if selected < firstRow { firstRow = selected }
+        if selected >= firstRow + visibleRows { firstRow = selected - visibleRows + 1 }
+        firstRow = max(0, min(firstRow, max(0, shown.count - visibleRows)))
+    }
+
+    public override func performLayout(_ constraints: BoxConstraints, _ context: LayoutContext) -> Size {
+        let size = constraints.constrain(Size(width: constraints.maxWidth, height: constraints.maxHeight))
+        _ = field.layout(BoxConstraints(minWidth: size.width - 24, maxWidth: size.width - 24, minHeight: 0, maxHeight: fieldHeight - 16),
+                         context)
+        place(field, at: Point(x: 12, y: 10))
+        return size
+    }
+
+    private var columns: (users: Double, topic: Double) {
+        let nameWidth = min(260, max(140, size.width * 0.3))
+        return (12 + nameWidth, 12 + nameWidth + 70)
+    }
+
+    public override func paint(_ context: inout PaintContext) {
+        super.paint(&context)
+        keepSelectionVisible()
+        let font = theme.messageFont, dim = theme.dimText
+        let columns = self.columns
+        func text(_ string: String, _ font: FontSpec, _ color: Color) -> TextLayout {
+            context.layoutText(StyledText(string, attributes: TextAttributes(font: font, foreground: color)), maxWidth: nil)
+        }
+        let headingFont = FontSpec(role: .ui, size: max(8, font.size - 2), bold: true)
+        let headerY = fieldHeight
+        for (title, x, column) in [("CHANNEL", 12.0, Order.name), ("USERS", columns.users, Order.users)] {
+            let label = text(title + (order == column ? (column == .users ? " ▼" : " ▲") : ""), headingFont,
+                             order == column ? theme.base.text : dim)
+            context.drawText(label, at: Point(x: x, y: headerY + (headerHeight - label.size.height) / 2))
+        }
+        let topicHeading = text("TOPIC", headingFont, dim)
+        context.drawText(topicHeading, at: Point(x: columns.topic, y: headerY + (headerHeight - topicHeading.size.height) / 2))
+        let top = fieldHeight + headerHeight
+        let clip = context.clip
+        context.pushClip(Rect(x: 0, y: top, width: size.width, height: size.height - top - footerHeight))
+        for index in firstRow..<min(shown.count, firstRow + visibleRows + 1) {
+            let entry = shown[index]
+            let row = Rect(x: 0, y: top + Double(index - firstRow) * rowHeight, width: size.width, height: rowHeight)
+            if index == selected {
+                context.fillRounded(row.inset(by: EdgeInsets(horizontal: 6, vertical: 1)), radius: 4, theme.base.surfacePressed)
+            }
+            let name = text(entry.name, FontSpec(role: .ui, size: font.size, bold: true), theme.base.text)
+            let users = text("\(entry.users)", theme.monoFont, theme.base.text)
+            let topic = text(entry.topic, font, dim)
+            let y = { (layout: TextLayout) in row.minY + (row.height - layout.size.height) / 2 }
+            let nameClip = context.clip
+            context.pushClip(Rect(x: 0, y: row.minY, width: columns.users - 12, height: row.height))
+            context.drawText(name, at: Point(x: 12, y: y(name)))
+            context.popClip(restoring: nameClip)
+            context.drawText(users, at: Point(x: columns.topic - 16 - users.size.width, y: y(users)))
+            let topicClip = context.clip
+            context.pushClip(Rect(x: columns.topic, y: row.minY, width: max(0, size.width - columns.topic - 12), height: row.height))
+            context.drawText(topic, at: Point(x: columns.topic, y: y(topic)))
+            context.popClip(restoring: topicClip)
+        }
+        context.popClip(restoring: clip)
+        let status: String
+        if shown.isEmpty {
+            status = listing.entries.isEmpty ? (listing.isComplete ? "The server listed no channels" : "Asking the server for its channels…")
+                : "No channel matches"
+        } else if shown.count == listing.entries.count {
+            status = "\(listing.entries.count) channel\(listing.entries.count == 1 ? "" : "s")" + (listing.isComplete ? "" : " so far…")
+        } else {
+            status = "\(shown.count) of \(listing.entries.count) channels match" + (listing.isComplete ? "" : " so far…")
+        }
+        let footer = text(status + (shown.isEmpty ? "" : "  ·  Enter or a double-click joins"),
+                          FontSpec(role: .ui, size: max(8, font.size - 2)), dim)
+        context.drawText(footer, at: Point(x: 12, y: size.height - footerHeight + (footerHeight - footer.size.height) / 2))
+    }
+
+    // MARK: - Input
+
+    private func joinSelected() {
+        guard shown.indices.contains(selected) else { return }
+        onJoin?(shown[selected].name)
+    }
+
+    private func select(_ index: Int) {
+        guard !shown.isEmpty else { return }
+        selected = max(0, min(index, shown.count - 1))
+        keepSelectionVisible()
+        setNeedsPaint()
+    }
+
+    public override func keyDown(_ event: KeyEvent) -> Bool {
+        guard event.modifiers.isEmpty || event.modifiers == [.ctrl] else { return false }
+        let page = max(1, visibleRows - 1)
+        switch (event.key, event.modifiers.isEmpty) {
+        case (.up, true): select(selected - 1)
+        case (.down, true): select(selected + 1)
+        case (.pageUp, true): select(selected - page)
+        case (.pageDown, true): select(selected + page)
+        case (.home, false): select(0)
+        case (.end, false): select(shown.count - 1)
+        case (.enter, _): joinSelected()
+        default: return false
+        }
+        return true
+    }
+
+    private func rowIndex(at point: Point) -> Int? {
+        let top = fieldHeight + headerHeight
+        guard point.y >= top, point.y < size.height - footerHeight else { return nil }
+        let index = firstRow + Int((point.y - top) / rowHeight)
+        return shown.indices.contains(index) ? index : nil
+    }
+
+    public override func mouseDown(_ event: MouseEvent) -> Bool {
+        if event.position.y >= fieldHeight, event.position.y < fieldHeight + headerHeight {
+            sort(by: event.position.x < columns.users ? .name : .users)
+            return true
+        }
+        guard let index = rowIndex(at: event.position) else { return false }
+        select(index)
+        if event.clickCount >= 2 { joinSelected() }
+        return true
+    }
+
+    public override func scrollWheel(_ event: WheelEvent) -> Bool {
+        let rows = event.isNotched ? Int(-event.dy * 3) : Int((-event.dy / rowHeight).rounded())
+        guard rows != 0 else { return true }
+        firstRow = max(0, min(firstRow + rows, max(0, shown.count - visibleRows)))
+        setNeedsPaint()
+        return true
+    }
+
+    public override func cursor(at point: Point) -> CursorShape? {
+        point.y >= fieldHeight && point.y < fieldHeight + headerHeight ? .hand : nil
+    }
+}

@@ -1,0 +1,43 @@
+import ChatModel
+import IRCSession
+import Widgets
+
+/// The channel list view (`/list`): shown in the message list's place for a channels buffer,
+/// fed from the model's listing as it arrives; joining from it shows the channel once joined.
+extension ChatController {
+    /// Puts the channel list in the message list's place when `buffer` is a channels buffer,
+    /// and the message list back otherwise.
+    func presentChannelList(_ buffer: ChatBuffer) {
+        let isList = buffer.kind == .channelList
+        let view = screen.channelList
+        let hadFocus = screen.host?.focusedWidget === view.field || screen.host?.focusedWidget === view
+        screen.showsChannelList = isList
+        guard isList else {
+            if hadFocus { screen.host?.focus(screen.input) }
+            return
+        }
+        let network = buffer.id.network
+        view.onJoin = { [weak self] name in
+            guard let self else { return }
+            self.perform(.join([ChannelKey(name)]), network: network)
+            self.showWhenJoined = (network, name)
+            self.showJoinedChannel()
+        }
+        refreshChannelList()
+        screen.host?.focus(view.field)
+    }
+
+    /// Gives the view the current network's listing as it is now.
+    func refreshChannelList() {
+        guard let current, model.buffer(current)?.kind == .channelList else { return }
+        screen.channelList.update(model.channelListing(network: current.network) ?? ChannelListing())
+    }
+
+    /// Shows the channel joined from the list once the server has confirmed the join.
+    func showJoinedChannel() {
+        guard let wanted = showWhenJoined, let buffer = model.network(wanted.network)?.buffer(named: wanted.name),
+              buffer.isJoined else { return }
+        showWhenJoined = nil
+        show(buffer.id)
+    }
+}
