@@ -97,6 +97,8 @@ install: release
 	install -Dm644 Assets/natter.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/natter.svg
 	sed 's|^Exec=natter|Exec=$(PREFIX)/bin/natter|' Assets/natter.desktop > .build/natter.desktop
 	install -Dm644 .build/natter.desktop $(DESTDIR)$(PREFIX)/share/applications/natter.desktop
+	@# The entry handles irc:// and ircs:// links (MimeType=); the desktop learns of it here.
+	-update-desktop-database $(DESTDIR)$(PREFIX)/share/applications 2>/dev/null
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/natter \

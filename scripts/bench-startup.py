@@ -26,7 +26,7 @@ os.close(wfd)
 display = ":" + os.read(rfd, 16).decode().strip()
 env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=os.path.join(home, ".config"),
            XDG_DATA_HOME=os.path.join(home, ".local/share"), XDG_STATE_HOME=os.path.join(home, ".local/state"),
-           XDG_CACHE_HOME=os.path.join(home, ".cache"), DISPLAY=display, NATTER_REPORT_FIRST_FRAME="1",
+           XDG_CACHE_HOME=os.path.join(home, ".cache"), XDG_RUNTIME_DIR=os.path.join(home, "run"), DISPLAY=display, NATTER_REPORT_FIRST_FRAME="1",
            LANG="C.UTF-8", LC_ALL="C.UTF-8")
 times = []
 try:

@@ -15,6 +15,9 @@ final class ChatSession {
     let screen: ChatScreen
     let controller: ChatController
     let hub: NetworkHub
+    /// The networks as configured (an irc:// link is matched against their hosts).
+    private var networks: [NatterConfig.Network]
+    private let ui: WidgetWindow
 
     init(config: NatterConfig, keys: KeyBindings, saved: WindowState, problems: [String], ui: WidgetWindow,
          root: ScreenSwitcher) {
@@ -35,6 +38,8 @@ final class ChatSession {
         screen.nickListCollapsed = saved.nickListCollapsed
         let hub = NetworkHub(model: model)
         self.hub = hub
+        self.networks = config.networks
+        self.ui = ui
         controller.keyBindings = keys
         controller.wakeUp = { AppWindow.wakeUp() }
         controller.completer = TabCompleter(suffix: config.completionSuffix)
@@ -57,7 +62,10 @@ final class ChatSession {
         for problem in problems {
             model.note(problem, in: BufferID(network: config.networks[0].name, name: ""), isError: true, at: Date())
         }
-        controller.onOpenLink = { url in DesktopActions.open(url) }
+        // irc:// links open here; the rest go to the desktop's handlers.
+        controller.onOpenLink = { [weak self] url in
+            if let link = IRCLink(url), let self { self.open(link) } else { DesktopActions.open(url) }
+        }
         let configPath = ConfigLoader.defaultPath()
         controller.onFriendsChanged = { [model] network, nicks in
             do {
@@ -92,12 +100,6 @@ final class ChatSession {
                 controller.show(channel.id)
             }
         }
-        // The rows follow the model at once, not only before the next frame: a motion's tick or
-        // a wheel event in the same batch asks the list (and so the rows) about lines.
-        ui.onWake = {
-            hub.drain()
-            controller.sync()
-        }
         ui.host.clearColor = theme.base.background
         root.show(screen)
         controller.show(model.networks[0].serverBuffer.id)
@@ -105,6 +107,67 @@ final class ChatSession {
         for (name, endpoint) in endpoints {
             hub.connect(network: name, endpoint: endpoint)
         }
+    }
+
+    /// Takes what the network threads delivered. Called when the loop is woken: the rows
+    /// follow the model at once, not only before the next frame, since a motion's tick or a
+    /// wheel event in the same batch asks the list (and so the rows) about lines.
+    func drainNetwork() {
+        hub.drain()
+        controller.sync()
+    }
+
+    /// Opens an irc:// link: on a configured network with its host and port, joins the channel
+    /// (or opens the query) and shows it; otherwise connects to the link's server for this run
+    /// (with the first network's nick), joining the channel there.
+    func open(_ link: IRCLink) {
+        if let known = networks.first(where: { link.names(host: $0.host, port: $0.port) }), model.network(known.name) != nil {
+            show(link, on: known.name)
+            return
+        }
+        guard let template = networks.first else { return }
+        var network = NatterConfig.Network(
+            name: link.host, host: link.host, port: link.port, tls: link.tls, verifyCertificate: true,
+            nick: template.nick, alternativeNicks: template.alternativeNicks, user: template.user, realName: template.realName,
+            channels: link.channel.map { [($0, nil)] } ?? [], password: nil, sasl: nil, clientCertificate: nil,
+            clientKey: nil, autoConnect: true)
+        // Two links to the same new server make one network.
+        var suffix = 2
+        while model.network(network.name) != nil, !networks.contains(where: { $0.name == network.name }) {
+            network.name = "\(link.host) (\(suffix))"
+            suffix += 1
+        }
+        do {
+            let setup = try NetworkSetup(network, ctcp: CTCPConfiguration())
+            model.addNetwork(name: network.name, configuration: setup.session)
+            networks.append(network)
+            model.note("Opened from \(link.url); this network is not added to the config file.",
+                       in: BufferID(network: network.name, name: ""), isError: false, at: Date())
+            hub.connect(network: network.name, endpoint: setup.endpoint)
+            // The channel is joined on registration, as a configured one is; shown then.
+            controller.show(BufferID(network: network.name, name: ""))
+            if let channel = link.channel { controller.showOnceJoined(channel, network: network.name) }
+            if let nick = link.nick, let query = model.openQuery(nick, network: network.name) { controller.show(query.id) }
+            if link.needsKey { noteKeyNeeded(link, network: network.name) }
+        } catch {
+            model.note("Cannot open \(link.url): \(error)", in: model.networks[0].serverBuffer.id, isError: true, at: Date())
+        }
+    }
+
+    private func show(_ link: IRCLink, on network: String) {
+        if let channel = link.channel {
+            controller.joinAndShow(channel, network: network)
+            if link.needsKey { noteKeyNeeded(link, network: network) }
+        } else if let nick = link.nick, let query = model.openQuery(nick, network: network) {
+            controller.show(query.id)
+        } else {
+            controller.show(BufferID(network: network, name: ""))
+        }
+    }
+
+    private func noteKeyNeeded(_ link: IRCLink, network: String) {
+        model.note("\(link.channel ?? "") needs a key, which a link cannot carry: /join \(link.channel ?? "") KEY",
+                   in: BufferID(network: network, name: ""), isError: true, at: Date())
     }
 
     /// Disconnects every network.

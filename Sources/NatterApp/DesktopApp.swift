@@ -1,5 +1,6 @@
 import ChatModel
 import Foundation
+import Synchronization
 import IRCSession
 import IRCTransport
 import NatterUI
@@ -13,6 +14,8 @@ import Widgets
 struct DesktopApp {
     var size: WindowSize?
     var quickStart: QuickStart?
+    /// An irc:// link given on the command line (or handed over by a later `natter`).
+    var link: IRCLink?
 
     func run() throws {
         let configPath = ConfigLoader.defaultPath()
@@ -27,6 +30,8 @@ struct DesktopApp {
             }
         }
         if let quickStart { config.networks = [quickStart.network] }
+        // With nothing configured, a link is the network, for this run (as --server is).
+        if config.networks.isEmpty, let link { config.networks = [Self.network(for: link)] }
 
         let statePath = WindowState.defaultPath()
         let saved = WindowState.load(path: statePath) ?? .defaults
@@ -71,6 +76,34 @@ struct DesktopApp {
             }
         }
         var chat: ChatSession?
+        // Later `natter` runs hand their link (or just "come to the front") to this one.
+        let requests = RequestQueue()
+        var listener: InstanceSocket?
+        if quickStart == nil {
+            do {
+                listener = try InstanceSocket(listeningAt: InstanceSocket.defaultPath()) { request in
+                    requests.push(request)
+                    AppWindow.wakeUp()
+                }
+            } catch {
+                printError("natter: irc:// links will not reach this window: \(error)")
+            }
+        }
+        defer { listener?.stop() }
+        ui.onWake = {
+            chat?.drainNetwork()
+            for request in requests.take() {
+                window.raise()
+                guard case .open(let link) = request else { continue }
+                if let chat {
+                    chat.open(link)
+                } else {
+                    // The first-run form is showing: the link is the network to connect to.
+                    config.networks = [Self.network(for: link)]
+                    chat = ChatSession(config: config, keys: keys, saved: saved, problems: problems, ui: ui, root: root)
+                }
+            }
+        }
         if config.networks.isEmpty {
             let firstRun = FirstRunView(defaultNick: ProcessEnvironment.userName, version: NatterVersion.string)
             // A broken file: the form says why it is shown, and appends nothing to that file.
@@ -95,6 +128,7 @@ struct DesktopApp {
             ui.host.focus(firstRun.server)
         } else {
             chat = ChatSession(config: config, keys: keys, saved: saved, problems: problems, ui: ui, root: root)
+            if let link { chat?.open(link) }
         }
         ui.run()
         chat?.stop()
@@ -106,6 +140,15 @@ struct DesktopApp {
                     zoom: zoom.factor).save(path: statePath)
     }
 
+    /// A network for `link`, with the user's login name as nick, joining its channel.
+    static func network(for link: IRCLink) -> NatterConfig.Network {
+        let nick = ProcessEnvironment.userName
+        return NatterConfig.Network(
+            name: link.host, host: link.host, port: link.port, tls: link.tls, verifyCertificate: true,
+            nick: nick, alternativeNicks: [], user: nick, realName: nick, channels: link.channel.map { [($0, nil)] } ?? [],
+            password: nil, sasl: nil, clientCertificate: nil, clientKey: nil, autoConnect: true)
+    }
+
     private func keyBindings(_ config: NatterConfig) -> KeyBindings {
         var keys = KeyBindings()
         for (action, name) in config.keys {
@@ -113,4 +156,13 @@ struct DesktopApp {
         }
         return keys
     }
+}
+
+/// Requests from later `natter` runs, handed from the socket's thread to the window's loop.
+private final class RequestQueue: Sendable {
+    private let items = Mutex<[InstanceRequest]>([])
+
+    func push(_ request: InstanceRequest) { items.withLock { $0.append(request) } }
+
+    func take() -> [InstanceRequest] { items.withLock { items in defer { items.removeAll() }; return items } }
 }

@@ -31,9 +31,16 @@ public struct NatterCommand: ParsableCommand {
     @Option(help: "Channels to join on --server, comma-separated: '#a,#b'.")
     var join: String?
 
+    @Argument(help: "An irc:// or ircs:// link to open: joins its channel in the running Natter, or starts one.")
+    var link: String?
+
     public init() {}
 
     public func validate() throws {
+        if let link {
+            guard IRCLink(link) != nil else { throw ValidationError("\(link) is not an irc:// or ircs:// link with a host") }
+            if server != nil { throw ValidationError("give a link or --server, not both") }
+        }
         if server == nil, nick != nil || join != nil || insecure || passwordCommand != nil {
             throw ValidationError("--nick, --join, --insecure and --password-command go with --server")
         }
@@ -62,8 +69,13 @@ public struct NatterCommand: ParsableCommand {
 
     public func run() throws {
         do {
-            let size = self.size, quickStart = self.quickStart
-            try MainActor.assumeIsolated { try DesktopApp(size: size, quickStart: quickStart).run() }
+            let size = self.size, quickStart = self.quickStart, link = self.link.flatMap(IRCLink.init)
+            // One Natter per user: a running one takes the link (or comes to the front), and
+            // this process is done. --server asks for a session of its own.
+            if quickStart == nil, InstanceSocket.send(link.map { .open($0) } ?? .raise, path: InstanceSocket.defaultPath()) {
+                return
+            }
+            try MainActor.assumeIsolated { try DesktopApp(size: size, quickStart: quickStart, link: link).run() }
         } catch {
             printError("natter: \(error)")
             throw ExitCode.failure

@@ -3,7 +3,8 @@ import IRCSession
 import Widgets
 
 /// The channel list view (`/list`): shown in the message list's place for a channels buffer,
-/// fed from the model's listing as it arrives; joining from it shows the channel once joined.
+/// fed from the model's listing as it arrives; joining from it (or from an irc:// link) shows
+/// the channel once joined.
 extension ChatController {
     /// Puts the channel list in the message list's place when `buffer` is a channels buffer,
     /// and the message list back otherwise.
@@ -17,12 +18,7 @@ extension ChatController {
             return
         }
         let network = buffer.id.network
-        view.onJoin = { [weak self] name in
-            guard let self else { return }
-            self.perform(.join([ChannelKey(name)]), network: network)
-            self.showWhenJoined = (network, name)
-            self.showJoinedChannel()
-        }
+        view.onJoin = { [weak self] name in self?.joinAndShow(name, network: network) }
         refreshChannelList()
         screen.host?.focus(view.field)
     }
@@ -31,6 +27,21 @@ extension ChatController {
     func refreshChannelList() {
         guard let current, model.buffer(current)?.kind == .channelList else { return }
         screen.channelList.update(model.channelListing(network: current.network) ?? ChannelListing())
+    }
+
+    /// Joins `channel` on `network` (unless joined already) and shows it once the server has
+    /// confirmed the join: the channel list's Enter, an irc:// link.
+    public func joinAndShow(_ channel: String, network: String) {
+        if model.network(network)?.buffer(named: channel)?.isJoined != true {
+            perform(.join([ChannelKey(channel)]), network: network)
+        }
+        showOnceJoined(channel, network: network)
+    }
+
+    /// Shows `channel` on `network` as soon as it is joined (now, if it is).
+    public func showOnceJoined(_ channel: String, network: String) {
+        showWhenJoined = (network, channel)
+        showJoinedChannel()
     }
 
     /// Shows the channel joined from the list once the server has confirmed the join.

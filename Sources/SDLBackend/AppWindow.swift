@@ -168,6 +168,13 @@ public final class AppWindow {
             || id == SDL_WINDOWEVENT_RESTORED.rawValue
     }
 
+    /// Brings the window to the front (restoring it when minimised), as when another `natter`
+    /// hands this one a link.
+    public func raise() {
+        if SDL_GetWindowFlags(window) & SDL_WINDOW_MINIMIZED.rawValue != 0 { SDL_RestoreWindow(window) }
+        SDL_RaiseWindow(window)
+    }
+
     /// Marks the window as wanting attention (the taskbar's urgent hint) until it is focused.
     public func requestAttention() {
         SDL_FlashWindow(window, SDL_FLASH_UNTIL_FOCUSED)
