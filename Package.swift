@@ -44,6 +44,7 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),   // glibc mallinfo2, for natter-bench
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig1-dev"])]),
+        .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // Xlib, for the desktop's scale (`Xft.dpi` in the X resource database).
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
 
@@ -73,12 +74,15 @@ let package = Package(
         // Test support (not a product; natter-bench uses it too): real IRC servers in temp dirs, a raw-socket client.
         .target(name: "IRCTestServers", dependencies: ["IRCProtocol"], swiftSettings: strict),
 
+        // The session bus at the edge (libdbus): desktop notifications, the desktop portal.
+        .target(name: "DesktopBus", dependencies: ["CDBus"], swiftSettings: strict),
+
         // SDL at the edge, and the composition root.
         .target(name: "SDLBackend",
                 dependencies: ["Widgets", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CX11"],
                 swiftSettings: strict),
         .target(name: "NatterApp",
-                dependencies: ["SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCTransport",
+                dependencies: ["SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCTransport", "DesktopBus",
                                .product(name: "TOMLKit", package: "TOMLKit"),
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
@@ -110,7 +114,7 @@ let package = Package(
         .testTarget(name: "NatterUITests", dependencies: ["NatterUI", "Widgets", "ChatModel", "IRCSession", "IRCProtocol"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),
         .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "IRCTransport", "IRCTestServers", "IRCProtocol",
-                                                      "SDLBackend", "CX11"],
+                                                      "SDLBackend", "CX11", "DesktopBus"],
                     swiftSettings: strict),
         // The whole client stack (transport → session → model → controller) against real servers.
         .testTarget(name: "IntegrationTests",

@@ -1,5 +1,7 @@
 import ChatModel
+import DesktopBus
 import Foundation
+import Synchronization
 import IRCSession
 import IRCTransport
 import NatterUI
@@ -18,6 +20,10 @@ final class ChatSession {
     /// The networks as configured (an irc:// link is matched against their hosts).
     private var networks: [NatterConfig.Network]
     private let ui: WidgetWindow
+    /// Desktop notifications (nil when turned off in the config).
+    private let notifications: DesktopNotifications?
+    /// Buffers whose notification the user opened, handed from the bus thread to the loop.
+    private let opened = OpenedBuffers()
 
     init(config: NatterConfig, keys: KeyBindings, saved: WindowState, problems: [String], ui: WidgetWindow,
          root: ScreenSwitcher) {
@@ -40,6 +46,7 @@ final class ChatSession {
         self.hub = hub
         self.networks = config.networks
         self.ui = ui
+        notifications = config.notifications ? DesktopNotifications() : nil
         controller.keyBindings = keys
         controller.wakeUp = { AppWindow.wakeUp() }
         controller.completer = TabCompleter(suffix: config.completionSuffix)
@@ -76,9 +83,17 @@ final class ChatSession {
             }
         }
         controller.sendsTyping = config.sendTyping
-        controller.onNotify = { _, title, body in
+        let notifications = self.notifications, opened = self.opened
+        controller.onNotify = { id, title, body in
             guard !ui.host.isWindowFocused else { return }
-            if config.notifications { DesktopActions.notify(title: title, body: body) }
+            // Over D-Bus, with "Open" bringing this window to the buffer; notify-send where
+            // the session has no bus or no notification server.
+            notifications?.notify(title: title, body: body, key: "\(id.network)/\(id.name)", onOpen: {
+                opened.push(id)
+                AppWindow.wakeUp()
+            }, completion: { result in
+                if case .failure = result { DesktopActions.notify(title: title, body: body) }
+            })
             if config.urgentHint { ui.window.requestAttention() }
         }
         var shown = false
@@ -115,6 +130,10 @@ final class ChatSession {
     func drainNetwork() {
         hub.drain()
         controller.sync()
+        for id in opened.take() where model.buffer(id) != nil {
+            ui.window.raise()
+            controller.show(id)
+        }
     }
 
     /// Opens an irc:// link: on a configured network with its host and port, joins the channel
@@ -171,5 +190,17 @@ final class ChatSession {
     }
 
     /// Disconnects every network.
-    func stop() { hub.stopAll() }
+    func stop() {
+        hub.stopAll()
+        notifications?.stop()
+    }
+}
+
+/// Buffers to show because their notification was opened (pushed on the bus thread).
+private final class OpenedBuffers: Sendable {
+    private let items = Mutex<[BufferID]>([])
+
+    func push(_ id: BufferID) { items.withLock { $0.append(id) } }
+
+    func take() -> [BufferID] { items.withLock { items in defer { items.removeAll() }; return items } }
 }

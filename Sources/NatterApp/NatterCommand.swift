@@ -1,13 +1,28 @@
 import Foundation
 import ArgumentParser
 
-/// `natter`: launches the desktop app; `natter render` draws frames to PNG with no display.
+/// `natter`: launches the desktop app (``OpenCommand``, the default); `natter render` draws
+/// frames to PNG with no display.
 public struct NatterCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "natter",
         abstract: "A graphical IRC client for Linux desktops.",
         version: NatterVersion.string,
-        subcommands: [RenderCommand.self]
+        // A subcommand of its own (the default) rather than the root's options: the root
+        // would read `render` as the link argument.
+        subcommands: [OpenCommand.self, RenderCommand.self],
+        defaultSubcommand: OpenCommand.self
+    )
+
+    public init() {}
+}
+
+/// `natter [open] [LINK] [--server …]`: the window, connected as configured or as the flags say;
+/// an irc:// link goes to the running Natter if there is one.
+public struct OpenCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Open the window (the default): natter [irc://HOST/#CHANNEL] [--server …]."
     )
 
     @Option(name: .customLong("window-size"), help: "Window size in logical pixels, WIDTHxHEIGHT (default: as last time).")

@@ -6,7 +6,7 @@ import Testing
 /// `natter --server`: HOST[:PORT], and the URL form bouncers give, ircs://USER@HOST:PORT/NETWORK.
 @Suite struct QuickStartTests {
     func parse(_ arguments: [String]) throws -> QuickStart {
-        let command = try NatterCommand.parseAsRoot(arguments) as! NatterCommand
+        let command = try #require(try NatterCommand.parseAsRoot(arguments) as? OpenCommand)
         return try #require(command.quickStart)
     }
 

@@ -1,0 +1,88 @@
+import Foundation
+import IRCTestServers
+import NatterTestSupport
+
+/// A private session bus for a test: `dbus-daemon --session` on a socket of its own, stopped
+/// with the test.
+final class PrivateSessionBus {
+    let address: String
+    private let process: ChildProcess
+
+    init() throws {
+        guard let daemon = findExecutable("dbus-daemon") else { throw TestFailure("dbus-daemon is not installed (make test installs dbus)") }
+        process = try ChildProcess(daemon, ["--session", "--nofork", "--nopidfile", "--print-address=1"],
+                                   environment: ProcessInfo.processInfo.environment, captureOutput: true)
+        var line = ""
+        while let byte = process.output?.readData(ofLength: 1).first, byte != UInt8(ascii: "\n") {
+            line.append(Character(UnicodeScalar(byte)))
+        }
+        guard line.hasPrefix("unix:") else {
+            process.stop()
+            throw TestFailure("dbus-daemon printed no address")
+        }
+        address = line
+    }
+
+    func stop() { process.stop() }
+}
+
+/// A real notification server (dunst) on a private bus and X display, which records every
+/// notification it shows (appname, summary, body, one per line, tab-separated) through a rule
+/// running a script, and whose notifications `dunstctl` acts on.
+final class DunstServer {
+    let records: URL
+    private let folder: URL
+    private let process: ChildProcess
+    private let environment: [String: String]
+
+    init(display: String, bus: PrivateSessionBus) throws {
+        guard let dunst = findExecutable("dunst") else { throw TestFailure("dunst is not installed (make test installs it)") }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("natter-dunst-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        records = folder.appendingPathComponent("shown.tsv")
+        let script = folder.appendingPathComponent("record.sh")
+        try "#!/bin/sh\nprintf '%s\\t%s\\t%s\\n' \"$1\" \"$2\" \"$3\" >> '\(records.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        let config = folder.appendingPathComponent("dunstrc")
+        try """
+            [global]
+            markup = full
+            [record]
+            appname = "*"
+            script = \(script.path)
+            """.write(to: config, atomically: true, encoding: .utf8)
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        environment = env
+        process = try ChildProcess(dunst, ["-conf", config.path], environment: env,
+                                   logPath: folder.appendingPathComponent("dunst.log").path)
+        // Ready once it owns its name on the bus.
+        let deadline = Date().addingTimeInterval(10)
+        while (try? control(["is-paused"]))?.contains("false") != true {
+            guard Date() < deadline else { throw TestFailure("dunst did not come up on the test bus") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// Runs `dunstctl` with `arguments` against this server.
+    @discardableResult
+    func control(_ arguments: [String]) throws -> String {
+        guard let tool = findExecutable("dunstctl") else { throw TestFailure("dunstctl is not installed") }
+        return try runTool(tool, arguments, environment: environment)
+    }
+
+    /// The notifications shown so far, as (appname, summary, body).
+    func shown() -> [(app: String, summary: String, body: String)] {
+        let text = (try? String(contentsOf: records, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return (fields[0], fields.count > 1 ? fields[1] : "", fields.count > 2 ? fields[2] : "")
+        }
+    }
+
+    func stop() {
+        process.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
