@@ -42,7 +42,7 @@ public final class BufferListView: Widget {
     }
 
     public override func paint(_ context: inout PaintContext) {
-        context.fill(bounds, theme.base.border)
+        context.fill(bounds, theme.sidebarBackground)
         let font = theme.messageFont
         let bold = FontSpec(role: .ui, size: font.size, bold: true)
         var y = 8.0

@@ -22,7 +22,15 @@ public final class ChannelListView: Widget {
     public var onJoin: ((String) -> Void)?
     private var listing = ChannelListing()
     private var firstRow = 0
-    private let theme: ChatTheme
+    /// Its colours and fonts.
+    public var theme: ChatTheme {
+        didSet {
+            field.applyColors(theme, background: theme.base.background)
+            field.font = theme.messageFont
+            backgroundColor = theme.base.background
+            setNeedsPaint()
+        }
+    }
     private let rowHeight = 26.0
     private let fieldHeight = 50.0
     private let headerHeight = 26.0
@@ -34,8 +42,7 @@ public final class ChannelListView: Widget {
         super.init()
         field.placeholder = "Filter channels by name or topic"
         field.font = theme.messageFont
-        field.textColor = theme.base.text
-        field.backgroundColor = theme.base.background
+        field.applyColors(theme, background: theme.base.background)
         field.onChange = { [weak self] _ in self?.refilter(keepingSelection: false) }
         field.onSubmit = { [weak self] _ in self?.joinSelected() }
         backgroundColor = theme.base.background

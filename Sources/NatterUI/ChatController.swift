@@ -115,8 +115,8 @@ public final class ChatController {
             guard let self else { return }
             self.screen.host?.focus(self.screen.input)
         }
-        let theme = styler.theme
-        screen.input.styler = { text, base in InputFormatting.spans(text, base: base, theme: theme) }
+        let inputTheme = styler.theme
+        screen.input.styler = { text, base in InputFormatting.spans(text, base: base, theme: inputTheme) }
         screen.messages.onNeedOlder = { [weak self] in self?.loadOlder() }
         screen.topicBar.onLink = { [weak self] url, copy in
             if copy { self?.screen.host?.clipboard.setText(url) } else { self?.onOpenLink?(url) }
@@ -498,6 +498,35 @@ public final class ChatController {
         }
         switcher.candidates = candidates.filter { $0.id != current }
         switcher.show(in: host)
+    }
+
+    /// Draws everything with `theme` from now on (the desktop switched between light and
+    /// dark): the screen's parts, the rows (styled again, the list keeping its anchor), the
+    /// input's formatting; the overlays are made again when next opened.
+    public func apply(_ theme: ChatTheme) {
+        guard theme != styler.theme else { return }
+        // Changes queued for the rows as they are now go in first: the reload below builds
+        // the rows from the lines as they are (applying them after would count them twice).
+        sync()
+        styler.theme = theme
+        screen.apply(theme)
+        screen.input.styler = { text, base in InputFormatting.spans(text, base: base, theme: theme) }
+        for rows in rows.values { rows.styler = styler }
+        if let current, let rows = rows[current] {
+            // Restyled rows, read from where the reader is (as a buffer shown again is).
+            let position = screen.messages.savedPosition
+            rows.reload()
+            screen.messages.reloadAll()
+            screen.messages.restore(position)
+        }
+        switcher?.dismiss()
+        switcher = nil
+        keyHelp?.dismiss()
+        keyHelp = nil
+        screen.host?.clearColor = theme.base.background
+        screen.host?.invalidateAll()
+        refreshSidebar()
+        refreshHeader()
     }
 
     /// Opens the keyboard help with the bindings in use (the user's included).

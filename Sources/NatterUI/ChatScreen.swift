@@ -44,10 +44,7 @@ public final class ChatScreen: Widget {
         channelList.flex = 1
         centre = Stack(.vertical, [topicBar, findBar, messages, channelList, inputRow])
         messages.flex = 1
-        messages.theme = theme.base
         centre.flex = 1
-        centre.backgroundColor = theme.base.background
-        inputRow.backgroundColor = theme.base.background
         input.placeholder = "Message"
         confirmBar.isHidden = true
         replyBar.isHidden = true
@@ -57,14 +54,35 @@ public final class ChatScreen: Widget {
         for pane in [inner, outer] {
             pane.dividerThickness = 1
             pane.grabSlop = 4
-            pane.dividerColor = theme.base.border
         }
         inner.onDividerMoved = { [weak self] position in
             guard let self else { return }
             self.nickListWidth = max(100, min(self.inner.size.width - position - self.inner.dividerThickness, 400))
         }
         addChild(outer)
+        apply(theme)
+    }
+
+    /// The colours and fonts every part is drawn with.
+    public private(set) var theme = ChatTheme.dark
+
+    /// Draws every part with `theme` (at start, and when the desktop switches between light
+    /// and dark).
+    public func apply(_ theme: ChatTheme) {
+        self.theme = theme
         backgroundColor = theme.base.background
+        centre.backgroundColor = theme.base.background
+        inputRow.backgroundColor = theme.base.background
+        for pane in [inner, outer] { pane.dividerColor = theme.base.border }
+        messages.theme = theme.base
+        sidebar.theme = theme
+        nickList.theme = theme
+        topicBar.theme = theme
+        findBar.apply(theme)
+        channelList.theme = theme
+        input.applyColors(theme, background: theme.base.background)
+        for bar in [confirmBar, replyBar] { bar.backgroundColor = theme.base.background }
+        setNeedsPaint()
     }
 
     public override func performLayout(_ constraints: BoxConstraints, _ context: LayoutContext) -> Size {

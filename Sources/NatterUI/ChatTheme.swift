@@ -4,12 +4,14 @@ import Widgets
 public struct ChatTheme: Hashable, Sendable {
     /// The toolkit's colours (background, surfaces, text, accent, selection, link, alert).
     public var base = Theme.standard
+    /// Behind the buffer list (the darkest surface in the dark theme).
+    public var sidebarBackground = Theme.standard.border
     /// Message text.
     public var messageFont = FontSpec(role: .ui, size: 14)
     /// Timestamps and `monospace` formatted text.
     public var monoFont = FontSpec(role: .mono, size: 13)
     /// Timestamps and event rows.
-    public var dimText = Color(rgb: 0x8B919C)
+    public var dimText = Color(rgb: 0x9298A3)
     /// Background of a row that highlights us.
     public var highlightRow = Color(r: 0xF2, g: 0x3F, b: 0x43, a: 0x26)
     /// Error rows.
@@ -18,13 +20,41 @@ public struct ChatTheme: Hashable, Sendable {
     public var searchMatch = Color(r: 0x9A, g: 0x7B, b: 0x00, a: 0xC0)
     /// Nick colours: the same nick always gets the same one.
     public var nickColors: [Color] = [
-        0xE06C75, 0xF5A25D, 0xE5D47B, 0x98C379, 0x4EC9B0, 0x61AFEF, 0xC678DD, 0xFF8FB1, 0xB08968, 0x90A4AE,
+        0xE8747C, 0xF5A25D, 0xE5D47B, 0x98C379, 0x4EC9B0, 0x61AFEF, 0xC678DD, 0xFF8FB1, 0xB98F6E, 0x90A4AE,
     ].map { Color(rgb: $0) }
     /// `strftime`-like pattern of timestamps: `HH`, `mm`, `ss` are replaced.
     public var timestampFormat = "HH:mm"
 
     /// The default dark theme.
     public static let dark = ChatTheme()
+
+    /// The light theme, nick colours darkened to read on white.
+    public static let light: ChatTheme = {
+        var theme = ChatTheme()
+        theme.base = .light
+        theme.sidebarBackground = Color(rgb: 0xEBEDF0)
+        theme.dimText = Color(rgb: 0x5C6370)
+        theme.highlightRow = Color(r: 0xF2, g: 0x3F, b: 0x43, a: 0x1C)
+        theme.errorText = Color(rgb: 0xB3261E)
+        theme.searchMatch = Color(r: 0xFF, g: 0xD5, b: 0x4F, a: 0xC0)
+        theme.nickColors = [
+            0xC0262D, 0xA65000, 0x6B6B00, 0x2E7D32, 0x00796B, 0x1565C0, 0x7B1FA2, 0xB01570, 0x795548, 0x37474F,
+        ].map { Color(rgb: $0) }
+        return theme
+    }()
+
+    /// Whether its background is dark (text is light on it).
+    public var isDark: Bool { base.background.luminance < 0.5 }
+
+    /// The same fonts and formats as `other`, with this theme's colours.
+    public func withFonts(of other: ChatTheme) -> ChatTheme {
+        var theme = self
+        theme.messageFont = other.messageFont
+        theme.monoFont = other.monoFont
+        theme.timestampFormat = other.timestampFormat
+        theme.base.font = other.base.font
+        return theme
+    }
 
     public init() {}
 
@@ -38,5 +68,20 @@ public struct ChatTheme: Hashable, Sendable {
         var hash: UInt32 = 2166136261
         for byte in nick.lowercased().utf8 { hash = (hash ^ UInt32(byte)) &* 16777619 }
         return Int(hash % UInt32(count))
+    }
+}
+
+extension TextField {
+    /// Every colour of the field from `theme`, on `background`.
+    @MainActor
+    public func applyColors(_ theme: ChatTheme, background: Color) {
+        textColor = theme.base.text
+        placeholderColor = theme.base.mutedText
+        selectionColor = theme.base.selection
+        caretColor = theme.base.text
+        focusBorderColor = theme.base.accent
+        borderColor = theme.base.border
+        backgroundColor = background
+        setNeedsPaint()
     }
 }

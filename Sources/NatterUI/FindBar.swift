@@ -14,7 +14,7 @@ public final class FindBar: Widget {
     /// Called when the reader closes the bar.
     public var onClose: (() -> Void)?
     private let row: Stack
-    private let theme: ChatTheme
+    private var theme: ChatTheme
 
     /// A bar in the theme's colours.
     public init(theme: ChatTheme = .dark) {
@@ -31,6 +31,16 @@ public final class FindBar: Widget {
         backgroundColor = theme.base.surface
         addChild(row)
         setStatus("")
+    }
+
+    /// Recolours the bar for `theme` (a switch between light and dark).
+    public func apply(_ theme: ChatTheme) {
+        self.theme = theme
+        field.applyColors(theme, background: theme.base.background)
+        field.font = theme.messageFont
+        backgroundColor = theme.base.surface
+        setStatus(status.text.string, isError: false)
+        setNeedsPaint()
     }
 
     /// Shows `text` beside the field (`isError`: in the error colour).

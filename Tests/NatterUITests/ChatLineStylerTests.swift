@@ -104,8 +104,9 @@ struct ChatLineStylerTests {
 }
 
 struct NickColorTests {
-    @Test func paletteColoursAreTellApart() {
-        let colors = ChatTheme.dark.nickColors
+    @Test(arguments: [ChatTheme.dark, ChatTheme.light])
+    func paletteColoursAreTellApart(theme: ChatTheme) {
+        let colors = theme.nickColors
         for (i, a) in colors.enumerated() {
             for b in colors[(i + 1)...] {
                 let distance = (pow(Double(a.r) - Double(b.r), 2) + pow(Double(a.g) - Double(b.g), 2)

@@ -62,6 +62,10 @@ public enum ScenarioParser {
             try count(1...1)
             guard ["first-run", "chat"].contains(args[0]) else { throw Problem(text: "screen takes first-run or chat") }
             return .screen(args[0])
+        case "theme":
+            try count(1...1)
+            guard ["light", "dark"].contains(args[0]) else { throw Problem(text: "theme takes light or dark") }
+            return .theme(args[0])
         case "paste":
             guard !rest.isEmpty else { throw Problem(text: "`paste` needs text after it") }
             return .paste(rest.replacingOccurrences(of: "\\n", with: "\n"))

@@ -159,6 +159,9 @@ final class ScenarioRunner {
                 firstRun = nil
             }
             rebind(root: root)
+        case .theme(let name):
+            let app = try ready()
+            app.controller.apply(name == "light" ? .light : .dark)
         case .paste(let text):
             clipboard.setText(text)
             let key = KeyEvent(.character("v"), modifiers: [.ctrl])

@@ -33,4 +33,23 @@ public struct Theme: Hashable, Sendable {
 
     /// The dark theme the controls use by default.
     public static let standard = Theme()
+
+    /// The light theme: dark text on white, every text colour at least 4.5:1 against its
+    /// background (WCAG AA).
+    public static let light: Theme = {
+        var theme = Theme()
+        theme.background = Color(rgb: 0xFFFFFF)
+        theme.surface = Color(rgb: 0xF2F3F5)
+        theme.surfaceHover = Color(rgb: 0xE8E9EC)
+        theme.surfacePressed = Color(rgb: 0xDCDEE2)
+        theme.text = Color(rgb: 0x1F2328)
+        theme.mutedText = Color(rgb: 0x5C6370)
+        theme.accent = Color(rgb: 0x4752C4)
+        theme.selection = Color(r: 0x47, g: 0x52, b: 0xC4, a: 0x40)
+        theme.inactiveSelection = Color(rgb: 0xD5D7DB)
+        theme.border = Color(rgb: 0xD0D3D8)
+        theme.link = Color(rgb: 0x0B5CB5)
+        theme.alert = Color(rgb: 0xD12A2F)
+        return theme
+    }()
 }

@@ -95,7 +95,13 @@ public final class MessageListView: Widget {
     /// focus in the input line and forwards keys with ``handleKey(_:)``).
     public var acceptsFocus = false
     /// Colours and font of the list's own chrome.
-    public var theme = Theme.standard { didSet { if theme != oldValue { setNeedsPaint() } } }
+    public var theme = Theme.standard {
+        didSet {
+            guard theme != oldValue else { return }
+            backgroundColor = theme.background
+            setNeedsPaint()
+        }
+    }
     /// A short status line drawn over the bottom-right corner ("ada is typing…"); `nil`: none.
     /// It changes no row's place.
     public var footnote: String? { didSet { if footnote != oldValue { setNeedsPaint() } } }
