@@ -115,6 +115,7 @@ let package = Package(
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),
         .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "IRCTransport", "IRCTestServers", "IRCProtocol",
                                                       "SDLBackend", "CX11", "DesktopBus"],
+                    exclude: ["fake-portal.py"],
                     swiftSettings: strict),
         // The whole client stack (transport → session → model → controller) against real servers.
         .testTarget(name: "IntegrationTests",

@@ -24,13 +24,38 @@ final class ChatSession {
     private let notifications: DesktopNotifications?
     /// Buffers whose notification the user opened, handed from the bus thread to the loop.
     private let opened = OpenedBuffers()
+    /// The dark and light themes with the config's fonts and colours.
+    private let themes: (dark: ChatTheme, light: ChatTheme)
+    private let appearance: Appearance
+    private let gtkPrefersDark: Bool?
+    /// The desktop portal's light or dark preference (nil unless `appearance` is auto).
+    private let portal: ColorSchemePortal?
+    private let schemes = SchemeUpdates()
 
     init(config: NatterConfig, keys: KeyBindings, saved: WindowState, problems: [String], ui: WidgetWindow,
          root: ScreenSwitcher) {
-        var theme = ChatTheme.dark
-        theme.messageFont.size = config.theme.fontSize
-        theme.monoFont.size = max(6, config.theme.fontSize - 1)
-        theme.timestampFormat = config.theme.timestampFormat
+        var fonts = ChatTheme.dark
+        fonts.messageFont.size = config.theme.fontSize
+        fonts.monoFont.size = max(6, config.theme.fontSize - 1)
+        fonts.timestampFormat = config.theme.timestampFormat
+        themes = (dark: config.theme.darkColors.applied(to: ChatTheme.dark.withFonts(of: fonts)),
+                  light: config.theme.lightColors.applied(to: ChatTheme.light.withFonts(of: fonts)))
+        appearance = config.theme.appearance
+        gtkPrefersDark = DesktopAppearance.gtkPrefersDark(environment: ProcessInfo.processInfo.environment)
+        // The desktop's preference, followed live; its first answer is waited for briefly so
+        // that the window does not open in the other theme and flip.
+        if appearance == .auto {
+            let schemes = self.schemes
+            portal = ColorSchemePortal { scheme in
+                schemes.set(scheme)
+                AppWindow.wakeUp()
+            }
+            schemes.waitForFirst(seconds: 0.25)
+        } else {
+            portal = nil
+        }
+        let theme = DesktopAppearance.isDark(appearance, portal: schemes.latest ?? nil, gtkPrefersDark: gtkPrefersDark)
+            ? themes.dark : themes.light
         let clock = { SessionTime(monotonic: WidgetWindow.now(), wall: Date()) }
         let stack = ChatStack(settings: ModelSettings(
             scrollbackCap: config.scrollbackLines, trimBatch: config.trimBatch,
@@ -130,6 +155,11 @@ final class ChatSession {
     func drainNetwork() {
         hub.drain()
         controller.sync()
+        if let scheme = schemes.takeChange() {
+            let theme = DesktopAppearance.isDark(appearance, portal: scheme, gtkPrefersDark: gtkPrefersDark) ? themes.dark : themes.light
+            controller.apply(theme)
+            ui.host.clearColor = theme.base.background
+        }
         for id in opened.take() where model.buffer(id) != nil {
             ui.window.raise()
             controller.show(id)
@@ -193,6 +223,7 @@ final class ChatSession {
     func stop() {
         hub.stopAll()
         notifications?.stop()
+        portal?.stop()
     }
 }
 
@@ -203,4 +234,41 @@ private final class OpenedBuffers: Sendable {
     func push(_ id: BufferID) { items.withLock { $0.append(id) } }
 
     func take() -> [BufferID] { items.withLock { items in defer { items.removeAll() }; return items } }
+}
+
+/// The portal's answers, handed from the bus thread to the loop.
+private final class SchemeUpdates: Sendable {
+    private struct State {
+        var answered = false
+        var latest: ColorSchemePortal.Scheme?
+        var changed = false
+    }
+    private let state = Mutex(State())
+
+    func set(_ scheme: ColorSchemePortal.Scheme?) {
+        state.withLock { state in
+            state.answered = true
+            state.latest = scheme
+            state.changed = true
+        }
+    }
+
+    /// The newest answer (nil inside: the portal has no preference to give), nil before any.
+    var latest: ColorSchemePortal.Scheme?? { state.withLock { $0.answered ? .some($0.latest) : nil } }
+
+    /// The newest answer if it came since the last call.
+    func takeChange() -> ColorSchemePortal.Scheme?? {
+        state.withLock { state in
+            guard state.changed else { return nil }
+            state.changed = false
+            return .some(state.latest)
+        }
+    }
+
+    /// Waits until the first answer, at most `seconds`.
+    func waitForFirst(seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !state.withLock({ $0.answered }), Date() < deadline { usleep(2_000) }
+        _ = takeChange()   // already used for the first theme
+    }
 }

@@ -86,3 +86,51 @@ final class DunstServer {
         try? FileManager.default.removeItem(at: folder)
     }
 }
+
+/// The scripted desktop portal (fake-portal.py beside this file, following the portal
+/// specification) on a private bus, offering `color-scheme`; `set(_:)` changes it, which the
+/// portal announces with SettingChanged.
+final class FakePortal {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+
+    init(bus: PrivateSessionBus, scheme: Int, version: Int = 2) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fake-portal.py")
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script.path, "\(scheme)", "--version", "\(version)"]
+        var env = ProcessInfo.processInfo.environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        process.environment = env
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        guard readLine() == "ready" else {
+            process.terminate()
+            throw TestFailure("the fake portal did not start (make test installs python3-dbus and python3-gi)")
+        }
+    }
+
+    /// Sets color-scheme to `scheme` (0 no preference, 1 dark, 2 light) and waits until the
+    /// portal has announced it.
+    func set(_ scheme: Int) throws {
+        input.fileHandleForWriting.write(Data("\(scheme)\n".utf8))
+        guard readLine() == "changed \(scheme)" else { throw TestFailure("the fake portal did not change") }
+    }
+
+    private func readLine() -> String {
+        var line = ""
+        while let byte = try? output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") {
+            line.append(Character(UnicodeScalar(byte)))
+        }
+        return line
+    }
+
+    func stop() {
+        // Closing its input ends it; SIGKILL in case it inherited a blocked SIGTERM.
+        try? input.fileHandleForWriting.close()
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}

@@ -3,6 +3,7 @@ import IRCTransport
 import NatterUI
 import SDLBackend
 import Foundation
+import Widgets
 import TOMLKit
 
 /// Reads checked values out of the parsed TOML, with paths for error messages.
@@ -26,7 +27,15 @@ struct ConfigReader {
             }
         }
         if let theme = try table(root, "theme", at: "") {
-            try onlyKeys(theme, ["font", "mono_font", "font_size", "timestamp_format"], at: "theme")
+            try onlyKeys(theme, ["font", "mono_font", "font_size", "timestamp_format", "appearance", "dark", "light"], at: "theme")
+            if let name = try string(theme, "appearance", at: "theme") {
+                guard let appearance = Appearance(rawValue: name.lowercased()) else {
+                    throw fail("theme.appearance", "must be one of auto, dark, light")
+                }
+                config.theme.appearance = appearance
+            }
+            config.theme.darkColors = try themeColors(theme, "dark")
+            config.theme.lightColors = try themeColors(theme, "light")
             config.theme.font = try string(theme, "font", at: "theme") ?? config.theme.font
             config.theme.monoFont = try string(theme, "mono_font", at: "theme") ?? config.theme.monoFont
             if let size = try number(theme, "font_size", at: "theme") {
@@ -196,6 +205,29 @@ struct ConfigReader {
     }
 
     // MARK: - Typed access
+
+    /// `[theme.NAME]`: colours as `#RRGGBB` by ``ThemeColors/keys``, and `nick_colors`.
+    private func themeColors(_ theme: TOMLTable, _ name: String) throws(ConfigError) -> ThemeColors {
+        var colors = ThemeColors()
+        guard let table = try table(theme, name, at: "theme") else { return colors }
+        let path = "theme.\(name)"
+        try onlyKeys(table, ThemeColors.keys.keys.sorted() + ["nick_colors"], at: path)
+        for key in ThemeColors.keys.keys {
+            guard let text = try string(table, key, at: path) else { continue }
+            guard let color = Color(hex: text) else { throw fail("\(path).\(key)", "must be a colour written #RRGGBB, not \(text)") }
+            colors.colors[key] = color
+        }
+        if let list = try strings(table, "nick_colors", at: path) {
+            var nickColors: [Color] = []
+            for text in list {
+                guard let color = Color(hex: text) else { throw fail("\(path).nick_colors", "must be colours written #RRGGBB, not \(text)") }
+                nickColors.append(color)
+            }
+            guard !nickColors.isEmpty else { throw fail("\(path).nick_colors", "must name at least one colour") }
+            colors.nickColors = nickColors
+        }
+        return colors
+    }
 
     private func fail(_ path: String, _ message: String) -> ConfigError {
         ConfigError(file: file, line: lines.line(of: path), key: path, message: message)

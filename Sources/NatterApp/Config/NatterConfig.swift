@@ -26,6 +26,12 @@ import SDLBackend
 /// mono_font = "DejaVu Sans Mono"
 /// font_size = 14
 /// timestamp_format = "HH:mm"
+/// appearance = "auto"                     # auto (the desktop's light or dark preference),
+///                                         # dark, light
+/// [theme.light]                           # colours of either theme, #RRGGBB: background,
+/// accent = "#3D5AFE"                      # surface, text, dim_text, accent, link, alert,
+/// nick_colors = ["#B3261E", "#1565C0"]    # border, selection, error, highlight_row,
+///                                         # sidebar, search_match; and nick_colors
 ///
 /// [scrollback]
 /// lines = 10000
@@ -161,5 +167,10 @@ public struct NatterConfig: Hashable, Sendable {
         public var monoFont = "DejaVu Sans Mono"
         public var fontSize = 14.0
         public var timestampFormat = "HH:mm"
+        /// Light or dark (`appearance`): the desktop's preference by default.
+        var appearance = Appearance.auto
+        /// The user's colours for each theme (`[theme.dark]`, `[theme.light]`).
+        var darkColors = ThemeColors()
+        var lightColors = ThemeColors()
     }
 }

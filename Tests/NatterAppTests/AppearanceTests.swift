@@ -1,0 +1,97 @@
+import DesktopBus
+import Foundation
+@testable import NatterApp
+import NatterTestSupport
+import NatterUI
+import Synchronization
+import Testing
+import Widgets
+
+/// Light or dark: the config, the desktop portal (a scripted one on a private bus), GTK's
+/// settings; and the user's colours.
+@Suite(.serialized)
+struct AppearanceTests {
+    @Test func theConfigWinsThenThePortalThenGTKThenDark() {
+        #expect(DesktopAppearance.isDark(.light, portal: .dark, gtkPrefersDark: true) == false)
+        #expect(DesktopAppearance.isDark(.dark, portal: .light, gtkPrefersDark: false) == true)
+        #expect(DesktopAppearance.isDark(.auto, portal: .light, gtkPrefersDark: true) == false)
+        #expect(DesktopAppearance.isDark(.auto, portal: .noPreference, gtkPrefersDark: false) == false)
+        #expect(DesktopAppearance.isDark(.auto, portal: nil, gtkPrefersDark: nil) == true)
+    }
+
+    @Test func gtkSettingsAndTheme() throws {
+        #expect(DesktopAppearance.settingsPreferDark("[Settings]\ngtk-application-prefer-dark-theme=1\n") == true)
+        #expect(DesktopAppearance.settingsPreferDark("[Settings]\ngtk-application-prefer-dark-theme = false\ngtk-theme-name=Adwaita-dark") == false)
+        #expect(DesktopAppearance.settingsPreferDark("[Settings]\ngtk-theme-name=Arc-Dark\n") == true)
+        #expect(DesktopAppearance.settingsPreferDark("[Settings]\ngtk-theme-name=Adwaita\n") == false)
+        #expect(DesktopAppearance.settingsPreferDark("[Settings]\n# nothing\n") == nil)
+        #expect(DesktopAppearance.gtkPrefersDark(environment: ["GTK_THEME": "Adwaita:dark"]) == true)
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("natter-gtk-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        #expect(DesktopAppearance.gtkPrefersDark(environment: ["XDG_CONFIG_HOME": home.path]) == nil)
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("gtk-3.0"), withIntermediateDirectories: true)
+        try "[Settings]\ngtk-application-prefer-dark-theme=true\n".write(to: home.appendingPathComponent("gtk-3.0/settings.ini"),
+                                                                        atomically: true, encoding: .utf8)
+        #expect(DesktopAppearance.gtkPrefersDark(environment: ["XDG_CONFIG_HOME": home.path]) == true)
+    }
+
+    @Test func theUsersColoursAreReadAndApplied() throws {
+        let config = try ConfigLoader.parse("""
+            [theme]
+            appearance = "light"
+            [theme.light]
+            accent = "#3D5AFE"
+            background = "#FAFAFA"
+            nick_colors = ["#B3261E", "#1565C0"]
+            [theme.dark]
+            text = "#EEEEEE"
+            """, file: "c.toml")
+        #expect(config.theme.appearance == .light)
+        let light = config.theme.lightColors.applied(to: .light)
+        #expect(light.base.accent == Color(rgb: 0x3D5AFE) && light.base.background == Color(rgb: 0xFAFAFA))
+        #expect(light.nickColors == [Color(rgb: 0xB3261E), Color(rgb: 0x1565C0)])
+        #expect(light.base.text == ChatTheme.light.base.text)
+        #expect(config.theme.darkColors.applied(to: .dark).base.text == Color(rgb: 0xEEEEEE))
+        for (text, key) in [("[theme]\nappearance = \"sepia\"\n", "theme.appearance"),
+                            ("[theme.light]\naccent = \"blue\"\n", "theme.light.accent"),
+                            ("[theme.dark]\nbackdrop = \"#000000\"\n", "theme.dark.backdrop"),
+                            ("[theme.dark]\nnick_colors = []\n", "theme.dark.nick_colors")] {
+            #expect(throws: ConfigError.self, "\(text)") { try ConfigLoader.parse(text, file: "c.toml") }
+            do { _ = try ConfigLoader.parse(text, file: "c.toml") } catch { #expect(error.key == key, "\(text): \(error)") }
+        }
+    }
+
+    final class Schemes: Sendable {
+        let seen = Mutex<[ColorSchemePortal.Scheme?]>([])
+        func wait(count: Int) -> [ColorSchemePortal.Scheme?] {
+            let deadline = Date().addingTimeInterval(5)
+            while seen.withLock({ $0.count }) < count, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            return seen.withLock { $0 }
+        }
+    }
+
+    @Test(arguments: [2, 1])
+    func thePortalsPreferenceAndItsChanges(version: Int) throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let fake = try FakePortal(bus: bus, scheme: 2, version: version)
+        defer { fake.stop() }
+        let schemes = Schemes()
+        let portal = ColorSchemePortal(address: bus.address) { scheme in schemes.seen.withLock { $0.append(scheme) } }
+        defer { portal.stop() }
+        #expect(schemes.wait(count: 1) == [.light])
+        try fake.set(1)
+        #expect(schemes.wait(count: 2) == [.light, .dark])
+        try fake.set(0)
+        #expect(schemes.wait(count: 3) == [.light, .dark, .noPreference])
+    }
+
+    @Test func withoutAPortalTheAnswerIsNone() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let schemes = Schemes()
+        let portal = ColorSchemePortal(address: bus.address) { scheme in schemes.seen.withLock { $0.append(scheme) } }
+        defer { portal.stop() }
+        #expect(schemes.wait(count: 1) == [nil])
+    }
+}
