@@ -4,8 +4,8 @@
 SWIFT    ?= swift
 PREFIX   ?= $(HOME)/.local
 # Packages the app needs to build and run.
-APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig1-dev libx11-dev libdbus-1-dev \
-            fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
+APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig1-dev libx11-dev libdbus-1-dev libenchant-2-dev \
+            fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji hunspell-en-us
 # Packages the tests need: a private X server, input and screenshots, a session bus and a
 # notification server, real IRC servers.
 TEST_DEPS = xvfb xauth xdotool imagemagick dbus dunst python3-dbus python3-gi inspircd atheme-services ngircd znc openssl procps
@@ -17,7 +17,7 @@ all: build
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make: the Swift toolchain ($(SWIFT)) is not on PATH: install Swift 6 first" >&2; exit 1; }
 	@scripts/ensure-deps.sh $(APP_DEPS)
-	@pkg-config --exists sdl2 SDL2_ttf SDL2_image fontconfig x11 dbus-1 || { echo "make: pkg-config cannot find SDL2, SDL2_ttf, SDL2_image, fontconfig, x11 or dbus-1" >&2; exit 1; }
+	@pkg-config --exists sdl2 SDL2_ttf SDL2_image fontconfig x11 dbus-1 enchant-2 || { echo "make: pkg-config cannot find SDL2, SDL2_ttf, SDL2_image, fontconfig, x11, dbus-1 or enchant-2" >&2; exit 1; }
 
 test-deps: deps
 	@scripts/ensure-deps.sh $(TEST_DEPS)

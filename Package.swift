@@ -44,6 +44,9 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),   // glibc mallinfo2, for natter-bench
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig1-dev"])]),
+        // Enchant's pkg-config flags carry -pthread, which SwiftPM refuses with a warning: the header
+        // is named as <enchant-2/enchant.h> and linked by module map instead (as SDL's).
+        .systemLibrary(name: "CEnchant", path: "Sources/CEnchant", providers: [.apt(["libenchant-2-dev"])]),
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // Xlib, for the desktop's scale (`Xft.dpi` in the X resource database).
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
@@ -76,13 +79,15 @@ let package = Package(
 
         // The session bus at the edge (libdbus): desktop notifications, the desktop portal.
         .target(name: "DesktopBus", dependencies: ["CDBus"], swiftSettings: strict),
+        // Spell checking through Enchant.
+        .target(name: "Spelling", dependencies: ["CEnchant"], swiftSettings: strict),
 
         // SDL at the edge, and the composition root.
         .target(name: "SDLBackend",
                 dependencies: ["Widgets", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CX11"],
                 swiftSettings: strict),
         .target(name: "NatterApp",
-                dependencies: ["SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCTransport", "DesktopBus",
+                dependencies: ["SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCTransport", "DesktopBus", "Spelling",
                                .product(name: "TOMLKit", package: "TOMLKit"),
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
@@ -112,6 +117,7 @@ let package = Package(
         .testTarget(name: "ChatModelTests", dependencies: ["NatterTestSupport", "ChatModel", "IRCSession", "IRCProtocol"], swiftSettings: strict),
         .testTarget(name: "WidgetsTests", dependencies: ["NatterTestSupport", "Widgets"], swiftSettings: strict),
         .testTarget(name: "NatterUITests", dependencies: ["NatterUI", "Widgets", "ChatModel", "IRCSession", "IRCProtocol"], swiftSettings: strict),
+        .testTarget(name: "SpellingTests", dependencies: ["Spelling"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),
         .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "IRCTransport", "IRCTestServers", "IRCProtocol",
                                                       "SDLBackend", "CX11", "DesktopBus"],

@@ -1,5 +1,6 @@
 import ChatModel
 import DesktopBus
+import Spelling
 import Foundation
 import Synchronization
 import IRCSession
@@ -108,6 +109,12 @@ final class ChatSession {
             }
         }
         controller.sendsTyping = config.sendTyping
+        controller.defaultSpellLanguage = config.spellLanguage
+        for (key, language) in config.spellBuffers {
+            let parts = key.split(separator: "/", maxSplits: 1).map(String.init)
+            controller.bufferLanguages[BufferID(network: parts[0], name: parts.count > 1 ? parts[1] : "")] = language
+        }
+        controller.spellChecker = EnchantSpeller()
         let notifications = self.notifications, opened = self.opened
         controller.onNotify = { id, title, body in
             guard !ui.host.isWindowFocused else { return }
@@ -272,3 +279,6 @@ private final class SchemeUpdates: Sendable {
         _ = takeChange()   // already used for the first theme
     }
 }
+
+/// Enchant checks the input line's spelling.
+extension EnchantSpeller: SpellChecking {}

@@ -28,6 +28,8 @@ public enum ChatCommand: Hashable, Sendable {
     case help(String?)
     /// /keys: the keyboard help (as F1).
     case keys
+    /// /spell [LANG|off]: this buffer's spell-checking language.
+    case spell(String?)
     case connect, disconnect, reconnect
     case list(String?)
     /// /react EMOJI: a reaction to the newest message from someone else in the buffer.
@@ -56,6 +58,7 @@ public enum ChatCommand: Hashable, Sendable {
         ("/clear", "clear this buffer's lines"), ("/list [pattern]", "list channels"),
         ("/connect /disconnect /reconnect", "this network's connection"), ("/help [command]", "this help"),
         ("/keys", "every key and what it does (F1)"),
+        ("/spell [LANG | off]", "check this buffer's spelling in LANG (en_US, de_DE…), or not"),
         ("/react EMOJI", "react to the newest message (click a reaction to take it back)"),
         ("/redact [reason]", "delete your newest message"),
         ("/monitor [+|-]NICK[,NICK]", "watch friends coming online (alone: list them)"),
@@ -73,7 +76,7 @@ public enum ChatCommandParser {
     public static let commandNames = ["away", "back", "ban", "clear", "close", "connect", "cycle", "deop", "devoice",
                                       "disconnect", "help", "ignore", "invite", "join", "keys", "kick", "list", "me", "mode",
                                       "bouncer", "monitor", "msg", "nick", "notice", "op", "part", "query", "quit", "quote", "raw", "react",
-                                      "reconnect", "redact", "topic", "unignore", "voice", "whois"]
+                                      "reconnect", "redact", "spell", "topic", "unignore", "voice", "whois"]
 
     public static func parse(_ line: String) -> Result<ChatCommand, Failure> {
         guard line.hasPrefix("/"), !line.hasPrefix("//") else {
@@ -136,6 +139,7 @@ public enum ChatCommandParser {
         case "unignore": return words.count == 1 ? .success(.unignore(words[0])) : usage()
         case "clear": return .success(.clear)
         case "keys": return .success(.keys)
+        case "spell": return words.count <= 1 ? .success(.spell(words.first)) : usage()
         case "help": return .success(.help(words.first.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }))
         case "connect": return .success(.connect)
         case "disconnect": return .success(.disconnect)

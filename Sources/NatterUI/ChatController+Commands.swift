@@ -116,6 +116,8 @@ extension ChatController {
             for (form, what) in entries { note("\(form)  — \(what)") }
         case .keys:
             openKeyHelp()
+        case .spell(let language):
+            runSpell(language, in: id)
         case .list(let pattern):
             intent(.raw(pattern.map { "LIST \($0)" } ?? "LIST"))
             showListWhenReady = id.network

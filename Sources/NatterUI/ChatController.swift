@@ -56,6 +56,12 @@ public final class ChatController {
     var bouncerFormControl: String?
     /// The quick switcher (Ctrl+K), made when first opened.
     public private(set) var switcher: QuickSwitcher?
+    /// Checks the input line's spelling (nil: no checking).
+    public var spellChecker: (any SpellChecking)? { didSet { refreshSpelling() } }
+    /// The language the input is checked in where the buffer has none of its own (empty: off).
+    public var defaultSpellLanguage = "en_US" { didSet { refreshSpelling() } }
+    /// Languages of buffers that have their own (`/spell`, the config); empty: off there.
+    public var bufferLanguages: [BufferID: String] = [:]
     /// The keyboard help (F1, `/keys`), made when first opened.
     public private(set) var keyHelp: KeyHelpView?
     /// After /list: the network whose channel list to show once it arrives.
@@ -115,8 +121,7 @@ public final class ChatController {
             guard let self else { return }
             self.screen.host?.focus(self.screen.input)
         }
-        let inputTheme = styler.theme
-        screen.input.styler = { text, base in InputFormatting.spans(text, base: base, theme: inputTheme) }
+        refreshSpelling()
         screen.messages.onNeedOlder = { [weak self] in self?.loadOlder() }
         screen.topicBar.onLink = { [weak self] url, copy in
             if copy { self?.screen.host?.clipboard.setText(url) } else { self?.onOpenLink?(url) }
@@ -196,6 +201,7 @@ public final class ChatController {
         refreshHeader()
         refreshTyping()
         presentChannelList(buffer)
+        refreshSpelling()
     }
 
     /// Shows the message with `lineID` in buffer `id` (a highlight notification, a search hit,
@@ -510,7 +516,7 @@ public final class ChatController {
         sync()
         styler.theme = theme
         screen.apply(theme)
-        screen.input.styler = { text, base in InputFormatting.spans(text, base: base, theme: theme) }
+        refreshSpelling()
         for rows in rows.values { rows.styler = styler }
         if let current, let rows = rows[current] {
             // Restyled rows, read from where the reader is (as a buffer shown again is).

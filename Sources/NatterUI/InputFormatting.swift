@@ -23,7 +23,8 @@ public enum InputFormatting {
     }
 
     /// Spans for `text` in the input line.
-    public static func spans(_ text: String, base: TextAttributes, theme: ChatTheme) -> [TextSpan] {
+    /// The characters at `misspelt` (offsets in `text`) are underlined in the error colour.
+    public static func spans(_ text: String, base: TextAttributes, theme: ChatTheme, misspelt: Set<Int> = []) -> [TextSpan] {
         var spans: [TextSpan] = []
         var style = TextStyle()
         var colorDigits = 0      // digits still allowed after ^C (or hex after ^D)
@@ -60,7 +61,7 @@ public enum InputFormatting {
             pendingColor = ""
             colorDigits = 0
         }
-        for character in text {
+        for (offset, character) in text.enumerated() {
             if colorDigits > 0 {
                 let isDigit = hex ? character.isHexDigit : character.isASCII && character.isNumber
                 if isDigit || (character == "," && !sawComma && !pendingColor.isEmpty) {
@@ -91,7 +92,12 @@ public enum InputFormatting {
                 }
                 continue
             }
-            spans.append(TextSpan(String(character), attributes(style)))
+            var plain = attributes(style)
+            if misspelt.contains(offset) {
+                plain.underline = true
+                plain.underlineColor = theme.errorText
+            }
+            spans.append(TextSpan(String(character), plain))
         }
         return merged(spans)
     }

@@ -165,7 +165,7 @@ extension Painter {
         let thickness = max(1, (run.font.size / 14 * scale).rounded()) / scale
         if run.underline {
             fill(Rect(x: run.origin.x, y: run.origin.y + ascent + max(1, run.font.size / 12),
-                      width: width, height: thickness), run.color)
+                      width: width, height: thickness), run.underlineColor ?? run.color)
         }
         if run.strikethrough {
             fill(Rect(x: run.origin.x, y: run.origin.y + ascent * 0.62, width: width, height: thickness), run.color)

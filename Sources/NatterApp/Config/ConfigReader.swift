@@ -14,7 +14,7 @@ struct ConfigReader {
     func read(_ root: TOMLTable) throws(ConfigError) -> NatterConfig {
         var config = NatterConfig()
         try onlyKeys(root, ["networks", "theme", "scrollback", "highlights", "ignores", "notifications", "typing", "completion", "keys",
-                            "display", "ctcp"], at: "")
+                            "display", "ctcp", "spelling"], at: "")
         if let value = root["networks"] {
             guard let array = value.array else { throw fail("networks", "must be a list of [[networks]] tables") }
             for (index, item) in array.enumerated() {
@@ -96,6 +96,20 @@ struct ConfigReader {
                     throw fail("display.renderer", "must be one of auto, software, accelerated")
                 }
                 config.renderer = choice
+            }
+        }
+        if let spelling = try table(root, "spelling", at: "") {
+            try onlyKeys(spelling, ["language", "buffers"], at: "spelling")
+            if let language = try string(spelling, "language", at: "spelling") {
+                config.spellLanguage = language.lowercased() == "off" ? "" : language
+            }
+            if let buffers = try table(spelling, "buffers", at: "spelling") {
+                for key in buffers.keys {
+                    guard key.contains("/"), let language = try string(buffers, key, at: "spelling.buffers") else {
+                        throw fail("spelling.buffers.\(key)", "takes NETWORK/BUFFER = \"LANGUAGE\" (or \"off\")")
+                    }
+                    config.spellBuffers[key] = language.lowercased() == "off" ? "" : language
+                }
             }
         }
         if let typing = try table(root, "typing", at: "") {

@@ -51,6 +51,10 @@ import SDLBackend
 /// [completion]
 /// suffix = ": "
 ///
+/// [spelling]                              # the input line, through Enchant
+/// language = "en_US"                      # "off" turns it off
+/// buffers = { "Libera/#deutsch" = "de_DE", "Libera/#code" = "off" }
+///
 /// [typing]
 /// send = true                             # tell others when you type (+typing)
 ///
@@ -81,6 +85,10 @@ public struct NatterConfig: Hashable, Sendable {
     public var notifications = true
     /// Whether a highlight or private message marks the window urgent (taskbar hint).
     public var urgentHint = true
+    /// The input line's spelling language (`[spelling] language`; empty: off), and the
+    /// buffers with their own (`[spelling.buffers]`, `NETWORK/BUFFER` = language).
+    public var spellLanguage = "en_US"
+    public var spellBuffers: [String: String] = [:]
     /// Whether others are told when we type (`+typing`).
     public var sendTyping = true
     /// Which CTCP requests are answered (`[ctcp] answer`), and what VERSION says (`version`).

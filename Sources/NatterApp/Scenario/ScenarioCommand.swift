@@ -35,6 +35,8 @@ public enum ScenarioCommand: Hashable, Sendable {
     case compose(String)
     /// Shows the first-run form (`first-run`) or the chat screen (`chat`) (extension).
     case screen(String)
+    /// Checks the input line's spelling in LANG through Enchant (`off`: not) (extension).
+    case spell(String)
     /// Switches the theme to `light` or `dark`, live, as the desktop's preference does (extension).
     case theme(String)
     /// Puts TEXT on the clipboard (`\n` is a line break) and presses Ctrl+V (extension).

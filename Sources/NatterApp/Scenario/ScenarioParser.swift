@@ -62,6 +62,9 @@ public enum ScenarioParser {
             try count(1...1)
             guard ["first-run", "chat"].contains(args[0]) else { throw Problem(text: "screen takes first-run or chat") }
             return .screen(args[0])
+        case "spell":
+            try count(1...1)
+            return .spell(args[0])
         case "theme":
             try count(1...1)
             guard ["light", "dark"].contains(args[0]) else { throw Problem(text: "theme takes light or dark") }

@@ -4,6 +4,7 @@ import IRCProtocol
 import IRCSession
 import NatterUI
 import SDLBackend
+import Spelling
 import Widgets
 
 /// Runs a scenario: the real model, session, controller and widgets on a virtual clock, drawn
@@ -159,6 +160,10 @@ final class ScenarioRunner {
                 firstRun = nil
             }
             rebind(root: root)
+        case .spell(let language):
+            let app = try ready()
+            if app.controller.spellChecker == nil { app.controller.spellChecker = EnchantSpeller() }
+            app.controller.defaultSpellLanguage = language == "off" ? "" : language
         case .theme(let name):
             let app = try ready()
             app.controller.apply(name == "light" ? .light : .dark)

@@ -282,7 +282,25 @@ public final class TextField: Widget {
         return min(textLayout.index(at: point - textOrigin, measurer: measurer), state.characters.count)
     }
 
+    /// The menu for a right-click at the character index given (spelling suggestions); nil or
+    /// empty: no menu.
+    public var onContextMenu: ((Int) -> [MenuItem])?
+    /// Colours of that menu.
+    public var menuTheme = Theme.standard
+
     public override func mouseDown(_ event: MouseEvent) -> Bool {
+        if event.button == .right, let onContextMenu, let host {
+            let items = onContextMenu(index(at: event.position))
+            guard !items.isEmpty else { return false }
+            let menu = PopupMenu(items)
+            menu.font = menuTheme.font
+            menu.textColor = menuTheme.text
+            menu.disabledColor = menuTheme.mutedText
+            menu.highlightColor = menuTheme.accent
+            menu.backgroundColor = menuTheme.surface
+            menu.show(in: host, at: convertToWindow(event.position))
+            return true
+        }
         guard event.button == .left else { return false }
         let position = index(at: event.position)
         switch event.clickCount {

@@ -15,6 +15,8 @@ public struct TextDraw: Hashable, Sendable {
     public var background: Color?
     /// Draw an underline (also used for IME composition and links).
     public var underline: Bool
+    /// The underline's colour, when not ``color``.
+    public var underlineColor: Color? = nil
     /// Draw a line through the middle.
     public var strikethrough: Bool
     /// The run's advance width as computed by the layout (for backgrounds and decorations).

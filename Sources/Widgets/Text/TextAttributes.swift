@@ -9,6 +9,8 @@ public struct TextAttributes: Hashable, Sendable {
     public var background: Color?
     /// Underline.
     public var underline: Bool
+    /// The underline's colour when not the glyphs' (a misspelt word's red line).
+    public var underlineColor: Color? = nil
     /// Strike-through.
     public var strikethrough: Bool
     /// A URL: the span is a link (hand cursor, activation on click).

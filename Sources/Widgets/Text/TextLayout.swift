@@ -206,11 +206,13 @@ public struct TextLayout: Hashable, Sendable {
                     continue
                 }
                 let ascent = attributesAscent(attributes, line: line)
-                list.append(.text(TextDraw(
+                var draw = TextDraw(
                     text: run.text, origin: Point(x: origin.x + run.x, y: origin.y + line.y + line.ascent - ascent),
                     font: attributes.font, color: attributes.foreground, background: attributes.background,
                     underline: attributes.underline, strikethrough: attributes.strikethrough,
-                    width: run.width, lineHeight: line.height, isRightToLeft: run.isRightToLeft)))
+                    width: run.width, lineHeight: line.height, isRightToLeft: run.isRightToLeft)
+                draw.underlineColor = attributes.underlineColor
+                list.append(.text(draw))
             }
         }
     }

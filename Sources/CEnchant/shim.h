@@ -1,0 +1,1 @@
+#include <enchant-2/enchant.h>

@@ -1,0 +1,23 @@
+import Spelling
+import Testing
+
+/// The real Enchant with Debian's en_US Hunspell dictionary (make test installs hunspell-en-us).
+@MainActor
+struct EnchantSpellerTests {
+    @Test func checksAndSuggestsInEnglish() throws {
+        let speller = try #require(EnchantSpeller())
+        try #require(speller.hasDictionary("en_US"), "no en_US dictionary: install hunspell-en-us")
+        #expect(speller.check("weather", language: "en_US") == true)
+        #expect(speller.check("don't", language: "en_US") == true)
+        #expect(speller.check("teh", language: "en_US") == false)
+        #expect(speller.suggestions(for: "teh", language: "en_US").contains("the"))
+        #expect(speller.suggestions(for: "recieve", language: "en_US").first == "receive")
+    }
+
+    @Test func aLanguageWithoutADictionaryChecksNothing() throws {
+        let speller = try #require(EnchantSpeller())
+        #expect(speller.check("anything", language: "xx_XX") == nil)
+        #expect(speller.suggestions(for: "anything", language: "xx_XX").isEmpty)
+        #expect(!speller.hasDictionary("xx_XX"))
+    }
+}
