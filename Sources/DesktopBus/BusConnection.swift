@@ -122,19 +122,32 @@ public final class BusConnection: Sendable {
         }
         var fd: Int32 = -1
         dbus_connection_get_unix_fd(connection, &fd)
-        var pending: [UInt32: @Sendable (Result<[BusValue], BusError>) -> Void] = [:]
+        typealias Reply = @Sendable (Result<[BusValue], BusError>) -> Void
+        // Replies awaited, by serial, with when to give up (a server that never answers must not
+        // keep the caller waiting, nor its closure, for ever).
+        var pending: [UInt32: (reply: Reply, deadline: Double)] = [:]
+        // Every way out fails what was queued or awaited, and any later call at once.
+        func end(_ error: BusError) {
+            let queued = state.withLock { state in
+                state.failure = error
+                defer { state.queued.removeAll() }
+                return state.queued
+            }
+            fail(queued.compactMap(\.1) + pending.values.map(\.reply), error)
+        }
         while true {
             let (calls, stopped) = state.withLock { state in
                 defer { state.queued.removeAll() }
                 return (state.queued, state.stopped)
             }
             if stopped {
-                fail(calls.compactMap(\.1) + Array(pending.values), BusError(name: "natter.Stopped", message: "the connection was closed"))
+                fail(calls.compactMap(\.1), BusError(name: "natter.Stopped", message: "the connection was closed"))
+                end(BusError(name: "natter.Stopped", message: "the connection was closed"))
                 return
             }
             for (call, reply) in calls {
                 if let serial = send(call, on: connection) {
-                    if let reply { pending[serial] = reply }
+                    if let reply { pending[serial] = (reply, Self.now() + Self.replyTimeout) }
                 } else {
                     reply?(.failure(BusError(name: "natter.Invalid", message: "cannot build the call \(call.interface).\(call.member)")))
                 }
@@ -145,18 +158,12 @@ public final class BusConnection: Sendable {
                 dbus_message_unref(raw)
                 switch message.kind {
                 case .methodReturn:
-                    pending.removeValue(forKey: message.replySerial)?(.success(message.arguments))
+                    pending.removeValue(forKey: message.replySerial)?.reply(.success(message.arguments))
                 case .error:
-                    pending.removeValue(forKey: message.replySerial)?(.failure(
+                    pending.removeValue(forKey: message.replySerial)?.reply(.failure(
                         BusError(name: message.errorName ?? "error", message: message.arguments.first?.string ?? "")))
                 case .signal where message.interface == "org.freedesktop.DBus.Local" && message.member == "Disconnected":
-                    let lost = BusError(name: "natter.Disconnected", message: "the bus closed the connection")
-                    let queued = state.withLock { state in
-                        state.failure = lost
-                        defer { state.queued.removeAll() }
-                        return state.queued
-                    }
-                    fail(queued.compactMap(\.1) + Array(pending.values), lost)
+                    end(BusError(name: "natter.Disconnected", message: "the bus closed the connection"))
                     return
                 case .signal:
                     onSignal(message)
@@ -164,19 +171,40 @@ public final class BusConnection: Sendable {
                     break
                 }
             }
+            let now = Self.now()
+            for (serial, entry) in pending where entry.deadline <= now {
+                pending[serial] = nil
+                entry.reply(.failure(BusError(name: "org.freedesktop.DBus.Error.NoReply", message: "no answer within \(Int(Self.replyTimeout)) s")))
+            }
+            // Sleeps until the bus or a caller has something, or the next reply is overdue.
+            let timeout = pending.values.map(\.deadline).min().map { Int32(max(0, ($0 - now) * 1000).rounded(.up)) } ?? -1
             var polled = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
-            if poll(&polled, 2, -1) < 0, errno != EINTR { return }
+            if poll(&polled, 2, timeout) < 0, errno != EINTR {
+                end(BusError(name: "natter.Poll", message: "poll failed"))
+                return
+            }
             if polled[1].revents != 0 {
                 var drain = [UInt8](repeating: 0, count: 64)
                 while read(wake.read, &drain, drain.count) > 0 {}
             }
-            // Reads what arrived (without blocking) into the queue popped above.
-            if dbus_connection_read_write(connection, 0) == 0 {
-                state.withLock { $0.failure = BusError(name: "natter.Disconnected", message: "the bus connection closed") }
-                fail(Array(pending.values), BusError(name: "natter.Disconnected", message: "the bus connection closed"))
+            // Reads what arrived (without blocking) into the queue popped above. When the
+            // connection closed, libdbus queues a Disconnected signal after what was read, which
+            // the next round pops (replies that came first are delivered first).
+            _ = dbus_connection_read_write(connection, 0)
+            if dbus_connection_get_is_connected(connection) == 0, dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_COMPLETE {
+                end(BusError(name: "natter.Disconnected", message: "the bus connection closed"))
                 return
             }
         }
+    }
+
+    /// How long a call waits for its reply.
+    static let replyTimeout = 10.0
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     private func fail(_ replies: [@Sendable (Result<[BusValue], BusError>) -> Void], _ error: BusError) {

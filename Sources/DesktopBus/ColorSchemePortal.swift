@@ -25,7 +25,7 @@ public final class ColorSchemePortal: Sendable {
     /// with every change, on the bus thread.
     public init(address: String? = nil, onChange: @escaping @Sendable (Scheme?) -> Void) {
         bus = BusConnection(address: address, matches: [
-            "type='signal',interface='\(Self.interface)',member='SettingChanged',arg0='\(Self.namespace)'",
+            "type='signal',sender='\(Self.service)',interface='\(Self.interface)',member='SettingChanged',arg0='\(Self.namespace)'",
         ]) { message in
             guard message.member == "SettingChanged", message.arguments.count == 3,
                   message.arguments[0].string == Self.namespace, message.arguments[1].string == Self.key,

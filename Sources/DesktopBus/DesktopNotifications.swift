@@ -30,10 +30,11 @@ public final class DesktopNotifications: Sendable {
     public init(address: String? = nil) {
         let shared = self.shared
         bus = BusConnection(address: address, matches: [
-            "type='signal',interface='\(Self.service)',member='ActionInvoked'",
-            "type='signal',interface='\(Self.service)',member='NotificationClosed'",
+            // From the notification server only: anyone on the bus can send a signal.
+            "type='signal',sender='\(Self.service)',interface='\(Self.service)',member='ActionInvoked'",
+            "type='signal',sender='\(Self.service)',interface='\(Self.service)',member='NotificationClosed'",
         ]) { message in
-            guard let id = message.arguments.first?.integer.map(UInt32.init) else { return }
+            guard let id = message.arguments.first?.integer.flatMap(UInt32.init(exactly:)) else { return }
             switch message.member {
             case "ActionInvoked":
                 let key = message.arguments.dropFirst().first?.string
@@ -73,7 +74,7 @@ public final class DesktopNotifications: Sendable {
         bus.call(call) { result in
             switch result {
             case .success(let values):
-                guard let id = values.first?.integer.map(UInt32.init) else {
+                guard let id = values.first?.integer.flatMap(UInt32.init(exactly:)) else {
                     completion(.failure(BusError(name: "natter.BadReply", message: "Notify returned no id")))
                     return
                 }

@@ -177,7 +177,11 @@ final class ChatSession {
     /// (or opens the query) and shows it; otherwise connects to the link's server for this run
     /// (with the first network's nick), joining the channel there.
     func open(_ link: IRCLink) {
-        if let known = networks.first(where: { link.names(host: $0.host, port: $0.port) }), model.network(known.name) != nil {
+        // The network with the link's host and port; else the only one with its host (a link
+        // rarely says the port: irc:// means 6667 where the network may use TLS on 6697).
+        let sameHost = networks.filter { $0.host.lowercased() == link.host.lowercased() }
+        if let known = networks.first(where: { link.names(host: $0.host, port: $0.port) }) ?? (sameHost.count == 1 ? sameHost.first : nil),
+           model.network(known.name) != nil {
             show(link, on: known.name)
             return
         }
@@ -187,9 +191,9 @@ final class ChatSession {
             nick: template.nick, alternativeNicks: template.alternativeNicks, user: template.user, realName: template.realName,
             channels: link.channel.map { [($0, nil)] } ?? [], password: nil, sasl: nil, clientCertificate: nil,
             clientKey: nil, autoConnect: true)
-        // Two links to the same new server make one network.
+        // A name of its own: a network's name is the key of its buffers and its connection.
         var suffix = 2
-        while model.network(network.name) != nil, !networks.contains(where: { $0.name == network.name }) {
+        while model.network(network.name) != nil {
             network.name = "\(link.host) (\(suffix))"
             suffix += 1
         }

@@ -101,6 +101,7 @@ struct DesktopApp {
                     // The first-run form is showing: the link is the network to connect to.
                     config.networks = [Self.network(for: link)]
                     chat = ChatSession(config: config, keys: keys, saved: saved, problems: problems, ui: ui, root: root)
+                    chat?.open(link)   // shows the channel once joined, a query, a key note
                 }
             }
         }

@@ -24,7 +24,9 @@ public struct IRCLink: Hashable, Sendable {
         guard !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }),
               let components = URLComponents(string: text), let rawHost = components.host, !rawHost.isEmpty else { return nil }
         if let port = components.port, !(1...65535).contains(port) { return nil }
-        host = rawHost.hasPrefix("[") ? String(rawHost.dropFirst().dropLast()) : rawHost
+        let decodedHost = rawHost.removingPercentEncoding ?? rawHost
+        guard !decodedHost.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F || $0 == "/" }) else { return nil }
+        host = decodedHost.hasPrefix("[") ? String(decodedHost.dropFirst().dropLast()) : decodedHost
         port = components.port ?? (tls ? 6697 : 6667)
         self.tls = tls
         // Split before decoding: a `%2C` is a comma in the name, a `,` starts the flags.
@@ -34,7 +36,11 @@ public struct IRCLink: Hashable, Sendable {
         var parts = target.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let name = parts.removeFirst().removingPercentEncoding ?? ""
         let flags = Set(parts.map { $0.lowercased() })
-        guard !name.isEmpty, !name.contains(" ") else { return nil }
+        // One target, one line: a decoded comma would join (or message) several at once, and a
+        // control character would end the line it is sent in.
+        guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0 == "," }) else {
+            return nil
+        }
         needsKey = flags.contains("needkey")
         if flags.contains("isnick") {
             nick = name

@@ -38,7 +38,8 @@ final class InstanceSocket: Sendable {
 
     /// Hands `request` to the Natter listening at `path`; whether one took it.
     static func send(_ request: InstanceRequest, path: String, timeout: Double = 2) -> Bool {
-        guard let fd = connect(path) else { return false }
+        // Never to a socket someone else could have put there.
+        guard isPrivate((path as NSString).deletingLastPathComponent), let fd = connect(path) else { return false }
         defer { close(fd) }
         setTimeout(fd, timeout)
         let bytes = Array((request.line + "\n").utf8)
@@ -75,6 +76,7 @@ final class InstanceSocket: Sendable {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         chmod(folder, 0o700)
+        guard Self.isPrivate(folder) else { throw .system("\(folder) is not a folder of this user's alone") }
         if Self.connect(path).map({ close($0) }) != nil { throw .alreadyRunning }
         unlink(path)   // a dead one's socket file (nobody accepted above)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -95,8 +97,11 @@ final class InstanceSocket: Sendable {
             while !stopped.value.load(ordering: .relaxed) {
                 let client = accept(fd, nil, nil)
                 if client < 0 {
-                    if errno == EINTR { continue }
-                    return
+                    if stopped.value.load(ordering: .relaxed) { break }
+                    // Out of descriptors or a connection gone before it was taken: try again
+                    // (a pause first, so that a full descriptor table is not a busy loop).
+                    if errno != EINTR, errno != ECONNABORTED { usleep(100_000) }
+                    continue
                 }
                 _ = fcntl(client, F_SETFD, FD_CLOEXEC)   // not inherited by xdg-open and friends
                 Self.setTimeout(client, 2)
@@ -107,6 +112,8 @@ final class InstanceSocket: Sendable {
                 close(client)
                 if let request { onRequest(request) }
             }
+            // Closed here, not by stop(): its number must not be reused while accept may use it.
+            close(fd)
         }
         thread.name = "natter-instance"
         thread.start()
@@ -115,12 +122,18 @@ final class InstanceSocket: Sendable {
     /// Stops listening and removes the socket file.
     func stop() {
         guard !stopped.value.exchange(true, ordering: .relaxed) else { return }
-        shutdown(fd, Int32(SHUT_RDWR))
-        close(fd)
+        shutdown(fd, Int32(SHUT_RDWR))   // wakes accept (EINVAL); the thread closes it
         unlink(path)
     }
 
     // MARK: - POSIX
+
+    /// Whether `folder` is a real folder (not a link) of this user's that no one else may enter
+    /// (in /tmp another user could have made it first).
+    static func isPrivate(_ folder: String) -> Bool {
+        var info = stat()
+        return lstat(folder, &info) == 0 && info.st_uid == getuid() && info.st_mode & S_IFMT == S_IFDIR && info.st_mode & 0o077 == 0
+    }
 
     private static func address(_ path: String) -> sockaddr_un? {
         var address = sockaddr_un()
@@ -138,6 +151,8 @@ final class InstanceSocket: Sendable {
         guard var address = address(path) else { return nil }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
+        // Before connecting: a listener whose backlog is full would otherwise hold connect.
+        setTimeout(fd, 2)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }

@@ -34,15 +34,20 @@ struct IRCLinkTests {
         #expect(IRCLink("irc://host:99999/x") == nil)
         #expect(IRCLink("irc://host/a b") == nil)
         #expect(IRCLink("irc://host/x\nQUIT") == nil)
+        // Decoded, a comma would join several channels and a newline end the line.
+        #expect(IRCLink("irc://host/%23a%2C%23b") == nil)
+        #expect(IRCLink("irc://host/%23a%0AQUIT") == nil)
+        #expect(IRCLink("irc://host/bob%2Calice,isnick") == nil)
+        #expect(IRCLink("irc://ho%0Ast/x") == nil)
     }
 
     @Test func aLinkWrittenBackReadsTheSame() throws {
         for text in ["ircs://irc.libera.chat/%23natter", "irc://h:7000/alice,isnick", "ircs://[::1]/%23x,needkey",
-                     "irc://irc.example.org/", "irc://h/%23a%2Cb"] {
+                     "irc://irc.example.org/", "irc://h/%23a%C3%A9"] {
             let link = try #require(IRCLink(text), "\(text)")
             #expect(IRCLink(link.url) == link, "\(text) → \(link.url)")
         }
-        #expect(IRCLink("irc://h/%23a%2Cb")?.channel == "#a,b")
+        #expect(IRCLink("irc://h/%23a%C3%A9")?.channel == "#aé")
     }
 
     @Test func theRequestLineCarriesTheLink() throws {

@@ -87,6 +87,25 @@ struct InstanceSocketTests {
         #expect(received.wait(count: 1) == [.raise])
     }
 
+    /// A folder others may enter (or one that is not ours) is not used either way.
+    @Test func aFolderOthersCanEnterIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let natter = folder.appendingPathComponent("natter")
+        try FileManager.default.createDirectory(at: natter, withIntermediateDirectories: true)
+        let listener = try InstanceSocket(listeningAt: path) { _ in }
+        defer { listener.stop() }
+        chmod(natter.path, 0o777)
+        #expect(!InstanceSocket.send(.raise, path: path), "sent to a socket in a folder anyone can write to")
+        // Another user's folder (made so by chown, as root; otherwise the chmod case stands alone).
+        chmod(natter.path, 0o700)
+        if getuid() == 0 {
+            listener.stop()
+            #expect(chown(natter.path, 65534, 65534) == 0)
+            #expect(throws: InstanceSocket.Failure.self) { try InstanceSocket(listeningAt: path) { _ in } }
+            #expect(!InstanceSocket.send(.raise, path: path))
+        }
+    }
+
     @Test func theSocketLivesInTheRuntimeDirectory() {
         #expect(InstanceSocket.defaultPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"]) == "/run/user/1000/natter/instance.sock")
         #expect(InstanceSocket.defaultPath(environment: [:]) == "/tmp/natter-\(getuid())/instance.sock")
