@@ -8,7 +8,7 @@ APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconf
             fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji hunspell-en-us
 # Packages the tests need: a private X server, input and screenshots, a session bus and a
 # notification server, real IRC servers.
-TEST_DEPS = xvfb xauth xdotool imagemagick dbus dunst python3-dbus python3-gi inspircd atheme-services ngircd znc openssl procps
+TEST_DEPS = xvfb xauth xdotool imagemagick dbus dunst python3-dbus python3-gi gnome-keyring libsecret-tools inspircd atheme-services ngircd znc openssl procps
 
 .PHONY: all deps test-deps build release run demo test golden bench fuzz sanitize screenshot install uninstall clean
 

@@ -134,3 +134,54 @@ final class FakePortal {
         process.waitUntilExit()
     }
 }
+
+/// A real keyring: GNOME Keyring's Secret Service on a private bus, its login keyring created
+/// and unlocked with a test password, its files in a folder of its own.
+final class GnomeKeyring {
+    private let process: ChildProcess
+    private let folder: URL
+    let environment: [String: String]
+
+    init(bus: PrivateSessionBus) throws {
+        guard let daemon = findExecutable("gnome-keyring-daemon") else {
+            throw TestFailure("gnome-keyring-daemon is not installed (make test installs gnome-keyring)")
+        }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("natter-keyring-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("run"), withIntermediateDirectories: true)
+        chmod(folder.appendingPathComponent("run").path, 0o700)
+        var env = ProcessInfo.processInfo.environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        env["HOME"] = folder.path
+        env["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+        env["XDG_RUNTIME_DIR"] = folder.appendingPathComponent("run").path
+        environment = env
+        // --unlock reads the login keyring's password from standard input.
+        let password = folder.appendingPathComponent("password")
+        try "test-password".write(to: password, atomically: true, encoding: .utf8)
+        process = try ChildProcess("/bin/sh", ["-c", "exec \"$0\" --foreground --components=secrets --unlock < \"$1\"",
+                                               daemon, password.path],
+                                   environment: env, logPath: folder.appendingPathComponent("daemon.log").path)
+        // Ready once it owns its name.
+        let deadline = Date().addingTimeInterval(10)
+        while (try? runTool("/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                    "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets"],
+                            environment: env))?.contains("boolean true") != true {
+            guard Date() < deadline else { throw TestFailure("gnome-keyring did not come up on the test bus") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// `secret-tool` (libsecret's own client) against this keyring, `input` on its standard input.
+    func secretTool(_ arguments: [String], input: String? = nil) throws -> String {
+        guard let tool = findExecutable("secret-tool") else { throw TestFailure("secret-tool is not installed (make test installs libsecret-tools)") }
+        guard let input else { return try runTool(tool, arguments, environment: environment) }
+        let file = folder.appendingPathComponent("input")
+        try input.write(to: file, atomically: true, encoding: .utf8)
+        return try runTool("/bin/sh", ["-c", "exec \"$0\" \"$@\" < \"\(file.path)\"", tool] + arguments, environment: environment)
+    }
+
+    func stop() {
+        process.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}

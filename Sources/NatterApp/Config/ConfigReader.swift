@@ -205,6 +205,15 @@ struct ConfigReader {
     }
 
     private func secret(_ table: TOMLTable, at path: String) throws(ConfigError) -> NatterConfig.Secret? {
+        // `password = { keyring = "NAME" }`: the desktop's keyring holds it.
+        if let keyring = table["password"]?.table {
+            try onlyKeys(keyring, ["keyring"], at: "\(path).password")
+            guard let name = try string(keyring, "keyring", at: "\(path).password"), !name.isEmpty else {
+                throw fail("\(path).password", "takes text, or { keyring = \"NAME\" }")
+            }
+            if table["password_command"] != nil { throw fail("\(path).password", "give password or password_command, not both") }
+            return .keyring(name)
+        }
         let literal = try string(table, "password", at: path)
         let command = try string(table, "password_command", at: path)
         if literal != nil && command != nil { throw fail("\(path).password", "give password or password_command, not both") }

@@ -13,6 +13,9 @@ import SDLBackend
 /// channels = ["#natter", "#secret key"]   # a key after a space
 /// friends = ["alice", "bob"]               # watched with MONITOR (/monitor +nick adds)
 /// password_command = "pass irc/libera"   # server password from a command (never stored)
+/// # password = { keyring = "libera" }     # or from the desktop's keyring (Secret Service):
+///                                         # secret-tool store --label=libera \
+///                                         #   xdg:schema chat.natter.Password key libera
 /// tls_fingerprint = "sha256:AB:CD:…"       # accept exactly this certificate (self-signed servers)
 /// sasl_fail = "disconnect"                # SASL not offered or failed: disconnect (default),
 ///                                         # continue unauthenticated, or reconnect
@@ -155,16 +158,19 @@ public struct NatterConfig: Hashable, Sendable {
         public var password: Secret?
     }
 
-    /// A password: written in the file, or printed by a command when needed.
+    /// A password: written in the file, printed by a command when needed, or kept in the
+    /// desktop's keyring (the Secret Service) under a name.
     public enum Secret: Hashable, Sendable, CustomStringConvertible {
         case literal(String)
         case command(String)
+        case keyring(String)
 
         /// Never shows the password itself.
         public var description: String {
             switch self {
             case .literal: return "(password from the config file)"
             case .command(let command): return "(password from `\(command)`)"
+            case .keyring(let name): return "(password \(name) from the keyring)"
             }
         }
     }

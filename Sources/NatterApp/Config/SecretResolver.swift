@@ -1,13 +1,28 @@
+import DesktopBus
 import Foundation
 
-/// Turns a configured password into the password: a literal from the file, or the first line a
-/// `password_command` prints (run by /bin/sh, at most 10 s). The password is never logged or
+/// Turns a configured password into the password: a literal from the file, the first line a
+/// `password_command` prints (run by /bin/sh, at most 10 s), or the keyring's (waiting at most a
+/// minute, for an unlock prompt the desktop may show). The password is never logged or
 /// shown; errors name the command, not its output.
 enum SecretResolver {
-    static func resolve(_ secret: NatterConfig.Secret) throws(ConfigError) -> String {
+    /// `keyringBus` is the bus of the Secret Service (the session bus by default).
+    static func resolve(_ secret: NatterConfig.Secret, keyringBus: String? = nil) throws(ConfigError) -> String {
         switch secret {
         case .literal(let value):
             return value
+        case .keyring(let name):
+            let keyring = SecretService(address: keyringBus)
+            defer { keyring.stop() }
+            let stored: String?
+            do { stored = try keyring.password(for: name) } catch {
+                throw ConfigError(file: "keyring", line: nil, key: nil, message: "cannot read \(name) from the keyring: \(error.message)")
+            }
+            guard let stored, !stored.isEmpty else {
+                throw ConfigError(file: "keyring", line: nil, key: nil, message: "the keyring holds no password named \(name) "
+                                  + "(secret-tool store --label=\(name) xdg:schema \(SecretService.schema) key \(name))")
+            }
+            return stored
         case .command(let command):
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
