@@ -1,4 +1,5 @@
 import ChatModel
+import DesktopBus
 import Foundation
 import Synchronization
 import IRCSession
@@ -110,11 +111,27 @@ struct DesktopApp {
             // A broken file: the form says why it is shown, and appends nothing to that file.
             if startup.fileIsBroken { firstRun.notice(problems.joined(separator: "\n")) }
             firstRun.onConnect = { choice in
-                let network = NatterConfig.Network(
+                var network = NatterConfig.Network(
                     name: choice.host, host: choice.host, port: choice.port, tls: choice.tls, verifyCertificate: true,
                     nick: choice.nick, alternativeNicks: [], user: choice.nick, realName: choice.nick,
                     channels: choice.channels.map { ($0, nil) }, password: nil, sasl: nil, clientCertificate: nil,
                     clientKey: nil, autoConnect: true)
+                var session = network
+                if let password = choice.password {
+                    // Kept in the keyring (the config names it), or used for this run only: a
+                    // password is never written into the file.
+                    session.password = .literal(password)
+                    if choice.storesPassword {
+                        let keyring = SecretService()
+                        do {
+                            try keyring.store(password, for: choice.host, label: "Natter: \(choice.host)")
+                            network.password = .keyring(choice.host)
+                        } catch {
+                            problems.append("The password was not kept in the keyring (\(error)): it is used for this run only.")
+                        }
+                        keyring.stop()
+                    }
+                }
                 if startup.fileIsBroken {
                     problems.append("Not written to \(configPath), which does not read: this network is used for this run only.")
                 } else {
@@ -122,7 +139,7 @@ struct DesktopApp {
                         problems.append("cannot write \(configPath): \(error.localizedDescription)")
                     }
                 }
-                config.networks = [network]
+                config.networks = [session]
                 chat = ChatSession(config: config, keys: keys, saved: saved, problems: problems, ui: ui, root: root)
             }
             root.show(firstRun)

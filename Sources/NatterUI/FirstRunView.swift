@@ -11,11 +11,20 @@ public final class FirstRunView: Widget {
         public var tls: Bool
         public var nick: String
         public var channels: [String]
+        /// The server password, if one was entered.
+        public var password: String?
+        /// Whether to keep the password in the desktop's keyring (else it is used for this run only).
+        public var storesPassword: Bool
     }
 
     public let server = TextField(text: "irc.libera.chat")
     public let nick = TextField()
     public let channels = TextField(text: "#natter")
+    /// The server password (a bouncer's, or a private server's); optional.
+    public let password = TextField()
+    /// Whether the password goes into the desktop's keyring.
+    public let keyringButton = Button("Keep it in the keyring: yes")
+    public private(set) var storesPassword = true
     public let tlsButton = Button("TLS: on")
     public let connectButton = Button("Connect")
     private let message = Label("")
@@ -38,8 +47,11 @@ public final class FirstRunView: Widget {
         }
         nick.text = defaultNick
         var suggestionButtons: [Widget] = []
+        password.isSecure = true
+        password.placeholder = "none"
         let fields: [Widget] = [label("Server (HOST or HOST:PORT)"), server, label("Nick"), nick,
-                                label("Channels (comma-separated)"), channels]
+                                label("Channels (comma-separated)"), channels,
+                                label("Server password (a bouncer's; leave it empty for most networks)"), password]
         form = Stack(.vertical, spacing: 8, [label("Natter", size: 30, bold: true),
                                              label("IRC for the Linux desktop · \(version)", color: theme.dimText),
                                              label("Pick a network or enter one:")] )
@@ -52,14 +64,19 @@ public final class FirstRunView: Widget {
         }
         form.addChild(Stack(.horizontal, spacing: 8, suggestionButtons))
         for field in fields { form.addChild(field) }
-        form.addChild(Stack(.horizontal, spacing: 8, [tlsButton, connectButton]))
+        form.addChild(Stack(.horizontal, spacing: 8, [tlsButton, keyringButton, connectButton]))
         form.addChild(message)
         form.padding = EdgeInsets(top: 40, left: 60, bottom: 40, right: 60)
         addChild(form)
         backgroundColor = theme.base.background
         tlsButton.onPress = { [weak self] in self?.toggleTLS() }
+        keyringButton.onPress = { [weak self] in
+            guard let self else { return }
+            self.storesPassword.toggle()
+            self.keyringButton.title = self.storesPassword ? "Keep it in the keyring: yes" : "Keep it in the keyring: no (this run only)"
+        }
         connectButton.onPress = { [weak self] in self?.submit() }
-        for field in [server, nick, channels] { field.onSubmit = { [weak self] _ in self?.submit() } }
+        for field in [server, nick, channels, password] { field.onSubmit = { [weak self] _ in self?.submit() } }
     }
 
     public override func performLayout(_ constraints: BoxConstraints, _ context: LayoutContext) -> Size {
@@ -87,7 +104,8 @@ public final class FirstRunView: Widget {
         }
         let list = channels.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             .map { $0.hasPrefix("#") || $0.hasPrefix("&") ? $0 : "#" + $0 }
-        onConnect?(Choice(host: String(host), port: port, tls: tls, nick: nickText, channels: list))
+        onConnect?(Choice(host: String(host), port: port, tls: tls, nick: nickText, channels: list,
+                          password: password.text.isEmpty ? nil : password.text, storesPassword: storesPassword))
     }
 
     /// Says something before the user starts (why the form is shown: a configuration file

@@ -20,6 +20,24 @@ struct ConfigWriterTests {
         #expect(config.networks[0].channels.map(\.name) == ["#a", "#b"] && config.networks[0].channels[1].key == "key")
     }
 
+    /// A keyring name is written; a password itself never is.
+    @Test func onlyAKeyringNameIsWritten() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("natter-cw-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("natter/config.toml").path
+        var network = NatterConfig.Network(name: "bnc", host: "bnc.example.org", port: 6697, tls: true,
+                                           verifyCertificate: true, nick: "me", alternativeNicks: [], user: "me",
+                                           realName: "me", channels: [], password: .keyring("bnc.example.org"), sasl: nil,
+                                           clientCertificate: nil, clientKey: nil, autoConnect: true)
+        try ConfigWriter.append(network, to: path)
+        network.name = "other"
+        network.password = .literal("hunter2")
+        try ConfigWriter.append(network, to: path)
+        let config = try ConfigLoader.load(path: path)
+        #expect(config.networks.map(\.password) == [.keyring("bnc.example.org"), nil])
+        #expect(!(try String(contentsOfFile: path, encoding: .utf8)).contains("hunter2"))
+    }
+
     @Test func friendsAreWrittenIntoTheirNetworkKeepingEverythingElse() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("natter-cw-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -332,3 +332,17 @@ private final class ShortcutPanel: Widget {
     host.handle(.key(.enter, .shift))
     #expect(submitted == "x" && f.text == "x")
 }
+
+/// A password field shows bullets, one per character, and gives nothing to the clipboard.
+@Test @MainActor func aSecureFieldShowsBulletsAndIsNotCopied() {
+    let clipboard = MemoryClipboard()
+    let (f, host) = field(clipboard: clipboard)
+    f.isSecure = true
+    type(host, "sécret")
+    #expect(f.text == "sécret" && f.displayText.string == "••••••")
+    host.handle(.keyDown(KeyEvent(.character("a"), modifiers: [.ctrl])))
+    host.handle(.keyDown(KeyEvent(.character("c"), modifiers: [.ctrl])))
+    host.handle(.keyDown(KeyEvent(.character("x"), modifiers: [.ctrl])))
+    #expect(clipboard.text() == nil)
+    #expect(f.text == "sécret", "cut took nothing away either")
+}

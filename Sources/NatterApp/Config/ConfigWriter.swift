@@ -21,11 +21,18 @@ enum ConfigWriter {
             tls = \(network.tls)
             nick = \(quoted(network.nick))
             channels = [\(channelList)]
-
+            \(network.password.flatMap(Self.passwordLine) ?? "")
             """
         let exists = FileManager.default.fileExists(atPath: path)
         try text.write(to: url, atomically: true, encoding: .utf8)
         if !exists { try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path) }
+    }
+
+    /// The `password` line for a secret that may be written down: a keyring name (a literal or a
+    /// command is never written by Natter).
+    private static func passwordLine(_ secret: NatterConfig.Secret) -> String? {
+        guard case .keyring(let name) = secret else { return nil }
+        return "password = { keyring = \(quoted(name)) }\n"
     }
 
     /// Writes `friends = [...]` into the `[[networks]]` table named `network` (replacing the line

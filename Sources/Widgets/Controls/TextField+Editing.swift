@@ -106,9 +106,10 @@ extension TextField {
             case ("c", false):
                 // Nothing selected here: leave Ctrl+C to the parent (the message list copies
                 // its own selection).
-                guard state.hasSelection else { return false }
+                guard state.hasSelection, !isSecure else { return isSecure }
                 copy()
-            case ("x", false): cut()
+            case ("x", false) where !isSecure: cut()
+            case ("x", false): return true   // a password is not put on the clipboard
             case ("v", false): paste()
             case ("z", false): undo()
             case ("z", true), ("y", false): redo()

@@ -116,11 +116,16 @@ public final class TextField: Widget {
     /// for each, so that caret positions stay where they are.
     public var styler: ((String, TextAttributes) -> [TextSpan])? { didSet { refreshText() } }
 
+    /// A password field: every character shows as a bullet, and nothing can be copied or cut
+    /// out of it.
+    public var isSecure = false { didSet { if isSecure != oldValue { refreshText() } } }
+
     /// The displayed text: the content with the composition inserted (underlined) at the caret.
     var displayText: StyledText {
         let attributes = TextAttributes(font: font, foreground: textColor)
         func spans(_ text: String) -> [TextSpan] {
             guard !text.isEmpty else { return [] }
+            if isSecure { return [TextSpan(String(repeating: "•", count: text.count), attributes)] }
             if let styler {
                 let styled = styler(text, attributes)
                 if styled.reduce(0, { $0 + $1.text.count }) == text.count { return styled }
