@@ -196,3 +196,17 @@ private func unpinnedList(at id: String = "m500", count: Int = 1000) -> (Message
     #expect(list.y == list.maxY)
     #expect(list.metrics.rows.contains { $0.id == "unread-marker" })
 }
+
+/// A reload near the bottom (every height an estimate again, most rows taller than it) keeps
+/// the reader's row where it was: the estimates below the anchor must not make it give way to
+/// the bottom as if the window had grown.
+@Test @MainActor func aReloadNearTheBottomKeepsTheAnchor() throws {
+    let (list, host, rows) = unpinnedList(at: "m975", count: 1000)
+    defer { withExtendedLifetime(rows) {} }   // the list holds its data source weakly
+    #expect(!list.isPinned)
+    #expect(abs(try #require(list.screenTop(of: "m975")) + 5) < 0.001)
+    list.reloadAll()
+    host.layoutIfNeeded()
+    #expect(!list.isPinned)
+    #expect(abs(try #require(list.screenTop(of: "m975")) + 5) < 0.001)
+}

@@ -78,6 +78,7 @@ extension MessageListView {
             rowLayouts.removeAll()
         }
         applyPendingChanges(dataSource)
+        if viewportHeight > 0, size.width > 0 { measureBelowAnchor(dataSource, context) }
         resolveY()
         guard viewportHeight > 0, size.width > 0 else { return }
         var measuredRange: ClosedRange<Int>?
@@ -96,6 +97,26 @@ extension MessageListView {
             if !measuredAny { break }
         }
         if let measuredRange { evictLayouts(keeping: measuredRange) }
+    }
+
+    /// Measures the rows from the anchor row down, a viewport's worth (less when the content
+    /// ends first). With only estimates there (after a reload, every height is one), the content
+    /// below the anchor could look shorter than the viewport: the anchor would then give way to
+    /// the bottom (the rule for a window grown taller), and the reader would be moved.
+    private func measureBelowAnchor(_ dataSource: any MessageListDataSource, _ context: LayoutContext) {
+        guard case .row(let anchor) = scroll.anchor, anchor.index >= 0, anchor.index < heights.count else { return }
+        var below = -anchor.offset
+        var i = anchor.index
+        while i < heights.count, below < viewportHeight {
+            if rowLayouts[i] == nil || !heights.isMeasured(i) {
+                let layout = dataSource.layoutRow(at: i, width: size.width, context: context)
+                rowLayoutCount += 1
+                rowLayouts[i] = layout
+                heights.setHeight(max(0, layout.height), at: i, measured: true)
+            }
+            below += heights.height(at: i)
+            i += 1
+        }
     }
 
     /// The rows overlapping the viewport extended by half its height on both sides.
