@@ -124,8 +124,7 @@ public final class NickListView: Widget {
         if event.button == .right {
             // The nick's menu, where the pointer is.
             guard let host, let items = onMenu?(shown[index]), !items.isEmpty else { return true }
-            let menu = PopupMenu(items)
-            menu.show(in: host, at: convertToWindow(event.position))
+            PopupMenu(items, theme: theme.base).show(in: host, at: convertToWindow(event.position))
             return true
         }
         if event.clickCount >= 2 { onOpenQuery?(shown[index].nick) }

@@ -17,6 +17,17 @@ struct WindowScaleTests {
         #expect(try firstFrameScale(x) == 1.5)
     }
 
+    /// What the user sees, measured on the screen: the first-run form is
+    /// 1.5 times as wide under Xft.dpi 144 as with nothing published.
+    @Test func theFormOnScreenIsDrawnLarger() throws {
+        let x = try XvfbSession()
+        defer { x.stop() }
+        let plain = try contentWidth(x)
+        try setResources("Xft.dpi:\t144\n", on: x)
+        let scaled = try contentWidth(x)
+        #expect(plain >= 400 && abs(Double(scaled) / Double(plain) - 1.5) < 0.01, "\(plain) px, then \(scaled) px")
+    }
+
     @Test func gdkScaleWinsOverXftDpiAndTheConfigWinsOverBoth() throws {
         let x = try XvfbSession()
         defer { x.stop() }
@@ -75,6 +86,34 @@ struct WindowScaleTests {
         let path = configPath(x)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// Starts natter (1100×720 window units, centred on the 1280×800 screen), waits for its first
+    /// frame, and returns the width of what it drew: the screenshot of the window cropped to
+    /// everything that is not the background.
+    private func contentWidth(_ x: XvfbSession) throws -> Int {
+        guard let importTool = findExecutable("import"), let convert = findExecutable("convert") else {
+            throw TestFailure("ImageMagick is not installed (make test installs it)")
+        }
+        try? FileManager.default.removeItem(atPath: statePath(x))
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("natter-width-\(UUID().uuidString).log").path
+        let shot = log + ".png"
+        defer { try? FileManager.default.removeItem(atPath: log); try? FileManager.default.removeItem(atPath: shot) }
+        var env = x.environment()
+        env["NATTER_REPORT_FIRST_FRAME"] = "1"
+        let app = try ChildProcess(try natterExecutable(), ["--window-size", "1100x720"], environment: env, logPath: log)
+        defer { app.stop() }
+        let deadline = Date().addingTimeInterval(15)
+        while (try? String(contentsOfFile: log, encoding: .utf8))?.contains("first frame") != true {
+            guard Date() < deadline else { throw TestFailure("natter drew no first frame") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        _ = try runTool(importTool, ["-window", "root", shot], environment: env)
+        // The window's inside, less a margin (its edges), trimmed to what differs from the background.
+        let geometry = try runTool(convert, [shot, "-crop", "1080x700+100+50", "+repage", "-fuzz", "3%", "-trim", "-format", "%w", "info:"],
+                                   environment: env)
+        return Int(geometry.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     /// Starts natter, waits for its first frame and returns the scale it reports drawing at.

@@ -25,11 +25,15 @@ public final class PopupMenu: Widget {
     private var rowHeight = 20.0
     private var titleLayouts: [TextLayout] = []
 
-    /// Creates a menu.
-    public init(_ items: [MenuItem]) {
+    /// Creates a menu in `theme`'s font and colours.
+    public init(_ items: [MenuItem], theme: Theme = .standard) {
         self.items = items
         super.init()
-        backgroundColor = Theme.standard.surface
+        font = theme.font
+        textColor = theme.text
+        disabledColor = theme.mutedText
+        highlightColor = theme.accent
+        backgroundColor = theme.surface
     }
 
     public override var isFocusable: Bool { true }

@@ -297,13 +297,7 @@ public final class TextField: Widget {
         if event.button == .right, let onContextMenu, let host {
             let items = onContextMenu(index(at: event.position))
             guard !items.isEmpty else { return false }
-            let menu = PopupMenu(items)
-            menu.font = menuTheme.font
-            menu.textColor = menuTheme.text
-            menu.disabledColor = menuTheme.mutedText
-            menu.highlightColor = menuTheme.accent
-            menu.backgroundColor = menuTheme.surface
-            menu.show(in: host, at: convertToWindow(event.position))
+            PopupMenu(items, theme: menuTheme).show(in: host, at: convertToWindow(event.position))
             return true
         }
         guard event.button == .left else { return false }

@@ -87,13 +87,7 @@ extension MessageListView {
         guard let layout = cachedLayout(at.row) else { return false }
         let items = dataSource.menu(forRowAt: at.row, character: at.character, layout: layout)
         guard !items.isEmpty else { return false }
-        let menu = PopupMenu(items)
-        menu.font = theme.font
-        menu.textColor = theme.text
-        menu.disabledColor = theme.mutedText
-        menu.highlightColor = theme.accent
-        menu.backgroundColor = theme.surface
-        menu.show(in: host, at: convertToWindow(point))
+        PopupMenu(items, theme: theme).show(in: host, at: convertToWindow(point))
         return true
     }
 
