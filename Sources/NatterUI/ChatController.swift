@@ -519,11 +519,9 @@ public final class ChatController {
         refreshSpelling()
         for rows in rows.values { rows.styler = styler }
         if let current, let rows = rows[current] {
-            // Restyled rows, read from where the reader is (as a buffer shown again is).
-            let position = screen.messages.savedPosition
+            // Restyled rows; the list keeps its anchor row by id.
             rows.reload()
             screen.messages.reloadAll()
-            screen.messages.restore(position)
         }
         switcher?.dismiss()
         switcher = nil
