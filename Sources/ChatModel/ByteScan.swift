@@ -35,6 +35,35 @@ enum ByteScan {
         return count
     }
 
+    /// Whether `bytes` hold a byte below 0x20 (a control character), or, with `ignoringFeeds`,
+    /// one other than a line feed.
+    static func holdsControlBytes(_ bytes: UnsafeBufferPointer<UInt8>, ignoringFeeds: Bool) -> Bool {
+        ignoringFeeds ? holdsControlBytes(bytes) : holdsAny(bytes) { below(0x20, $0) }
+    }
+
+    /// Whether `bytes` hold `byte` or `other`.
+    static func holds(_ byte: UInt8, or other: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = ones &* UInt64(byte), second = ones &* UInt64(other)
+        return holdsAny(bytes) { zeros($0 ^ first) | zeros($0 ^ second) }
+    }
+
+    /// Whether `test` finds a byte in a word of `bytes` (the tail is read as a word padded
+    /// with copies of its first byte, which cannot change the answer).
+    @inline(__always)
+    private static func holdsAny(_ bytes: UnsafeBufferPointer<UInt8>, _ test: (UInt64) -> UInt64) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while i + 8 <= bytes.count {
+            if test(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) != 0 { return true }
+            i += 8
+        }
+        guard i < bytes.count else { return false }
+        var tail = ones &* UInt64(base[i])
+        for j in i..<bytes.count { tail = tail & ~(0xFF << (8 * UInt64(j - i))) | UInt64(base[j]) << (8 * UInt64(j - i)) }
+        return test(tail) != 0
+    }
+
     /// Whether `bytes` hold a byte below 0x20 other than a line feed.
     static func holdsControlBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }

@@ -124,9 +124,15 @@ public enum LogLineFormat {
     private static func reason(_ text: String) -> String { text.isEmpty ? "" : " (\(text))" }
 
     private static func clean(_ text: String) -> String {
-        // Line breaks and formatting codes are all below U+0020; most lines have none.
-        guard text.utf8.contains(where: { $0 < 0x20 }) else { return text }
-        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return stripFormatting(text) }
+        // Line breaks and formatting codes are all below U+0020; most lines have none. Looked
+        // for eight bytes at a time: a scan through the string's UTF-8 view was 7 % of a flood.
+        var copy = text
+        let (controls, breaks) = copy.withUTF8 { bytes in
+            ByteScan.holdsControlBytes(bytes, ignoringFeeds: false)
+                ? (true, ByteScan.holds(0x0A, or: 0x0D, in: bytes)) : (false, false)
+        }
+        guard controls else { return text }
+        guard breaks else { return stripFormatting(text) }
         // Each line break (LF, CR, or CR LF) becomes one space, byte by byte.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)

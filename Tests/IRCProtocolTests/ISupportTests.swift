@@ -56,4 +56,13 @@ struct ISupportTests {
         #expect(IRCCaseMapping.ascii.lowercased("~[É]") == "~[É]")
         #expect(IRCCaseMapping.rfc1459.lowercased("~x") == "^x")
     }
+
+    @Test func foldTablesFoldEveryByteAsFoldDoes() {
+        for mapping in IRCCaseMapping.allCases {
+            #expect(mapping.foldTable.count == 256)
+            #expect((0...255).allSatisfy { mapping.foldTable[$0] == mapping.fold(UInt8($0)) }, "\(mapping)")
+        }
+        #expect(IRCCaseMapping.rfc1459.foldTable[Int(UInt8(ascii: "~"))] == UInt8(ascii: "^"))
+        #expect(IRCCaseMapping.ascii.foldTable[Int(UInt8(ascii: "["))] == UInt8(ascii: "["))
+    }
 }

@@ -166,3 +166,25 @@ private let sentence = styled("the quick brown fox jumps")
     #expect(layout.attributes(at: Point(x: 5, y: 5))?.link == nil)
     #expect(layout.attributes(at: Point(x: 200, y: 5)) == nil)
 }
+
+/// Plain ASCII spans are classified through a byte table instead of character by character;
+/// both ways must cut the same pieces, including tabs, line feeds, carriage returns (CR LF is
+/// one character, so such spans take the character path), digits and punctuation, and spans
+/// of ASCII next to spans that are not.
+@Test func asciiFastPathCutsTheSamePiecesAsCharacters() {
+    var seed: UInt64 = 0x5EED
+    func next() -> UInt64 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return seed >> 33 }
+    let ascii = Array("ab Z09.,:;!?-_'\"()[]{}<>/\\\t\n\r~`^|@#$%&*+=") + ["\r\n"]
+    let other: [Character] = ["é", "日", "ש", "ب", "😀", "١", " "]
+    for round in 0..<400 {
+        var spans: [TextSpan] = []
+        for part in 0..<Int(1 + next() % 3) {
+            let alphabet = (round + part) % 4 == 3 ? ascii + other : ascii
+            let text = String((0..<Int(next() % 30)).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] })
+            spans.append(TextSpan(text, TextAttributes()))
+        }
+        let text = StyledText(spans)
+        let builder = TextLayoutBuilder(text: text, maxWidth: 80, hangingIndent: 0, measurer: FakeMeasurer())
+        #expect(builder.pieces(asciiFastPath: true) == builder.pieces(asciiFastPath: false), "\(spans.map(\.text))")
+    }
+}
