@@ -132,7 +132,14 @@ public struct IRCSession: Sendable {
            state.users[state.fold(nick)] != nil {
             state.users[state.fold(nick)]?.account = account == "*" ? nil : account
         }
-        switch message.command.uppercased() {
+        let command = message.command.uppercased()
+        // Most of what arrives is chat: tested before the switch, which compares the strings
+        // in order (PRIVMSG came some twenty comparisons down).
+        if command == "PRIVMSG" || command == "NOTICE" {
+            handleChatMessage(message, now: now)
+            return
+        }
+        switch command {
         case "CAP": handleCAP(message)
         case "AUTHENTICATE": handleAuthenticate(message)
         case "900", "901", "902", "903", "904", "905", "906", "907", "908": handleSASLNumeric(message)

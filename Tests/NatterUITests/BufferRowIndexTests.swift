@@ -133,4 +133,52 @@ struct BufferRowIndexTests {
         #expect(deltas.count == 1)
         #expect(ids(index, lines) == ["day-2024-01-01"] + (45..<60).map { "m\($0)" })
     }
+
+    /// A trim rebuilds only the head rows; a whole rebuild must give the same rows and the
+    /// same delta, through joins and parts that group, day changes, the marker and the
+    /// loading row, with appends in the same frame.
+    @Test func aTrimRebuildsTheHeadAsAWholeRebuildWould() {
+        var seed: UInt64 = 77
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let kinds: [ChatLineKind] = [.message, .message, .join, .part, .quit, .action]
+        var time = day1
+        var number = 0
+        func newLines(_ count: Int) -> [ChatLine] {
+            (0..<count).map { _ in
+                time += next(10) == 0 ? 43_200 : 1
+                number += 1
+                return line("l\(number)", kinds[next(kinds.count)], at: time)
+            }
+        }
+        for round in 0..<60 {
+            var lines = Deque(newLines(20 + next(60)))
+            var fast = BufferRowIndex(timeZone: utc)
+            var whole = BufferRowIndex(timeZone: utc)
+            whole.incrementalTrim = false
+            if round % 3 == 0 {
+                _ = fast.setLoading(true)
+                _ = whole.setLoading(true)
+            }
+            fast.rebuild(lines)
+            whole.rebuild(lines)
+            for _ in 0..<12 {
+                if next(4) == 0 {
+                    let marker = fast.base + next(lines.count)
+                    #expect(fast.setMarker(marker, lines: lines) == whole.setMarker(marker, lines: lines))
+                }
+                let appended = next(3) == 0 ? next(15) : 0
+                lines.append(contentsOf: newLines(appended))
+                let trimmed = min(lines.count - 1, next(25))
+                lines.removeFirst(trimmed)
+                let a = fast.update(appended: appended, prepended: 0, trimmed: trimmed, lines: lines)
+                let b = whole.update(appended: appended, prepended: 0, trimmed: trimmed, lines: lines)
+                #expect(a == b)
+                #expect(fast.rows == whole.rows)
+                if fast.rows != whole.rows { return }
+            }
+        }
+    }
 }

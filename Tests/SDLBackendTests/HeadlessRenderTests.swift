@@ -1,5 +1,5 @@
 import Foundation
-import SDLBackend
+@testable import SDLBackend
 import Testing
 import Widgets
 
@@ -133,5 +133,28 @@ struct HeadlessRenderTests {
         let image = try PixelImage(contentsOfPNG: path)
         #expect(image == canvas.snapshot(), "the PNG differs from the pixels drawn")
         return image
+    }
+}
+
+/// ASCII text is measured from a table of advances; the result must be what the cluster walk
+/// gives, for every printable character, tabs and line feeds, in every face the painter uses.
+@Suite(.serialized)
+@MainActor
+struct AsciiAdvanceTests {
+    @Test func tableWidthsEqualTheClusterWalk() throws {
+        try SDLRuntime.startHeadless()
+        let fonts = try FontLibrary()
+        let texts = ["hello", "Hello, World!", "a\tb", "line\nfeed", "   ", "~`^|{}[]\\", "0123456789",
+                     String((0x20..<0x7F).map { Character(Unicode.Scalar(UInt8($0))) })]
+        for spec in [FontSpec(), FontSpec(bold: true), FontSpec(italic: true), FontSpec(role: .mono, size: 13)] {
+            let face = try #require(fonts.primary(spec, scale: 1))
+            for text in texts {
+                // Twice each: the first call fills the table, the second reads it.
+                for _ in 0..<2 {
+                    #expect(face.nativeWidth(of: text, asciiFastPath: true) == face.nativeWidth(of: text, asciiFastPath: false),
+                            "\(text.debugDescription) in \(spec)")
+                }
+            }
+        }
     }
 }
