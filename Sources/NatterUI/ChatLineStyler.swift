@@ -175,6 +175,15 @@ public struct ChatLineStyler: Sendable {
             return (start..<(start + plain[link.range].count), link.url)
         }
         var spans: [TextSpan] = []
+        if links.isEmpty {
+            // Most lines: a span per run, without walking the characters to find link edges.
+            for run in runs where !run.text.isEmpty {
+                var attrs = attributes(for: run.style)
+                if italic { attrs.font.italic = true }
+                spans.append(TextSpan(run.text, attrs))
+            }
+            return spans
+        }
         var offset = 0
         for run in runs {
             var attrs = attributes(for: run.style)

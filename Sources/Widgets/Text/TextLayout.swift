@@ -51,34 +51,32 @@ public struct TextLayout: Hashable, Sendable {
                 height = max(height, m.lineHeight)
             }
             var runs: [TextRun] = []
+            // The text each run covers, cut from its span once the run is complete (appending
+            // piece by piece built a string per word).
+            var runTexts: [Substring] = []
             var x = startX
             var contentWidth = startX
             for (piece, rtl) in TextLayoutBuilder.visualOrder(pieces.filter { $0.kind != .newline }) {
-                let run = TextRun(range: piece.range, spanIndex: piece.span, text: String(piece.text), x: x,
+                let run = TextRun(range: piece.range, spanIndex: piece.span, text: "", x: x,
                                   width: piece.width, isRightToLeft: rtl, isWhitespace: piece.kind == .space)
                 x += piece.width
                 if !run.isWhitespace { contentWidth = x }
                 // Right-to-left words stay runs of their own: each is drawn where it was measured,
                 // so the shaped width of a long right-to-left run cannot drift past its measured
-                // width onto what follows it.
-                if !rtl, var last = runs.last, last.spanIndex == run.spanIndex, !last.isRightToLeft {
-                    if !rtl && last.range.upperBound == run.range.lowerBound {
-                        last.range = last.range.lowerBound..<run.range.upperBound
-                        last.text += run.text
-                    } else if rtl && run.range.upperBound == last.range.lowerBound {
-                        last.range = run.range.lowerBound..<last.range.upperBound
-                        last.text = run.text + last.text
-                    } else {
-                        runs.append(run)
-                        continue
-                    }
-                    last.width += run.width
-                    last.isWhitespace = last.isWhitespace && run.isWhitespace
-                    runs[runs.count - 1] = last
+                // width onto what follows it. Left-to-right pieces that follow each other in a
+                // span join into one run.
+                if !rtl, let last = runs.indices.last, runs[last].spanIndex == run.spanIndex, !runs[last].isRightToLeft,
+                   runs[last].range.upperBound == run.range.lowerBound {
+                    runs[last].range = runs[last].range.lowerBound..<run.range.upperBound
+                    runs[last].width += run.width
+                    runs[last].isWhitespace = runs[last].isWhitespace && run.isWhitespace
+                    runTexts[last] = runTexts[last].base[runTexts[last].startIndex..<piece.text.endIndex]
                 } else {
                     runs.append(run)
+                    runTexts.append(piece.text)
                 }
             }
+            for i in runs.indices { runs[i].text = String(runTexts[i]) }
             lines.append(TextLine(range: start..<end, runs: runs, y: y, height: height, ascent: ascent,
                                   startX: startX, contentWidth: contentWidth,
                                   endsWithNewline: pieces.last?.kind == .newline))

@@ -213,6 +213,8 @@ struct TextLayoutBuilder {
     /// draw direction. Numbers follow the preceding strong direction; neutrals between two
     /// right-to-left pieces are right-to-left; maximal right-to-left sequences are reversed.
     static func visualOrder(_ line: [Piece]) -> [(piece: Piece, rtl: Bool)] {
+        // Without right-to-left letters every level is left-to-right: the order stays.
+        guard line.contains(where: { $0.strong == .rightToLeft }) else { return line.map { ($0, false) } }
         var effective: [BidiClass?] = line.map(\.strong)
         var previous: BidiClass?
         for i in line.indices {
