@@ -52,6 +52,11 @@ public final class IRCTransportEventQueue: Sendable {
         state.withLock { $0.events.count >= backlogLimit }
     }
 
+    /// Whether events wait that the last ``drain()`` did not take (more are coming in).
+    public var hasEvents: Bool {
+        state.withLock { !$0.events.isEmpty }
+    }
+
     /// Runs `resume` once, on the draining thread, at the next ``drain()``; at once when the
     /// queue is not backlogged (it may have been drained meanwhile). `resume` must not block.
     func whenDrained(_ resume: @escaping @Sendable () -> Void) {

@@ -156,6 +156,9 @@ final class ChatSession {
         }
     }
 
+    /// Whether more network events arrived since the last ``drainNetwork()``.
+    var isNetworkBehind: Bool { hub.isBehind }
+
     /// Takes what the network threads delivered. Called when the loop is woken: the rows
     /// follow the model at once, not only before the next frame, since a motion's tick or a
     /// wheel event in the same batch asks the list (and so the rows) about lines.

@@ -91,6 +91,7 @@ struct DesktopApp {
             }
         }
         defer { listener?.stop() }
+        ui.isBehind = { chat?.isNetworkBehind ?? false }
         ui.onWake = {
             chat?.drainNetwork()
             for request in requests.take() {

@@ -136,6 +136,10 @@ public final class NetworkHub {
         for transport in transports.values { transport.stop() }
     }
 
+    /// Whether the transports reported more since the last ``drain()``: in a flood, the next
+    /// batch is already waiting (the window then paces its frames).
+    public var isBehind: Bool { queue.hasEvents }
+
     /// Applies what the transports reported since the last wake-up, their log lines written
     /// in one batch.
     public func drain() {

@@ -26,6 +26,11 @@ public final class WidgetWindow {
     public var onFirstFrame: (() -> Void)?
     /// Whether the window should close now (asked on SDL_QUIT and after each batch of events).
     public var shouldQuit: () -> Bool = { false }
+    /// Whether work that ``onWake`` takes has arrived again since it last ran (a flood): frames
+    /// are then paced by ``pacing``.
+    public var isBehind: (() -> Bool)?
+    /// How often frames are drawn while ``isBehind`` says so.
+    public var pacing = FramePacing()
     private var quitRequested = false
     private var target: OpaquePointer?
     private var targetSize = (w: Int32(0), h: Int32(0))
@@ -79,10 +84,11 @@ public final class WidgetWindow {
         onFirstFrame?()
         onFirstFrame = nil
         var event = SDL_Event()
+        var deferredFrame: Double?
         while !quitRequested {
             let got: Int32
-            if let wake = host.nextWakeTime {
-                let ms = max(0, (wake.seconds - Self.now()) * 1000)
+            if let wake = [host.nextWakeTime?.seconds, deferredFrame].compactMap({ $0 }).min() {
+                let ms = max(0, (wake - Self.now()) * 1000)
                 got = ms < 1 ? SDL_PollEvent(&event) : SDL_WaitEventTimeout(&event, Int32(ms.rounded(.up)))
             } else {
                 got = SDL_WaitEvent(&event)
@@ -91,7 +97,11 @@ public final class WidgetWindow {
                 repeat { process(event) } while !quitRequested && SDL_PollEvent(&event) == 1
             }
             if quitRequested || shouldQuit() { break }
+            let now = Self.now()
+            deferredFrame = pacing.deferral(now: now, behind: isBehind?() ?? false, wakeDue: host.nextWakeTime?.seconds)
+            if deferredFrame != nil { continue }
             draw(full: false)
+            pacing.noteFrame(at: now)
         }
         if let target { SDL_DestroyTexture(target) }
         for cursor in cursors.values { SDL_FreeCursor(cursor) }
@@ -129,6 +139,7 @@ public final class WidgetWindow {
         }
         guard let input = SDLEventTranslator.translate(event, windowSize: host.size, scale: window.painter.scale,
                                                        contentScale: window.contentScale) else { return }
+        pacing.noteInput(at: Self.now())
         host.advance(to: FrameTime(seconds: Self.now()))
         if case .keyDown(let key) = input, interceptKey?(key) == true { return }
         host.handle(input)
