@@ -57,8 +57,10 @@ private func runRenderBench() -> [BenchFigure] {
     let cache = fixture.canvas.painter.textCacheUsage
     let bound = Double(fixture.canvas.painter.textCacheByteLimit) / 1_048_576
     return [
+        // Issue 15 asks for a full redraw at 1920×1080 in 2 ms (issue 5's bound was 8 ms; the
+        // 95th percentile keeps that one).
         BenchFigure(name: "full redraw, text cached: median (\(commands) draw commands)", value: full.median,
-                    unit: "ms", target: .atMost(8)),
+                    unit: "ms", target: .atMost(2)),
         BenchFigure(name: "full redraw, text cached: p95", value: full.p95, unit: "ms", target: .atMost(8)),
         BenchFigure(name: "full redraw of 60 new lines (first paint): median", value: fresh.median, unit: "ms",
                     target: nil),

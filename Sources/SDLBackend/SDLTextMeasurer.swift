@@ -13,7 +13,10 @@ public final class SDLTextMeasurer: TextMeasurer {
     /// The bound on cached widths.
     public let maxEntries: Int
 
-    private struct Key: Hashable { var font: FontSpec; var text: Substring }
+    /// The text is a `String` of its own: a `Substring` key would keep the whole message it
+    /// was cut from alive for as long as the word stays cached (most words fit in a `String`
+    /// without a heap allocation).
+    private struct Key: Hashable { var font: FontSpec; var text: String }
 
     /// A measurer for text drawn by `painter`.
     public init(painter: Painter, maxEntries: Int = 50_000) {
@@ -43,9 +46,9 @@ public final class SDLTextMeasurer: TextMeasurer {
     /// would use. O(n) on a miss, O(1) amortised on a hit.
     public func width(of text: Substring, font: FontSpec) -> Double {
         dropCachesIfScaleChanged()
-        let key = Key(font: font, text: text)
+        let key = Key(font: font, text: String(text))
         if let known = widths[key] { return known }
-        let width = painter.measure(String(text), font: font)
+        let width = painter.measure(key.text, font: font)
         if widths.count >= maxEntries { widths.removeAll(keepingCapacity: true) }
         widths[key] = width
         return width
