@@ -118,6 +118,15 @@ try:
 except ImportError:
     lines += ["", "(No plots: python3-matplotlib is not installed.)"]
 
+# A run of scripts/bench-peers.sh on its own (make bench writes the file anew first) replaces
+# the side-by-side section already there, with what follows it up to the next section.
+existing = open(report).read()
+start = existing.find("\n## Side by side:")
+if start >= 0:
+    end = existing.find("\n## ", start + 1)
+    existing = existing[:start] + (existing[end:] if end >= 0 else "\n")
+    with open(report, "w") as out:
+        out.write(existing.rstrip("\n") + "\n")
 with open(report, "a") as out:
     out.write("\n".join(lines) + "\n")
 print("\n".join(lines))
