@@ -53,6 +53,10 @@ struct EndToEndTests {
         try type(x, window, "/join #e2e")
         try key(x, window, "Return")
         try peer.waitFor(timeout: 5, "natter's JOIN") { $0.command == "JOIN" && $0.parsedSource?.nick == "e2e" && $0.parameters.first == "#e2e" }
+        // The peer sees the JOIN when natter gets the server's echo, which is what shows #e2e;
+        // on a loaded machine keys typed now could reach natter before the echo and go to the
+        // server buffer. Natter logs the join while it takes the echo, before the next key.
+        _ = try waitForLogLine(data: data, containing: "--> e2e has joined")
 
         // A plain message, received exactly as typed.
         try type(x, window, "hello from natter")
