@@ -34,7 +34,8 @@ public struct RowDelta: Hashable, Sendable {
 /// The rows of a buffer derived from its lines: day separators, the unread marker, single lines
 /// and collapsed join/part groups. Lines are numbered absolutely (the first line held is `base`)
 /// so rows survive prepends and trims without renumbering. Appends rebuild only the trailing
-/// group or line (O(1) amortised); prepends and trims rebuild in O(n) and report the change as
+/// group or line (O(1) amortised); prepends rebuild in O(n), trims only the rows of the lines
+/// they cut into (the rows after them are moved, not rebuilt); both report the change as
 /// "remove the changed head rows, prepend the new ones", so the rows below keep their measured
 /// heights.
 struct BufferRowIndex {
@@ -234,11 +235,14 @@ struct BufferRowIndex {
             break
         }
         let oldHead = Array(rows[..<start])
-        let tail = rows[start...]
+        // The kept rows stay where they are: the new head replaces the old one in place (the
+        // rows after it are moved, not copied one by one).
+        var kept = rows
         rows = isLoading ? [.loading] : []
         append(rowsFor: lines[..<(lines.startIndex + m - base)], from: base, previous: nil)
         let newHead = rows
-        rows.append(contentsOf: tail)
+        kept.replaceSubrange(..<start, with: newHead)
+        rows = kept
         var common = 0
         while common < oldHead.count, common < newHead.count,
               oldHead[oldHead.count - 1 - common] == newHead[newHead.count - 1 - common] {
