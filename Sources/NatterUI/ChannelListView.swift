@@ -3,8 +3,8 @@ import Widgets
 
 /// `/list` as a view: a filter box over the channels a server listed, sortable by users or by
 /// name (click a column's heading), each with its topic on one line; ↑/↓, Page Up/Down move
-/// the choice, Enter or a double-click joins it. Only the rows in view are laid out, so a
-/// network's 50,000 channels cost what a screenful does.
+/// the choice, Enter or a double-click joins it. Only the rows in view are laid out; filtering
+/// and sorting compare names and topics lowercased once per entry.
 @MainActor
 public final class ChannelListView: Widget {
     /// How the channels are ordered.
@@ -31,6 +31,13 @@ public final class ChannelListView: Widget {
             setNeedsPaint()
         }
     }
+    /// Each entry's name and topic lowercased (for filtering and sorting), made once per entry:
+    /// lowercasing in the comparisons cost millions of strings a keystroke in a 50,000-channel list.
+    private var folded: [(name: String, topic: String)] = []
+    /// Whether the selected row is one the user chose (keys, a click), not the first by default.
+    private var userChose = false
+    /// Wheel distance not yet turned into whole rows, in pixels.
+    private var wheelPixels = 0.0
     private let rowHeight = 26.0
     private let fieldHeight = 50.0
     private let headerHeight = 26.0
@@ -52,7 +59,14 @@ public final class ChannelListView: Widget {
     /// Shows `listing` (the view keeps the filter, the order and the chosen channel).
     public func update(_ listing: ChannelListing) {
         guard listing != self.listing else { return }
+        let old = self.listing.entries
         self.listing = listing
+        // A list grows by appends while it arrives: only the new entries are folded.
+        if listing.entries.count >= old.count, listing.entries.prefix(old.count).elementsEqual(old) {
+            folded += listing.entries[old.count...].map { ($0.name.lowercased(), $0.topic.lowercased()) }
+        } else {
+            folded = listing.entries.map { ($0.name.lowercased(), $0.topic.lowercased()) }
+        }
         refilter(keepingSelection: true)
     }
 
@@ -60,20 +74,27 @@ public final class ChannelListView: Widget {
     public func sort(by order: Order) {
         guard order != self.order else { return }
         self.order = order
+        // The highlighted channel stays highlighted in the new order, and from now on counts as
+        // chosen (the user acted on the view).
+        userChose = !shown.isEmpty
         refilter(keepingSelection: true)
     }
 
     private func refilter(keepingSelection: Bool) {
-        let chosen = keepingSelection && shown.indices.contains(selected) ? shown[selected].name : nil
+        // Only a channel the user chose stays chosen; otherwise the first row is, so that a list
+        // still arriving does not follow whichever channel the server happened to send first.
+        if !keepingSelection { userChose = false }
+        let chosen = keepingSelection && userChose && shown.indices.contains(selected) ? shown[selected].name : nil
         let query = field.text.lowercased()
-        var rows = query.isEmpty ? listing.entries
-            : listing.entries.filter { $0.name.lowercased().contains(query) || $0.topic.lowercased().contains(query) }
+        let entries = listing.entries, folded = self.folded
+        var rows = Array(entries.indices)
+        if !query.isEmpty { rows = rows.filter { folded[$0].name.contains(query) || folded[$0].topic.contains(query) } }
         switch order {
-        case .users: rows.sort { $0.users != $1.users ? $0.users > $1.users : $0.name.lowercased() < $1.name.lowercased() }
-        case .name: rows.sort { $0.name.lowercased() != $1.name.lowercased() ? $0.name.lowercased() < $1.name.lowercased() : $0.users > $1.users }
+        case .users: rows.sort { entries[$0].users != entries[$1].users ? entries[$0].users > entries[$1].users : folded[$0].name < folded[$1].name }
+        case .name: rows.sort { folded[$0].name != folded[$1].name ? folded[$0].name < folded[$1].name : entries[$0].users > entries[$1].users }
         }
-        shown = rows
-        selected = chosen.flatMap { name in rows.firstIndex { $0.name == name } } ?? 0
+        shown = rows.map { entries[$0] }
+        selected = chosen.flatMap { name in shown.firstIndex { $0.name == name } } ?? 0
         if !keepingSelection || chosen == nil { firstRow = 0 }
         keepSelectionVisible()
         setNeedsPaint()
@@ -104,7 +125,9 @@ public final class ChannelListView: Widget {
 
     public override func paint(_ context: inout PaintContext) {
         super.paint(&context)
-        keepSelectionVisible()
+        // The size may have changed: clamp the scroll position, but leave it where the wheel put
+        // it (the selection may be out of view).
+        firstRow = max(0, min(firstRow, max(0, shown.count - visibleRows)))
         let font = theme.messageFont, dim = theme.dimText
         let columns = self.columns
         func text(_ string: String, _ font: FontSpec, _ color: Color) -> TextLayout {
@@ -166,6 +189,7 @@ public final class ChannelListView: Widget {
 
     private func select(_ index: Int) {
         guard !shown.isEmpty else { return }
+        userChose = true
         selected = max(0, min(index, shown.count - 1))
         keepSelectionVisible()
         setNeedsPaint()
@@ -201,14 +225,20 @@ public final class ChannelListView: Widget {
         }
         guard let index = rowIndex(at: event.position) else { return false }
         select(index)
-        if event.clickCount >= 2 { joinSelected() }
+        if event.clickCount == 2 { joinSelected() }   // a third click does not join again
         return true
     }
 
     public override func scrollWheel(_ event: WheelEvent) -> Bool {
-        let rows = event.isNotched ? Int(-event.dy * 3) : Int((-event.dy / rowHeight).rounded())
+        // A notch is three rows; a touchpad's precise deltas are pixels (as in the message and
+        // nick lists), gathered until they make whole rows.
+        wheelPixels += event.isNotched ? -event.dy * 3 * rowHeight : -event.dy
+        let rows = Int((wheelPixels / rowHeight).rounded(.towardZero))
         guard rows != 0 else { return true }
-        firstRow = max(0, min(firstRow + rows, max(0, shown.count - visibleRows)))
+        wheelPixels -= Double(rows) * rowHeight
+        let moved = max(0, min(firstRow + rows, max(0, shown.count - visibleRows)))
+        if moved != firstRow + rows { wheelPixels = 0 }   // at an edge nothing is carried over
+        firstRow = moved
         setNeedsPaint()
         return true
     }

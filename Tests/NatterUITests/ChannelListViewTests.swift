@@ -13,6 +13,41 @@ struct ChannelListViewTests {
         return host
     }
 
+    func paint(_ host: WidgetHost) {
+        var list = DrawList()
+        host.paintAll(into: &list)
+    }
+
+    /// A touchpad's small deltas add up to rows (each alone is far less than a row).
+    @Test func touchpadDeltasAddUpToRows() {
+        let view = ChannelListView()
+        view.update(ChannelListing(entries: (0..<200).map { .init(name: "#c\($0)", users: $0, topic: "") }, isComplete: true))
+        let host = host(view)
+        for _ in 0..<20 {   // 20 × 4 px = 80 px: three rows of 26
+            host.handle(.wheel(WheelEvent(position: Point(x: 100, y: 200), dy: -4, isNotched: false)))
+            paint(host)
+        }
+        host.handle(.mouseDown(MouseEvent(position: Point(x: 100, y: 50.0 + 26 + 5))))
+        #expect(view.shown[view.selected].name == "#c196")
+    }
+
+    /// While the list arrives, the first row stays chosen (the server's first channel is not
+    /// followed down the list); a channel the user picked stays picked.
+    @Test func onlyAChannelTheUserChoseStaysChosenAsTheListGrows() {
+        let view = ChannelListView()
+        view.update(ChannelListing(entries: [.init(name: "#small", users: 2, topic: "")], isComplete: false))
+        let host = host(view)
+        view.update(ChannelListing(entries: [.init(name: "#small", users: 2, topic: ""), .init(name: "#big", users: 900, topic: "")],
+                                   isComplete: true))
+        paint(host)
+        #expect(view.shown[view.selected].name == "#big", "the first row, not the first channel sent")
+        _ = view.keyDown(KeyEvent(.down))
+        #expect(view.shown[view.selected].name == "#small")
+        view.update(ChannelListing(entries: [.init(name: "#small", users: 2, topic: ""), .init(name: "#big", users: 900, topic: ""),
+                                             .init(name: "#huge", users: 5000, topic: "")], isComplete: true))
+        #expect(view.shown[view.selected].name == "#small", "the user's choice is kept")
+    }
+
     @Test func aDoubleClickJoinsTheRowUnderIt() {
         let view = ChannelListView()
         view.update(ChannelListing(entries: [.init(name: "#a", users: 9, topic: ""), .init(name: "#b", users: 5, topic: "")], isComplete: true))
@@ -36,6 +71,7 @@ struct ChannelListViewTests {
         #expect(view.shown.first?.name == "#c199")
         let rowY = 50.0 + 26 + 5
         host.handle(.wheel(WheelEvent(position: Point(x: 100, y: 200), dy: -2)))   // two notches down
+        paint(host)   // a frame between: painting once undid the scroll, back to the selected row
         host.handle(.mouseDown(MouseEvent(position: Point(x: 100, y: rowY))))
         #expect(view.shown[view.selected].name == "#c193", "six rows scrolled by two notches")
         host.handle(.mouseDown(MouseEvent(position: Point(x: 20, y: 50 + 13))))
