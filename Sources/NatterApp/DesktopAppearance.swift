@@ -36,8 +36,9 @@ enum DesktopAppearance {
         return nil
     }
 
-    /// What a GTK `settings.ini` says about dark: `gtk-application-prefer-dark-theme`
-    /// first, then whether `gtk-theme-name` ends in `-dark`.
+    /// What a GTK `settings.ini` says about dark: a theme named dark (`Adwaita-dark`,
+    /// `Materia-dark-compact`, `Arc-Dark`) is dark whatever else it says; otherwise
+    /// `gtk-application-prefer-dark-theme`, which only picks a theme's dark variant.
     static func settingsPreferDark(_ text: String) -> Bool? {
         var values: [String: String] = [:]
         for line in text.split(whereSeparator: \.isNewline) {
@@ -45,13 +46,12 @@ enum DesktopAppearance {
             guard parts.count == 2, !parts[0].hasPrefix("#") else { continue }
             values[parts[0].lowercased()] = parts[1].lowercased()
         }
+        let name = values["gtk-theme-name"]?.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        if let name, name.split(whereSeparator: { $0 == "-" || $0 == ":" }).dropFirst().contains("dark") { return true }
         if let prefer = values["gtk-application-prefer-dark-theme"] {
             if ["1", "true", "yes"].contains(prefer) { return true }
             if ["0", "false", "no"].contains(prefer) { return false }
         }
-        if let name = values["gtk-theme-name"]?.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) {
-            return name.hasSuffix("-dark") || name.hasSuffix(":dark")
-        }
-        return nil
+        return name.map { _ in false }
     }
 }

@@ -21,7 +21,11 @@ struct AppearanceTests {
 
     @Test func gtkSettingsAndTheme() throws {
         #expect(DesktopAppearance.settingsPreferDark("[Settings]\ngtk-application-prefer-dark-theme=1\n") == true)
-        #expect(DesktopAppearance.settingsPreferDark("[Settings]\ngtk-application-prefer-dark-theme = false\ngtk-theme-name=Adwaita-dark") == false)
+        #expect(DesktopAppearance.settingsPreferDark("[Settings]\ngtk-application-prefer-dark-theme = false\ngtk-theme-name=Adwaita-dark") == true,
+                "a dark theme is dark; the preference only picks a theme's dark variant")
+        #expect(DesktopAppearance.settingsPreferDark("[Settings]\ngtk-application-prefer-dark-theme = false\ngtk-theme-name=Adwaita") == false)
+        #expect(DesktopAppearance.settingsPreferDark("[Settings]\ngtk-theme-name=Materia-dark-compact\n") == true)
+        #expect(DesktopAppearance.settingsPreferDark("[Settings]\ngtk-theme-name=Darkly\n") == false, "dark only as a part of the name")
         #expect(DesktopAppearance.settingsPreferDark("[Settings]\ngtk-theme-name=Arc-Dark\n") == true)
         #expect(DesktopAppearance.settingsPreferDark("[Settings]\ngtk-theme-name=Adwaita\n") == false)
         #expect(DesktopAppearance.settingsPreferDark("[Settings]\n# nothing\n") == nil)
