@@ -71,9 +71,12 @@ struct SpellCheckTests {
         chat.controller.spellingMenu(at: 1).last?.action()
         #expect(checker.added == ["caat"])
 
+        input.replaceText("teh ", caret: 4)
+        #expect(!chat.controller.spellingMenu(at: 1).isEmpty, "checked before /spell off")
         input.replaceText("/spell off", caret: 10)
         input.onSubmit?(input.text)
-        #expect(chat.controller.spellingMenu(at: 1).isEmpty)
+        input.replaceText("teh ", caret: 4)
+        #expect(chat.controller.spellingMenu(at: 1).isEmpty, "not checked after /spell off")
         input.replaceText("/spell xx_XX", caret: 12)
         input.onSubmit?(input.text)
         chat.controller.sync()
