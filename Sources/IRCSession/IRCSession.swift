@@ -152,7 +152,6 @@ public struct IRCSession: Sendable {
         case "PONG": handlePong(message, now: now)
         case "ERROR": emit(.serverError(message.parameters.last ?? ""))
         case "BATCH": handleBatch(message, now: now)
-        case "PRIVMSG", "NOTICE": handleChatMessage(message, now: now)
         case "JOIN": handleJoin(message, now: now)
         case "PART": handlePart(message)
         case "KICK": handleKick(message)

@@ -55,8 +55,8 @@ struct BufferRowIndex {
     let minimumGroup = 2
     let timeZone: TimeZone
 
-    /// Day names, the calendar asked once per minute (rows are rebuilt whole when the
-    /// scrollback trims, and that asked it for every line).
+    /// Day names, the calendar asked once per minute (rebuilding many rows, after a prepend or
+    /// a reload, asked it for every line).
     private var clock: LocalClock
 
     init(timeZone: TimeZone) {
