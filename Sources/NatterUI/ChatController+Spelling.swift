@@ -13,12 +13,15 @@ extension ChatController {
     }
 
     /// Names the checker must not flag in `id`: our nick, the channel's members, the buffer's
-    /// own name (a query's nick), every channel of the network.
+    /// own name (a query's nick). Channel names need no entry: words starting with a channel
+    /// prefix are never checked.
     func namesNotChecked(in id: BufferID?) -> Set<String> {
         guard let id, let network = model.network(id.network) else { return [] }
         var names: Set<String> = [network.session.state.nick.lowercased(), id.name.lowercased()]
-        if let buffer = model.buffer(id), buffer.kind == .channel {
-            for member in network.sortedMembers(of: buffer.name) { names.insert(member.nick.lowercased()) }
+        if let buffer = model.buffer(id), buffer.kind == .channel,
+           let channel = network.session.state.channel(named: buffer.name) {
+            // The members as held, not sorted for the nick list: this runs at every keystroke.
+            for member in channel.members.values { names.insert(member.nick.lowercased()) }
         }
         return names
     }

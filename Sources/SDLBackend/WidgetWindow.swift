@@ -100,8 +100,9 @@ public final class WidgetWindow {
             let now = Self.now()
             deferredFrame = pacing.deferral(now: now, behind: isBehind?() ?? false, wakeDue: host.nextWakeTime?.seconds)
             if deferredFrame != nil { continue }
-            draw(full: false)
-            pacing.noteFrame(at: now)
+            // Only a painted frame counts: the first one of a flood is not held back by an
+            // earlier pass that had nothing to paint.
+            if draw(full: false) { pacing.noteFrame(at: now) }
         }
         if let target { SDL_DestroyTexture(target) }
         for cursor in cursors.values { SDL_FreeCursor(cursor) }
@@ -121,6 +122,7 @@ public final class WidgetWindow {
                 window.refreshSize()
                 if id == SDL_WINDOWEVENT_DISPLAY_CHANGED { onDisplayChanged?() }
                 resizeHost()
+                pacing.noteInput(at: Self.now())   // a live resize is drawn at full rate
                 return
             }
             if id == SDL_WINDOWEVENT_EXPOSED { host.invalidateAll() }
@@ -145,19 +147,21 @@ public final class WidgetWindow {
         host.handle(input)
     }
 
-    private func draw(full: Bool) {
+    /// Draws a frame if anything needs painting; returns whether it painted.
+    @discardableResult
+    private func draw(full: Bool) -> Bool {
         host.advance(to: FrameTime(seconds: Self.now()))
         beforeFrame?()
         updateTextInput()
         updateCursor()
-        guard full || host.needsPaint else { return }
-        if window.isSoftwareRendered, drawIntoWindowSurface(full: full) { return }
+        guard full || host.needsPaint else { return false }
+        if window.isSoftwareRendered, drawIntoWindowSurface(full: full) { return true }
         let renderer = window.renderer
         ensureTarget()
         host.allowsPixelScrolling = target != nil   // moved within the target texture
         var list = DrawList()
         if full || target == nil { host.paintAll(into: &list) } else { _ = host.paint(into: &list) }
-        guard !list.commands.isEmpty || full else { return }
+        guard !list.commands.isEmpty || full else { return false }
         if let target { SDL_SetRenderTarget(renderer, target) }
         if full || target == nil { window.painter.clear(host.clearColor ?? .black) }
         window.painter.execute(list)
@@ -166,6 +170,7 @@ public final class WidgetWindow {
             SDL_RenderCopy(renderer, target, nil, nil)
         }
         SDL_RenderPresent(renderer)
+        return true
     }
 
     /// Draws the frame straight into the window's surface, where the software renderer draws

@@ -144,7 +144,7 @@ struct AsciiAdvanceTests {
     @Test func tableWidthsEqualTheClusterWalk() throws {
         try SDLRuntime.startHeadless()
         let fonts = try FontLibrary()
-        let texts = ["hello", "Hello, World!", "a\tb", "line\nfeed", "   ", "~`^|{}[]\\", "0123456789",
+        let texts = ["hello", "Hello, World!", "a\tb", "line\nfeed", "cr\rhere", "crlf\r\nhere", "   ", "~`^|{}[]\\", "0123456789",
                      String((0x20..<0x7F).map { Character(Unicode.Scalar(UInt8($0))) })]
         for spec in [FontSpec(), FontSpec(bold: true), FontSpec(italic: true), FontSpec(role: .mono, size: 13)] {
             let face = try #require(fonts.primary(spec, scale: 1))
