@@ -22,8 +22,8 @@ public final class DesktopNotifications: Sendable {
         var actions: [UInt32: @Sendable () -> Void] = [:]
         /// The last notification shown per conversation key, to replace it.
         var lastByKey: [String: UInt32] = [:]
-        /// Whether the server reads markup in bodies (asked once).
-        var bodyMarkup = false
+        /// Whether the server reads markup in bodies (asked once); nil until it answers.
+        var bodyMarkup: Bool?
     }
 
     /// Notifications on `address`'s bus (the session bus by default).
@@ -63,7 +63,10 @@ public final class DesktopNotifications: Sendable {
     public func notify(title: String, body: String, key: String, onOpen: @escaping @Sendable () -> Void,
                        completion: @escaping @Sendable (Result<UInt32, BusError>) -> Void = { _ in }) {
         let (replaces, markup) = shared.state.withLock { ($0.lastByKey[key] ?? 0, $0.bodyMarkup) }
-        let text = markup ? Self.escapeMarkup(body) : body
+        // Until the server has said (its answer comes after the first notification may go out),
+        // the body is escaped: nearly every server reads markup, and a message's `<b>` must not
+        // become bold there; a server without markup would show one body's `&amp;` at worst.
+        let text = markup != false ? Self.escapeMarkup(body) : body
         let call = BusCall(destination: Self.service, path: Self.path, interface: Self.service, member: "Notify", arguments: [
             .string("Natter"), .uint32(replaces), .string("natter"), .string(title), .string(text),
             .array(signature: "s", [.string("default"), .string("Open")]),

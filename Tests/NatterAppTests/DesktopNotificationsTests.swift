@@ -1,4 +1,4 @@
-import DesktopBus
+@testable import DesktopBus
 import Foundation
 import NatterTestSupport
 import Synchronization
@@ -18,6 +18,13 @@ struct DesktopNotificationsTests {
             }
             return false
         }
+    }
+
+    /// What dunst's script receives does not show whether the body went out escaped (its
+    /// versions differ), so the escaping itself is checked here.
+    @Test func bodiesAreEscapedForMarkup() {
+        #expect(DesktopNotifications.escapeMarkup("hi <b>there</b> & you") == "hi &lt;b&gt;there&lt;/b&gt; &amp; you")
+        #expect(DesktopNotifications.escapeMarkup("plain") == "plain")
     }
 
     @Test(.timeLimit(.minutes(1)))
