@@ -38,16 +38,22 @@ extension ChatController {
         showOnceJoined(channel, network: network)
     }
 
-    /// Shows `channel` on `network` as soon as it is joined (now, if it is).
+    /// Shows `channel` on `network` as soon as it is joined (now, if it is), within a minute:
+    /// a join the server refused (banned, invite only) must not switch the view when the
+    /// channel is joined much later some other way.
     public func showOnceJoined(_ channel: String, network: String) {
-        showWhenJoined = (network, channel)
+        showWhenJoined = (network, channel, clock().monotonic + 60)
         showJoinedChannel()
     }
 
     /// Shows the channel joined from the list once the server has confirmed the join.
     func showJoinedChannel() {
-        guard let wanted = showWhenJoined, let buffer = model.network(wanted.network)?.buffer(named: wanted.name),
-              buffer.isJoined else { return }
+        guard let wanted = showWhenJoined else { return }
+        guard clock().monotonic < wanted.until else {
+            showWhenJoined = nil
+            return
+        }
+        guard let buffer = model.network(wanted.network)?.buffer(named: wanted.name), buffer.isJoined else { return }
         showWhenJoined = nil
         show(buffer.id)
     }

@@ -67,7 +67,7 @@ public final class ChatController {
     /// After /list: the network whose channel list to show once it arrives.
     var showListWhenReady: String?
     /// A channel joined from the channel list, shown as soon as the server confirms the join.
-    var showWhenJoined: (network: String, name: String)?
+    var showWhenJoined: (network: String, name: String, until: Double)?
     /// A paste of more than three lines waiting for Enter (send) or Escape (cancel).
     public internal(set) var pendingPaste: [String]?
     /// Whether the waiting paste goes as one multiline message.

@@ -1,4 +1,7 @@
 import ChatModel
+import Foundation
+import IRCProtocol
+import IRCSession
 import NatterUI
 import Testing
 import Widgets
@@ -78,5 +81,30 @@ struct ChannelListViewTests {
         #expect(view.order == .name)
         #expect(view.shown.first?.name == "#c0" && view.shown[1].name == "#c1")
         #expect(view.shown[view.selected].name == "#c193", "the chosen channel stays chosen")
+    }
+}
+
+/// A channel joined from the list is shown once the server confirms, but only within a
+/// minute: a refused join must not switch the view when the channel is joined much later.
+@MainActor
+struct JoinAndShowTests {
+    @Test func aLateJoinDoesNotSwitchTheView() throws {
+        for (delay, switches) in [(5.0, true), (61.0, false)] {
+            let chat = ChatStack.headless()
+            var now = 100.0
+            chat.controller.clock = { SessionTime(monotonic: now, wall: Date(timeIntervalSince1970: now)) }
+            chat.model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+            chat.model.deliver(.connected(now: SessionTime(0)), network: "Net")
+            chat.model.deliver(.received(try IRCMessage(parsing: ":srv 001 me :Welcome"), now: SessionTime(0)), network: "Net")
+            chat.controller.sync()
+            let server = try #require(chat.model.network("Net")?.buffer(named: ""))
+            chat.controller.show(server.id)
+            chat.controller.joinAndShow("#late", network: "Net")
+            now += delay
+            chat.model.deliver(.received(try IRCMessage(parsing: ":me!u@h JOIN #late"), now: SessionTime(0)), network: "Net")
+            chat.controller.sync()
+            let late = try #require(chat.model.network("Net")?.buffer(named: "#late"))
+            #expect((chat.controller.current == late.id) == switches, "joined \(delay) s later")
+        }
     }
 }
