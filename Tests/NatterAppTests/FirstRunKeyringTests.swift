@@ -5,8 +5,8 @@ import NatterTestSupport
 import Testing
 
 /// The first-run form keeps a server password in the desktop's keyring (a real GNOME Keyring on
-/// a private bus) and writes only the keyring's name into the new config file; the password
-/// field shows bullets and is never copied.
+/// a private bus) and writes only the keyring's name into the new config file. (That the
+/// password field shows bullets and is never copied is TextFieldTests'.)
 @Suite(.serialized)
 struct FirstRunKeyringTests {
     @Test(.timeLimit(.minutes(1)))
