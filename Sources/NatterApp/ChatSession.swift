@@ -32,6 +32,8 @@ final class ChatSession {
     /// The desktop portal's light or dark preference (nil unless `appearance` is auto).
     private let portal: ColorSchemePortal?
     private let schemes = SchemeUpdates()
+    /// Shows the buffer open last time once it exists, else the first joined channel (once).
+    private var showStartBuffer: () -> Void = {}
 
     init(config: NatterConfig, keys: KeyBindings, saved: WindowState, problems: [String], ui: WidgetWindow,
          root: ScreenSwitcher) {
@@ -133,10 +135,7 @@ final class ChatSession {
             let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             return BufferID(network: parts[0], name: parts.count > 1 ? parts[1] : "")
         }
-        ui.beforeFrame = {
-            controller.windowFocused = ui.host.isWindowFocused
-            controller.sync()
-            // Show the buffer open last time as soon as it exists, else the first joined channel.
+        showStartBuffer = {
             guard !shown else { return }
             if let savedBuffer, let buffer = model.buffer(savedBuffer), savedBuffer.name.isEmpty || buffer.isJoined {
                 shown = true
@@ -146,6 +145,11 @@ final class ChatSession {
                 shown = true
                 controller.show(channel.id)
             }
+        }
+        ui.beforeFrame = { [showStartBuffer] in
+            controller.windowFocused = ui.host.isWindowFocused
+            controller.sync()
+            showStartBuffer()
         }
         ui.host.clearColor = theme.base.background
         root.show(screen)
@@ -165,6 +169,9 @@ final class ChatSession {
     func drainNetwork() {
         hub.drain()
         controller.sync()
+        // Here too, not only before a frame: keys that arrive after this drain go to the buffer
+        // it showed, however late the next frame comes (a frame is held back in a flood).
+        showStartBuffer()
         if let scheme = schemes.takeChange() {
             let theme = DesktopAppearance.isDark(appearance, portal: scheme, gtkPrefersDark: gtkPrefersDark) ? themes.dark : themes.light
             controller.apply(theme)

@@ -55,7 +55,8 @@ struct EndToEndTests {
         try peer.waitFor(timeout: 5, "natter's JOIN") { $0.command == "JOIN" && $0.parsedSource?.nick == "e2e" && $0.parameters.first == "#e2e" }
         // The peer sees the JOIN when natter gets the server's echo, which is what shows #e2e;
         // on a loaded machine keys typed now could reach natter before the echo and go to the
-        // server buffer. Natter logs the join while it takes the echo, before the next key.
+        // server buffer. Natter logs the join and shows the channel in the same drain of its
+        // network events, so keys typed once the log has it go to #e2e.
         _ = try waitForLogLine(data: data, containing: "--> e2e has joined")
 
         // A plain message, received exactly as typed.
