@@ -109,6 +109,9 @@ public final class WidgetWindow {
     }
 
     private func process(_ event: SDL_Event) {
+        // Anything but our own wake-up (keys, text, the mouse, focus, window changes) means the
+        // user or the desktop is at work: frames are not held back for a while.
+        if event.type != AppWindow.wakeEventType { pacing.noteInput(at: Self.now()) }
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             quitRequested = true
@@ -122,7 +125,6 @@ public final class WidgetWindow {
                 window.refreshSize()
                 if id == SDL_WINDOWEVENT_DISPLAY_CHANGED { onDisplayChanged?() }
                 resizeHost()
-                pacing.noteInput(at: Self.now())   // a live resize is drawn at full rate
                 return
             }
             if id == SDL_WINDOWEVENT_EXPOSED { host.invalidateAll() }
@@ -141,7 +143,6 @@ public final class WidgetWindow {
         }
         guard let input = SDLEventTranslator.translate(event, windowSize: host.size, scale: window.painter.scale,
                                                        contentScale: window.contentScale) else { return }
-        pacing.noteInput(at: Self.now())
         host.advance(to: FrameTime(seconds: Self.now()))
         if case .keyDown(let key) = input, interceptKey?(key) == true { return }
         host.handle(input)
