@@ -22,12 +22,38 @@ struct KeepaliveTests {
     @Test func linkDeclaredDeadAfter120SecondsWithoutData() {
         var h = Harness()
         h.register()
-        #expect(sent(h.tick(at: 1_061)) == ["PING natter-1"])
+        #expect(sent(h.tick(at: 1_060)) == ["PING natter-1"])
         var out = h.tick(at: 1_119)
         #expect(out.isEmpty)
         out = h.tick(at: 1_120)
         #expect(events(out) == [.linkDead(silentFor: 120)])
         #expect(h.tick(at: 1_125).isEmpty)  // reported once
+    }
+
+    /// Our PING gets its 60 s whenever it went out: one sent a second late makes the verdict a
+    /// second late.
+    @Test func thePingGetsItsTimeToBeAnswered() {
+        var h = Harness()
+        h.register()
+        #expect(sent(h.tick(at: 1_061)) == ["PING natter-1"])
+        #expect(h.tick(at: 1_120).isEmpty)
+        #expect(events(h.tick(at: 1_121)) == [.linkDead(silentFor: 121)])
+    }
+
+    /// When no tick came for longer than the dead bound (the process was stopped, the machine
+    /// slept), the server is asked before the link is given up; an answer keeps it.
+    @Test func afterStalledTicksTheServerIsAskedFirst() {
+        var h = Harness()
+        h.register()
+        #expect(sent(h.tick(at: 1_500)) == ["PING natter-1"])
+        #expect(h.tick(at: 1_559).isEmpty)
+        #expect(events(h.tick(at: 1_560)) == [.linkDead(silentFor: 560)])
+        var alive = Harness()
+        alive.register()
+        #expect(sent(alive.tick(at: 1_500)) == ["PING natter-1"])
+        alive.now = 1_500.5
+        alive.feed(":irc.example PONG irc.example :natter-1")
+        #expect(alive.tick(at: 1_560).isEmpty)
     }
 
     @Test func anyDataKeepsTheLinkAlive() {
