@@ -4,7 +4,7 @@
 SWIFT    ?= swift
 PREFIX   ?= $(HOME)/.local
 # Packages the app needs to build and run.
-APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig1-dev libx11-dev libdbus-1-dev libenchant-2-dev \
+APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig1-dev libx11-dev libdbus-1-dev libenchant-2-dev libpcre2-dev \
             fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji hunspell-en-us
 # Packages the tests need: a private X server, input and screenshots, a session bus and a
 # notification server, real IRC servers.

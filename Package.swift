@@ -27,7 +27,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
-        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
@@ -47,6 +47,9 @@ let package = Package(
         // Enchant's pkg-config flags carry -pthread, which SwiftPM refuses with a warning: the header
         // is named as <enchant-2/enchant.h> and linked by module map instead (as SDL's).
         .systemLibrary(name: "CEnchant", path: "Sources/CEnchant", providers: [.apt(["libenchant-2-dev"])]),
+        // PCRE2 for the find bar's `/regular expressions/` (glib, which SDL's stack loads, already
+        // maps it; Foundation's NSRegularExpression would load ICU).
+        .systemLibrary(name: "CPCRE2", path: "Sources/CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // Xlib, for the desktop's scale (`Xft.dpi` in the X resource database).
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
@@ -60,7 +63,7 @@ let package = Package(
         .target(name: "ScrollPhysics", swiftSettings: strict),
         .target(name: "Widgets", dependencies: ["ScrollPhysics"], swiftSettings: strict),
         .target(name: "ChatModel",
-                dependencies: ["IRCSession", "IRCProtocol", "IRCFormatting",
+                dependencies: ["IRCSession", "IRCProtocol", "IRCFormatting", "CPCRE2",
                                .product(name: "DequeModule", package: "swift-collections")],
                 swiftSettings: strict),
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One buffer: its scrollback and what the interface shows about it (unread and highlight
 /// counts, the first unread line, the topic, whether we are in the channel, history state).

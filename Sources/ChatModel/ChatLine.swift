@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One line of a buffer's scrollback: a message, or an event shown as a compact row.
 ///

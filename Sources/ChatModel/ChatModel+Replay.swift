@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IRCProtocol
 import IRCSession
 
@@ -40,7 +40,7 @@ extension ChatModel {
     func isReplayedDuplicate(_ line: ChatLine, in buffer: ChatBuffer, on network: ChatNetwork) -> Bool {
         guard let since = network.replays.since, line.time < since,
               buffer.kind == .channel || buffer.kind == .query else { return false }
-        let timeZone = logs?.timeZone ?? TimeZone(identifier: "UTC")!
+        let timeZone = logs?.timeZone ?? .utc
         let day = logs?.day(of: line.time) ?? LogStore.dayName(line.time, timeZone: timeZone)
         if network.replays.counts[buffer.id]?[day] == nil {
             network.replays.counts[buffer.id, default: [:]][day] = shownCounts(of: buffer, on: network, day: day,
@@ -54,7 +54,7 @@ extension ChatModel {
 
     /// How many times each line was shown in `buffer` on `day`: from its log file when lines are
     /// logged (it holds what earlier runs showed too), otherwise from the lines in memory.
-    private func shownCounts(of buffer: ChatBuffer, on network: ChatNetwork, day: String, timeZone: TimeZone,
+    private func shownCounts(of buffer: ChatBuffer, on network: ChatNetwork, day: String, timeZone: LocalZone,
                              date: Date) -> [String: Int] {
         var counts: [String: Int] = [:]
         if let logs {
@@ -76,11 +76,8 @@ extension ChatModel {
     func applyGap(in target: String, from: Date, to: Date?, reason: HistoryGapReason, on network: ChatNetwork) {
         guard let buffer = network.buffer(named: target) else { return }
         let end = to ?? buffer.scrollback.lines.first { $0.time > from }?.time
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = logs?.timeZone ?? .current
-        formatter.dateFormat = "HH:mm:ss"
-        let span = "after \(formatter.string(from: from))" + (end.map { " until \(formatter.string(from: $0))" } ?? "")
+        var clock = LocalClock(timeZone: logs?.timeZone ?? .current)
+        let span = "after \(clock.time(of: from))" + (end.map { " until \(clock.time(of: $0))" } ?? "")
         let why: String
         switch reason {
         case .noHistory: why = "this server keeps no history to fetch them from"

@@ -1,5 +1,5 @@
 import DequeModule
-import Foundation
+import FoundationEssentials
 import IRCProtocol
 import IRCSession
 

@@ -1,14 +1,14 @@
-import Foundation
+import FoundationEssentials
+import IRCProtocol
 
 /// Day names (`YYYY-MM-DD`) and clock times (`HH:MM:SS`) of dates in one time zone, with the
-/// calendar asked once per minute. Logging a flood asked it (and `String(format:)`) for every
+/// zone and the calendar arithmetic asked once per minute. Logging a flood asked it (and `String(format:)`) for every
 /// line, which cost more than the rest of logging together. Time zone offsets, and their
 /// changes, are whole minutes (in every zone since 1972, when Liberia's last offset with
 /// seconds ended), so within one minute only the seconds move.
 public struct LocalClock {
     /// The zone the names and times are in.
-    public let timeZone: TimeZone
-    private var calendar: Calendar
+    public let timeZone: LocalZone
     /// Whole seconds since 1970 at the start of the cached minute (`Int.min`: none yet).
     private var minuteStart = Int.min
     private var dayName = ""
@@ -16,10 +16,8 @@ public struct LocalClock {
     private var minutePrefix = ""
 
     /// A clock for `timeZone`.
-    public init(timeZone: TimeZone) {
+    public init(timeZone: LocalZone) {
         self.timeZone = timeZone
-        calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
     }
 
     /// The day `date` falls on, `YYYY-MM-DD`.
@@ -48,10 +46,9 @@ public struct LocalClock {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let start = seconds - ((seconds % 60) + 60) % 60
         if start != minuteStart {
-            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute],
-                                            from: Date(timeIntervalSince1970: Double(start)))
-            dayName = Self.digits(c.year ?? 0, 4) + "-" + Self.twoDigits(c.month ?? 0) + "-" + Self.twoDigits(c.day ?? 0)
-            minutePrefix = Self.twoDigits(c.hour ?? 0) + ":" + Self.twoDigits(c.minute ?? 0) + ":"
+            let c = timeZone.civil(Date(timeIntervalSince1970: Double(start)))
+            dayName = CivilTime.padded(c.year, 4) + "-" + Self.twoDigits(c.month) + "-" + Self.twoDigits(c.day)
+            minutePrefix = Self.twoDigits(c.hour) + ":" + Self.twoDigits(c.minute) + ":"
             minuteStart = start
         }
         return seconds - start

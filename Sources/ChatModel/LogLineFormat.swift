@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IRCFormatting
 
 /// How a ``ChatLine`` is written to a plain-text log, and read back: `HH:MM:SS` then
@@ -6,7 +6,7 @@ import IRCFormatting
 /// stripped, line breaks folded into spaces.
 public enum LogLineFormat {
     /// The log line for `line` (without a newline), its time written in `timeZone`.
-    public static func format(_ line: ChatLine, timeZone: TimeZone) -> String {
+    public static func format(_ line: ChatLine, timeZone: LocalZone) -> String {
         var clock = LocalClock(timeZone: timeZone)
         return format(line, clock: &clock)
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -32,13 +32,11 @@ public enum LogSearch {
     /// `before`, calling `found` with each day's hits, newest first, until done, until `limit`
     /// hits were given or until `isCancelled()` says so. Returns the number of bytes read.
     @discardableResult
-    public static func run(folder: URL, timeZone: TimeZone, query text: String, before: Date, limit: Int = .max,
+    public static func run(folder: URL, timeZone: LocalZone, query text: String, before: Date, limit: Int = .max,
                            isCancelled: () -> Bool = { false }, found: ([LogHit]) -> Void) throws(SearchQueryError) -> Int {
         let query = try SearchQuery(parsing: text)
         guard !query.isEmpty else { return 0 }
         let search = LogDaySearch(query: query)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         let days = names.filter { $0.hasSuffix(".log") }.map { String($0.dropLast(4)) }.sorted(by: >)
         var bytesRead = 0
@@ -49,7 +47,7 @@ public enum LogSearch {
             // the speed of whichever is slower, not of both one after the other.
             if k + 1 < days.count { prefetch(folder.appendingPathComponent(days[k + 1] + ".log")) }
             let parts = day.split(separator: "-").compactMap { Int($0) }
-            guard parts.count == 3, let start = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
+            guard parts.count == 3, case let start = timeZone.startOfDay(year: parts[0], month: parts[1], day: parts[2]),
                   start < before,
                   let data = try? Data(contentsOf: folder.appendingPathComponent(day + ".log")) else { continue }
             bytesRead += data.count
@@ -103,8 +101,8 @@ public final class BackgroundLogSearch: Sendable {
     private let state = Mutex(State())
 
     /// Starts searching `folder` for `query` before `before` at once.
-    public init(folder: URL, timeZone: TimeZone, query: String, before: Date, wakeUp: @escaping @Sendable () -> Void) {
-        let thread = Thread { [self] in
+    public init(folder: URL, timeZone: LocalZone, query: String, before: Date, wakeUp: @escaping @Sendable () -> Void) {
+        BackgroundThread.start { [self] in
             _ = try? LogSearch.run(folder: folder, timeZone: timeZone, query: query, before: before, limit: Self.hitLimit,
                                    isCancelled: { self.state.withLock { $0.isCancelled } }) { hits in
                 self.state.withLock { $0.hits += hits; $0.given += hits.count }
@@ -113,8 +111,6 @@ public final class BackgroundLogSearch: Sendable {
             self.state.withLock { $0.isDone = true }
             wakeUp()
         }
-        thread.name = "natter-log-search"
-        thread.start()
     }
 
     /// The hits found since the last call (newest first), whether the search is over, and
@@ -132,7 +128,7 @@ public final class BackgroundLogSearch: Sendable {
 
 /// A search of loaded lines' keys on a thread of its own, for queries with patterns (up to
 /// about 70 ms for 100,000 lines, see ``SearchPattern``: too long to hold a frame). The query is parsed again on the thread from its
-/// text, since a parsed one holds `NSRegularExpression`s.
+/// text, since a parsed one holds compiled expressions made for one thread's use at a time.
 public final class BackgroundCorpusSearch: Sendable {
     private struct State {
         var result: [Int]?
@@ -142,7 +138,7 @@ public final class BackgroundCorpusSearch: Sendable {
 
     /// Starts searching `corpus` for `query` at once; `wakeUp` is called when done.
     public init(corpus: SearchCorpus, query: String, wakeUp: @escaping @Sendable () -> Void) {
-        let thread = Thread { [self] in
+        BackgroundThread.start { [self] in
             let found = (try? SearchQuery(parsing: query))?.matchingIndices(in: corpus) ?? []
             let delivered = self.state.withLock { state -> Bool in
                 guard !state.isCancelled else { return false }
@@ -151,8 +147,6 @@ public final class BackgroundCorpusSearch: Sendable {
             }
             if delivered { wakeUp() }
         }
-        thread.name = "natter-find"
-        thread.start()
     }
 
     /// The matching line indices (newest first) once the search is over, else `nil`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,7 +16,7 @@ public final class LogStore {
     /// The folder holding every network's logs.
     public let root: URL
     /// The time zone of file dates and line times.
-    public let timeZone: TimeZone
+    public let timeZone: LocalZone
     /// Open files by network, buffer and day (the names as given: building the file's path
     /// for every line cost a fifth of a flood's CPU).
     private var open: [OpenFile: LogFile] = [:]
@@ -55,7 +55,7 @@ public final class LogStore {
     }
 
     /// A store under `root`, dating files in `timeZone`.
-    public init(root: URL, timeZone: TimeZone = .current) {
+    public init(root: URL, timeZone: LocalZone = .current) {
         self.root = root
         self.timeZone = timeZone
         clock = LocalClock(timeZone: timeZone)
@@ -131,7 +131,7 @@ public final class LogStore {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return URL(fileURLWithPath: data).appendingPathComponent("natter/logs")
         }
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/natter/logs")
     }
 
@@ -284,16 +284,10 @@ public final class LogStore {
         root.appendingPathComponent(Self.safeName(network)).appendingPathComponent(Self.safeName(buffer))
     }
 
-    private var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
-    }
-
     private func dayName(_ date: Date) -> String { clock.day(of: date) }
 
     /// `YYYY-MM-DD` of `date` in `timeZone`.
-    static func dayName(_ date: Date, timeZone: TimeZone) -> String {
+    static func dayName(_ date: Date, timeZone: LocalZone) -> String {
         var clock = LocalClock(timeZone: timeZone)
         return clock.day(of: date)
     }
@@ -301,6 +295,6 @@ public final class LogStore {
     private func dayStart(_ name: String) -> Date? {
         let parts = name.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3 else { return nil }
-        return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+        return timeZone.startOfDay(year: parts[0], month: parts[1], day: parts[2])
     }
 }

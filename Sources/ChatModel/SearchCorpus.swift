@@ -125,8 +125,9 @@ public struct SearchCorpus: Sendable {
         return found
     }
 
-    /// The lines (ascending) holding a character that ICU's case-insensitive matching equates
-    /// with ASCII letters although it is not one lowered: ß (`ss`), ſ (`s`), ŉ, ǰ, ẖ to ẚ, and
+    /// The lines (ascending) holding a character that case-insensitive matching may equate
+    /// with ASCII letters although it is not one lowered (the full Unicode folding, a superset
+    /// of PCRE2's simple one): ß (`ss`), ſ (`s`), ŉ, ǰ, ẖ to ẚ, and
     /// the ligatures ﬀ to ﬆ. A pattern's required literals may be absent from these lines'
     /// bytes while the pattern matches them, so they are always given to it.
     public func linesWithFoldingLetters() -> [Int] {

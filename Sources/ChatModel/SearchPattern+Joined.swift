@@ -1,12 +1,11 @@
-import Foundation
-
 /// Some lines of a ``SearchCorpus`` as one text for one run of an expression: each line's nick
 /// and text, each followed by a line feed, with where each line starts and where its nick ends
-/// in UTF-16 units (what `NSRange` counts).
+/// in bytes (what PCRE2 counts).
 ///
-/// Lines holding a character that ICU also takes as a line end (`\v`, `\f`, `\r`, U+0085,
-/// U+2028, U+2029) would give `^` and `$` more places to match than they have alone: they are
-/// left out of the text and checked alone.
+/// Lines holding a line feed of their own (a multiline message) would give `^` and `$` more
+/// places to match than they have alone: they are left out of the text and checked alone.
+/// Nothing else is a line end to the expression (``CompiledRegex`` sets PCRE2's newline to the
+/// line feed alone).
 struct JoinedLines {
     /// The lines in the text, ascending.
     private var lines: [Int] = []
@@ -44,9 +43,9 @@ struct JoinedLines {
             if nick.isEmpty && text.isEmpty && (!literals.isEmpty || leading != nil) { continue }
             lines.append(line)
             starts.append(offset)
-            offset += Self.utf16Count(nick)
+            offset += nick.count
             nickEnds.append(offset)
-            offset += 1 + Self.utf16Count(text)
+            offset += 1 + text.count
             textEnds.append(offset)
             offset += 1
             bytes += nick
@@ -58,35 +57,27 @@ struct JoinedLines {
 
     /// The lines whose nick or text `expression` (with `^`/`$` at line feeds) matches, ascending;
     /// `alone` decides the lines a match across a line feed covers, and those set apart.
-    func lines(matching expression: NSRegularExpression, alone: (Int) -> Bool) -> [Int] {
+    func lines(matching expression: CompiledRegex, alone: (Int) -> Bool) -> [Int] {
         var matched = [Bool](repeating: false, count: lines.count)
         var unsure: [Int] = []
-        let text = String(decoding: bytes, as: UTF8.self)
-        if !lines.isEmpty { enumerate(expression, in: text) { range in
-            let first = Self.last(in: starts, atMost: range.location)
-            let end = range.location + range.length
-            let segmentEnd = range.location <= nickEnds[first] ? nickEnds[first] : textEnds[first]
-            if end <= segmentEnd {
-                matched[first] = true
-            } else {
-                // Across a line feed: every line it covers may or may not match alone.
-                let lastLine = Self.last(in: starts, atMost: end - 1)
-                unsure.append(contentsOf: first...lastLine)
+        if !lines.isEmpty { bytes.withUnsafeBufferPointer { text in
+            expression.enumerateMatches(in: text) { range in
+                let first = Self.last(in: starts, atMost: range.lowerBound)
+                let segmentEnd = range.lowerBound <= nickEnds[first] ? nickEnds[first] : textEnds[first]
+                if range.upperBound <= segmentEnd {
+                    matched[first] = true
+                } else {
+                    // Across a line feed: every line it covers may or may not match alone.
+                    let lastLine = Self.last(in: starts, atMost: range.upperBound - 1)
+                    unsure.append(contentsOf: first...lastLine)
+                }
+                return true
             }
         } }
         var found = Set(unsure.filter { !matched[$0] }.map { lines[$0] }.filter(alone))
         found.formUnion(apart.filter(alone))
         for (k, line) in lines.enumerated() where matched[k] { found.insert(line) }
         return found.sorted()
-    }
-
-    /// Calls `body` with the range of each match of `expression` in `text` (the whole text).
-    private func enumerate(_ expression: NSRegularExpression, in text: String, _ body: (NSRange) -> Void) {
-        withoutActuallyEscaping(body) { body in
-            expression.enumerateMatches(in: text, range: NSRange(location: 0, length: textEnds[textEnds.count - 1] + 1)) { match, _, _ in
-                if let range = match?.range { body(range) }
-            }
-        }
     }
 
     /// The index of the last element of ascending `values` that is at most `value` (0 if none).
@@ -99,26 +90,8 @@ struct JoinedLines {
         return low
     }
 
-    /// UTF-16 units of valid UTF-8 bytes: one per scalar, two for those of four bytes.
-    private static func utf16Count(_ utf8: some Collection<UInt8>) -> Int {
-        var count = 0
-        for byte in utf8 where byte & 0xC0 != 0x80 { count += byte >= 0xF0 ? 2 : 1 }
-        return count
-    }
-
-    /// Whether a key holds a character ICU takes as a line end (a line feed ends every key).
+    /// Whether a key holds a line feed before its own last one.
     private static func hasLineEnd(_ key: ArraySlice<UInt8>) -> Bool {
-        var previous: UInt8 = 0, beforeThat: UInt8 = 0
-        for byte in key.dropLast() {
-            switch byte {
-            case 0x0A, 0x0B, 0x0C, 0x0D: return true
-            case 0x85 where previous == 0xC2: return true
-            case 0xA8, 0xA9: if previous == 0x80 && beforeThat == 0xE2 { return true }
-            default: break
-            }
-            beforeThat = previous
-            previous = byte
-        }
-        return false
+        key.dropLast().contains(0x0A)
     }
 }

@@ -1,5 +1,6 @@
 extension SearchPattern {
-    /// What a pattern's text says about every match, read without running it (ICU syntax):
+    /// What a pattern's text says about every match, read without running it (Perl syntax, as
+    /// PCRE2 reads it):
     /// the runs of plain ASCII characters it must contain, and whether it can run over joined
     /// lines with the same answers as line by line.
     ///
@@ -9,7 +10,8 @@ extension SearchPattern {
     ///   `x*` and `x{0,…}` drop `x`; `x+` and `x{n,…}` keep it and end the run.
     /// - Non-ASCII characters end a run (their case-insensitive matches are not known here).
     /// - Inline options `(?i)`, `(?x)`, `(?#…)`, quoting `\Q…\E`, backreferences and the other
-    ///   escapes with letters or digits (`\x41`, `\p{L}`, `\N{…}`, …) give up on both.
+    ///   escapes with letters or digits (`\x41`, `\p{L}`, `\N{…}`, `\K`, …) give up on both,
+    ///   as do PCRE2's verbs and settings `(*…)` (`(*CR)` would make more line ends).
     /// - Joining is refused for what looks past a line's end or start: lookarounds, atomic
     ///   groups, possessive quantifiers, `\A`, `\z`, `\Z` and `\G`.
     struct Plan {
@@ -45,6 +47,7 @@ extension SearchPattern {
                     i += 1
                     continue
                 case "(":
+                    if i + 1 < s.count && s[i + 1] == "*" { self = giveUp(); return }
                     if i + 1 < s.count && s[i + 1] == "?" {
                         guard let kind = Self.groupKind(s, at: i) else { self = giveUp(); return }
                         if kind != .plain { canJoin = false }
@@ -157,8 +160,10 @@ extension SearchPattern {
             return nil
         }
 
-        /// The `]` closing the class opened at `start` (classes nest in ICU; a `]` first in a
-        /// class is a character of it).
+        /// The `]` closing the class opened at `start` (a `]` first in a class is a character
+        /// of it). A `[` inside is read as opening a nested class, as ICU does: PCRE2 takes it
+        /// as a character, so this may end the class later than PCRE2 does, which only
+        /// claims fewer literals, never more.
         private static func closingBracket(_ s: [Unicode.Scalar], from start: Int) -> Int? {
             var depth = 0
             var i = start

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IRCFormatting
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +26,7 @@ public struct SearchQuery {
     /// Only lines by one of these nicks (lowercased), when not empty.
     public private(set) var senders: [String] = []
 
-    /// Whether the query holds a `/pattern/` (slower: NSRegularExpression on each candidate).
+    /// Whether the query holds a `/pattern/` (slower: the expression runs on each candidate).
     public var hasPatterns: Bool {
         terms.contains { if case .pattern = $0 { true } else { false } }
     }
@@ -46,7 +46,7 @@ public struct SearchQuery {
                 continue
             }
             if first == "/", let close = Self.closingSlash(in: rest) {
-                let source = String(rest[rest.index(after: rest.startIndex)..<close]).replacingOccurrences(of: "\\/", with: "/")
+                let source = String(rest[rest.index(after: rest.startIndex)..<close]).replacing("\\/", with: "/")
                 if !source.isEmpty {
                     do {
                         terms.append(.pattern(try SearchPattern(source)))
@@ -161,17 +161,18 @@ public struct SearchQuery {
         for term in terms {
             switch term {
             case .text(let needle, _):
-                var start = text.startIndex
-                while start < text.endIndex,
-                      let range = text.range(of: needle, options: [.caseInsensitive], range: start..<text.endIndex) {
-                    found.append(range)
-                    start = range.isEmpty ? text.index(after: range.upperBound) : range.upperBound
-                }
+                found += Self.ranges(of: needle, in: text)
             case .pattern(let pattern):
-                let expression = pattern.expression
-                let whole = NSRange(text.startIndex..<text.endIndex, in: text)
-                for match in expression.matches(in: text, range: whole) {
-                    if let range = Range(match.range, in: text), !range.isEmpty { found.append(range) }
+                var bytes = text
+                let utf8 = text.utf8
+                bytes.withUTF8 { buffer in
+                    pattern.expression.enumerateMatches(in: buffer) { range in
+                        if !range.isEmpty {
+                            found.append(utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                                ..< utf8.index(utf8.startIndex, offsetBy: range.upperBound))
+                        }
+                        return true
+                    }
                 }
             }
         }
@@ -185,6 +186,30 @@ public struct SearchQuery {
             }
         }
         return merged
+    }
+
+    /// Where `needle` occurs in `text`, ignoring case (characters compared lowercased), not
+    /// overlapping.
+    static func ranges(of needle: String, in text: String) -> [Range<String.Index>] {
+        let wanted = needle.map { $0.lowercased() }
+        guard !wanted.isEmpty else { return [] }
+        var found: [Range<String.Index>] = []
+        var start = text.startIndex
+        while start < text.endIndex {
+            var end = start
+            var matched = 0
+            while matched < wanted.count, end < text.endIndex, text[end].lowercased() == wanted[matched] {
+                end = text.index(after: end)
+                matched += 1
+            }
+            if matched == wanted.count {
+                found.append(start..<end)
+                start = end
+            } else {
+                start = text.index(after: start)
+            }
+        }
+        return found
     }
 
     /// The `/` that closes a pattern opened at the start of `text` (not one escaped with `\`).

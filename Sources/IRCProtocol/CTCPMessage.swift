@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A CTCP request or reply carried in a PRIVMSG or NOTICE text: `\x01COMMAND params\x01`.
 ///
@@ -63,11 +63,11 @@ public struct CTCPMessage: Hashable, Sendable {
         }
     }
 
+    /// `date` as RFC 1123 says (`Thu, 26 Nov 2026 12:00:00 GMT`): English names, UTC.
     static func rfc1123(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
+        let t = CivilTime(seconds: Int(date.timeIntervalSince1970.rounded(.down)))
+        return "\(CivilTime.weekdayNames[t.weekday].prefix(3)), \(CivilTime.padded(t.day, 2)) "
+            + "\(CivilTime.monthNames[t.month - 1].prefix(3)) \(CivilTime.padded(t.year, 4)) "
+            + "\(CivilTime.padded(t.hour, 2)):\(CivilTime.padded(t.minute, 2)):\(CivilTime.padded(t.second, 2)) GMT"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IRCProtocol
 
 /// One PRIVMSG or NOTICE (or CTCP carried by one) as it should appear in a buffer.

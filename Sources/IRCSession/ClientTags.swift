@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A `+typing` notification from someone (IRCv3 `typing` client tag).
 public struct TypingNotice: Sendable, Hashable {

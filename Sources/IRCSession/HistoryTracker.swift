@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the session remembers about history per buffer (keys are folded names): the request in
 /// flight, the msgids already shown, the newest time and msgid seen (for `AFTER` after a

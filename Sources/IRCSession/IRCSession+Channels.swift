@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IRCProtocol
 
 /// Channel and member state: JOIN (with extended-join), PART, KICK, QUIT, NICK, NAMES (353/366

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IRCProtocol
 
 /// TAGMSG and REDACT in: typing notifications, reactions and redactions, live or inside a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IRCProtocol
 
 /// A batch opened with `BATCH +id type params…` and not yet closed.

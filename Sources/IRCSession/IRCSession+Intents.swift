@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IRCProtocol
 
 /// User intents: what the user asks for, turned into lines (or queued, or refused).

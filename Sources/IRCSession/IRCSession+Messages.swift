@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IRCProtocol
 
 /// A message we sent and whose echo (`echo-message`) we are waiting for.

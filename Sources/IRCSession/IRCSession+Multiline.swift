@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IRCProtocol
 
 /// `draft/multiline`: a message of several lines (or longer than a line) as one batch, in and
@@ -53,9 +53,9 @@ extension IRCSession {
     /// them, else one message a line. Blank lines at either end are dropped (a message of
     /// blank lines only is not sent).
     mutating func sendMultiline(kind: MessageKind, target: String, text: String, now: SessionTime, replyTo: String?) {
-        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        while lines.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeFirst() }
-        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+        var lines = text.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.first?.trimmingBlanks.isEmpty == true { lines.removeFirst() }
+        while lines.last?.trimmingBlanks.isEmpty == true { lines.removeLast() }
         guard !lines.isEmpty else { return }
         guard isReady, let limits = multilineLimits, lines.count > 1 || lines[0].utf8.count > 350 else {
             for line in lines where !line.isEmpty { sendChat(kind: kind, target: target, text: line, now: now, replyTo: replyTo) }
@@ -123,7 +123,7 @@ extension IRCSession {
     private mutating func sendBatch(_ pieces: [(text: String, concat: Bool)], command: String, target: String,
                                     now: SessionTime, replyTo: String?) {
         // A batch of blank lines only is not a message (the specification forbids it).
-        guard pieces.contains(where: { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }) else { return }
+        guard pieces.contains(where: { !$0.text.trimmingBlanks.isEmpty }) else { return }
         nextBatch += 1
         let reference = "ml\(nextBatch)"
         let echo = state.capabilities.has("echo-message")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IRCProtocol
 
 /// User metadata and small server features: AWAY (away-notify, 305/306), CHGHOST, SETNAME,

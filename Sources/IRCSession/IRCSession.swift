@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IRCProtocol
 
 /// An I/O-free IRC client: feed it ``SessionInput``s, get back lines to send and events.

@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+import FoundationEssentials
 
 /// The client side of SCRAM-SHA-256 (RFC 5802 / RFC 7677) without channel binding (`n,,`).
 ///
@@ -44,7 +44,7 @@ public struct SCRAMSHA256Client: Sendable {
 
     /// `n,,n=<user>,r=<nonce>`.
     public mutating func clientFirstMessage() -> String {
-        let escaped = username.replacingOccurrences(of: "=", with: "=3D").replacingOccurrences(of: ",", with: "=2C")
+        let escaped = username.replacing("=", with: "=3D").replacing(",", with: "=2C")
         clientFirstBare = "n=\(escaped),r=\(nonce)"
         return "n,," + clientFirstBare
     }

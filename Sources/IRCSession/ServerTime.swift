@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The IRCv3 `server-time` format (`2011-10-19T16:40:51.620Z`), parsed and written by hand so the
 /// session needs no date formatter (which is neither cheap nor Sendable).

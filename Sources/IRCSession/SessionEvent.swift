@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IRCProtocol
 
 /// Something the model should know. Channel names and nicks are spelled as the server sent them;

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IRCProtocol
 
 /// One mode letter set or unset, with its parameter when it takes one.

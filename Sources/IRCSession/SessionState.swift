@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import IRCProtocol
 
 /// A read-only picture of the session: phase, identity, server features, capabilities, channels

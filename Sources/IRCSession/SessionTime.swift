@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// "Now", as the caller sees it. The session never reads a clock itself.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Something the user asked for. Intents that need a registered link (messages) are queued while
 /// disconnected and sent after the next registration; the others are dropped with an

@@ -1,7 +1,8 @@
 import ChatModel
 import DesktopBus
 import Spelling
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 import IRCSession
 import IRCTransport

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the app hands to the desktop: links to the browser, notifications to the notification
 /// daemon. Programs are started with an argument vector (never a shell string), detached, and
@@ -36,13 +36,6 @@ enum DesktopActions {
     /// Starts `program` (found on PATH) with `arguments`, without waiting for it; its output goes
     /// to /dev/null and it is reaped by a background thread.
     private static func spawn(_ program: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        return true
+        Subprocess.start([program] + arguments)
     }
 }

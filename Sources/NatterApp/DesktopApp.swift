@@ -1,6 +1,7 @@
 import ChatModel
 import DesktopBus
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 import IRCSession
 import IRCTransport
@@ -73,7 +74,7 @@ struct DesktopApp {
         if ProcessInfo.processInfo.environment["NATTER_REPORT_FIRST_FRAME"] != nil {
             // With the scale drawn at, for the window tests of the desktop's scale and the zoom.
             ui.onFirstFrame = {
-                FileHandle.standardError.write(Data("natter: first frame at scale \(window.painter.scale)\n".utf8))
+                printError("natter: first frame at scale \(window.painter.scale)")
             }
         }
         var chat: ChatSession?

@@ -1,5 +1,5 @@
 import DesktopBus
-import Foundation
+import FoundationEssentials
 import NatterUI
 
 /// Which theme to draw with: the config's `appearance`, else the desktop's preference (the
@@ -28,7 +28,7 @@ enum DesktopAppearance {
             return theme.hasSuffix(":dark") || theme.hasSuffix("-dark")
         }
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+            ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.config"
         for folder in ["gtk-4.0", "gtk-3.0"] {
             guard let text = try? String(contentsOfFile: "\(config)/\(folder)/settings.ini", encoding: .utf8) else { continue }
             if let answer = settingsPreferDark(text) { return answer }
@@ -42,11 +42,11 @@ enum DesktopAppearance {
     static func settingsPreferDark(_ text: String) -> Bool? {
         var values: [String: String] = [:]
         for line in text.split(whereSeparator: \.isNewline) {
-            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingBlanks }
             guard parts.count == 2, !parts[0].hasPrefix("#") else { continue }
             values[parts[0].lowercased()] = parts[1].lowercased()
         }
-        let name = values["gtk-theme-name"]?.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        let name = values["gtk-theme-name"]?.trimming { $0 == "\"" }
         if let name, name.split(whereSeparator: { $0 == "-" || $0 == ":" }).dropFirst().contains("dark") { return true }
         if let prefer = values["gtk-application-prefer-dark-theme"] {
             if ["1", "true", "yes"].contains(prefer) { return true }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An `irc://` or `ircs://` link (the IRC URL scheme as browsers and web pages write it):
 /// `irc://HOST[:PORT]/[TARGET[,FLAG…]]`. TARGET is a channel (`%23natter`, or `natter` with the
@@ -24,7 +24,7 @@ public struct IRCLink: Hashable, Sendable {
         guard !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }),
               let components = URLComponents(string: text), let rawHost = components.host, !rawHost.isEmpty else { return nil }
         if let port = components.port, !(1...65535).contains(port) { return nil }
-        let decodedHost = rawHost.removingPercentEncoding ?? rawHost
+        let decodedHost = rawHost.percentDecoded ?? rawHost
         guard !decodedHost.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F || $0 == "/" }) else { return nil }
         host = decodedHost.hasPrefix("[") ? String(decodedHost.dropFirst().dropLast()) : decodedHost
         port = components.port ?? (tls ? 6697 : 6667)
@@ -34,7 +34,7 @@ public struct IRCLink: Hashable, Sendable {
         if target == nil, let fragment = components.fragment, !fragment.isEmpty { target = "#" + fragment }
         guard let target else { return }
         var parts = target.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        let name = parts.removeFirst().removingPercentEncoding ?? ""
+        let name = parts.removeFirst().percentDecoded ?? ""
         let flags = Set(parts.map { $0.lowercased() })
         // One target, one line: a decoded comma would join (or message) several at once, and a
         // control character would end the line it is sent in.
@@ -54,7 +54,8 @@ public struct IRCLink: Hashable, Sendable {
         var text = (tls ? "ircs://" : "irc://") + (host.contains(":") ? "[\(host)]" : host)
         if port != (tls ? 6697 : 6667) { text += ":\(port)" }
         text += "/"
-        let escape = { (name: String) in name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "#,/?"))) ?? name }
+        // What a URL path allows unescaped, less `#`, `,`, `/` and `?`, which mean something here.
+        let escape = { (name: String) in name.percentEncoded(keeping: Set("-._~!$&'()*+;=:@".utf8)) }
         if let channel { text += escape(channel) + (needsKey ? ",needkey" : "") }
         if let nick { text += escape(nick) + ",isnick" }
         return text

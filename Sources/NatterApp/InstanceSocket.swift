@@ -1,4 +1,5 @@
-import Foundation
+import ChatModel
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -39,7 +40,7 @@ final class InstanceSocket: Sendable {
     /// Hands `request` to the Natter listening at `path`; whether one took it.
     static func send(_ request: InstanceRequest, path: String, timeout: Double = 2) -> Bool {
         // Never to a socket someone else could have put there.
-        guard isPrivate((path as NSString).deletingLastPathComponent), let fd = connect(path) else { return false }
+        guard isPrivate(path.parentPath), let fd = connect(path) else { return false }
         defer { close(fd) }
         setTimeout(fd, timeout)
         let bytes = Array((request.line + "\n").utf8)
@@ -72,7 +73,7 @@ final class InstanceSocket: Sendable {
     /// Listens at `path`, calling `onRequest` on a thread of its own for each request.
     init(listeningAt path: String, onRequest: @escaping @Sendable (InstanceRequest) -> Void) throws(Failure) {
         self.path = path
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.parentPath
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         chmod(folder, 0o700)
@@ -93,7 +94,7 @@ final class InstanceSocket: Sendable {
         chmod(path, 0o600)
         self.fd = fd
         let stopped = self.stopped
-        let thread = Thread {
+        BackgroundThread.start {
             while !stopped.value.load(ordering: .relaxed) {
                 let client = accept(fd, nil, nil)
                 if client < 0 {
@@ -115,8 +116,6 @@ final class InstanceSocket: Sendable {
             // Closed here, not by stop(): its number must not be reused while accept may use it.
             close(fd)
         }
-        thread.name = "natter-instance"
-        thread.start()
     }
 
     /// Stops listening and removes the socket file.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ArgumentParser
 
 /// `natter`: launches the desktop app (``OpenCommand``, the default); `natter render` draws
@@ -69,7 +69,7 @@ public struct OpenCommand: ParsableCommand {
     var quickStart: QuickStart? {
         guard let server else { return nil }
         let channels = (join ?? "").split(separator: ",").map {
-            let name = $0.trimmingCharacters(in: .whitespaces)
+            let name = $0.trimmingBlanks
             return name.hasPrefix("#") || name.hasPrefix("&") ? name : "#" + name
         }.filter { $0.count > 1 }
         if let location = try? QuickStart.location(server) {

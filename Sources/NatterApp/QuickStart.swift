@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// A network given on the command line: `--server HOST[:PORT] [--tls|--no-tls] --nick NICK
 /// --join '#a,#b'`. TLS is the default (port 6697; 6667 without TLS). `--server` also takes a
@@ -48,11 +48,11 @@ struct QuickStart: Hashable, Sendable {
         let path = components.path.split(separator: "/").map(String.init)
         guard path.count <= 1 else { throw ValidationError("--server: only one /NETWORK after the host, not \(components.path)") }
         if let port = components.port, !(1...65535).contains(port) { throw ValidationError("--server: bad port in \(text)") }
-        let login = components.user.flatMap { $0.removingPercentEncoding ?? $0 }
+        let login = components.user.flatMap { $0.percentDecoded ?? $0 }
         if let login, login.isEmpty || login.contains(" ") { throw ValidationError("--server: bad user in \(text)") }
         return Location(host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host,
                         port: components.port ?? (tls ? 6697 : 6667), tls: tls, login: login,
-                        network: path.first.map { $0.removingPercentEncoding ?? $0 })
+                        network: path.first.map { $0.percentDecoded ?? $0 })
     }
 
     /// Parses `HOST`, `HOST:PORT`, `[IPv6]` or `[IPv6]:PORT`.

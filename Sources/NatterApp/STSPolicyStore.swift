@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The STS policies servers gave over TLS (IRCv3 `sts`): for each host, the TLS port and until
 /// when only TLS may be used. Kept in `$XDG_STATE_HOME/natter/sts.json`, so that a restarted
@@ -21,7 +21,7 @@ public struct STSPolicyStore {
 
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/natter/sts.json" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/natter/sts.json"
+        return (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/state/natter/sts.json"
     }
 
     /// The policy for `host` still in force at `now`, if any.

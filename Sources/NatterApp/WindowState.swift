@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the window looked like when Natter last quit: its size (in the window system's units),
 /// the panes' widths, whether the nick list was hidden, the open buffer and the zoom. Kept in `$XDG_STATE_HOME/natter/window.json`
@@ -19,7 +19,7 @@ struct WindowState: Codable, Equatable {
 
     static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/natter/window.json" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/natter/window.json"
+        return (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/state/natter/window.json"
     }
 
     /// The saved state, or nil (first start, or a file this version cannot read).

@@ -80,7 +80,7 @@ let logSearchBench = BenchSuite(id: "logsearch", title: "Find in the logs (1 GiB
         try? data.write(to: folder.appendingPathComponent(formatter.string(from: start.addingTimeInterval(Double(k) * 86_400)) + ".log"))
         total += data.count
     }
-    let utc = TimeZone(identifier: "UTC")!
+    let utc = LocalZone.utc
     let before = Date(timeIntervalSince1970: 2_000_000_000)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     func seconds(_ body: () -> Void) -> Double {

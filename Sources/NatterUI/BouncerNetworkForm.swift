@@ -1,3 +1,4 @@
+import IRCProtocol
 import ChatModel
 import Widgets
 
@@ -136,17 +137,17 @@ public final class BouncerNetworkForm: Widget {
 
     /// The attributes the fields hold, checked; `nil` (and a message) when something is wrong.
     func fieldAttributes() -> [String: String]? {
-        let hostText = hostField.text.trimmingCharacters(in: .whitespaces)
+        let hostText = hostField.text.trimmingBlanks
         guard !hostText.isEmpty, !hostText.contains(" ") else { return show("Enter the host the bouncer connects to") }
         var attributes = ["host": hostText, "tls": tls ? "1" : "0"]
-        let nameText = name.text.trimmingCharacters(in: .whitespaces)
+        let nameText = name.text.trimmingBlanks
         if !nameText.isEmpty { attributes["name"] = nameText }
-        let portText = port.text.trimmingCharacters(in: .whitespaces)
+        let portText = port.text.trimmingBlanks
         if !portText.isEmpty {
             guard let number = Int(portText), (1...65535).contains(number) else { return show("The port must be a number from 1 to 65535") }
             attributes["port"] = String(number)
         }
-        let nickText = nickname.text.trimmingCharacters(in: .whitespaces)
+        let nickText = nickname.text.trimmingBlanks
         if !nickText.isEmpty {
             guard !nickText.contains(" "), let first = nickText.first, !first.isNumber else { return show("That nick cannot be used") }
             attributes["nickname"] = nickText

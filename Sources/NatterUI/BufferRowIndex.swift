@@ -1,6 +1,6 @@
 import ChatModel
 import DequeModule
-import Foundation
+import FoundationEssentials
 
 /// The lines of a buffer as the model holds them.
 typealias Lines = Deque<ChatLine>
@@ -53,13 +53,13 @@ struct BufferRowIndex {
     private(set) var isLoading = false
     /// A group shorter than this stays as single lines.
     let minimumGroup = 2
-    let timeZone: TimeZone
+    let timeZone: LocalZone
 
     /// Day names, the calendar asked once per minute (rebuilding many rows, after a prepend or
     /// a reload, asked it for every line).
     private var clock: LocalClock
 
-    init(timeZone: TimeZone) {
+    init(timeZone: LocalZone) {
         self.timeZone = timeZone
         clock = LocalClock(timeZone: timeZone)
     }

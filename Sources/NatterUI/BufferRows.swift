@@ -1,5 +1,6 @@
 import ChatModel
-import Foundation
+import FoundationEssentials
+import IRCProtocol
 import Widgets
 
 /// A chat buffer as rows of the message list: its lines, a day separator (`day-YYYY-MM-DD`)
@@ -59,12 +60,6 @@ public final class BufferRows: MessageListDataSource {
     /// The collapsed join/part groups the reader expanded, by the id of their first line
     /// (kept by the controller while the buffer is hidden).
     public var expanded: Set<String> = []
-    private static let dayFormat: DateFormatter = {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.dateFormat = "EEEE, d MMMM yyyy"
-        return f
-    }()
 
     /// Rows for `buffer`, with the marker before its first unread line.
     public init(buffer: ChatBuffer, styler: ChatLineStyler) {
@@ -355,14 +350,13 @@ public final class BufferRows: MessageListDataSource {
     }
 
     private func dayLabel(_ day: String) -> StyledText {
+        // "Thursday, 26 November 2026": the day's own date, so no zone is involved.
         let parts = day.split(separator: "-").compactMap { Int($0) }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = styler.timeZone
         var text = day
-        if parts.count == 3, let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])) {
-            let format = Self.dayFormat
-            format.timeZone = styler.timeZone
-            text = format.string(from: date)
+        if parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]) {
+            let days = CivilTime.days(year: parts[0], month: parts[1], day: parts[2])
+            text = "\(CivilTime.weekdayNames[CivilTime.weekday(ofDays: days)]), \(parts[2]) "
+                + "\(CivilTime.monthNames[parts[1] - 1]) \(parts[0])"
         }
         return StyledText(text, attributes: TextAttributes(font: FontSpec(role: .ui, size: 12, bold: true),
                                                            foreground: styler.theme.dimText))

@@ -1,5 +1,5 @@
 import ChatModel
-import Foundation
+import FoundationEssentials
 import Widgets
 
 /// What the find bar found in the shown buffer.

@@ -1,5 +1,5 @@
 import ChatModel
-import Foundation
+import FoundationEssentials
 
 /// The Mentions view from the keyboard: with the input line empty, ↑ and ↓ choose a mention
 /// (from the newest up), the list shows it on the selection colour with its jump to a row,

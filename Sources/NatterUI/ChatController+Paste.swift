@@ -1,5 +1,5 @@
 import ChatModel
-import Foundation
+import FoundationEssentials
 import IRCSession
 import Widgets
 
@@ -10,7 +10,7 @@ extension ChatController {
     /// A paste with line breaks: up to three lines are sent as typed; more wait for a
     /// confirmation above the input line. Returns whether the paste was taken over.
     public func paste(_ text: String) -> Bool {
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: true)
+        let lines = text.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: true)
             .map(String.init)
         guard lines.count > 1, let current else { return false }
         if let network = model.network(current.network), network.session.state.capabilities.has("draft/multiline"),
@@ -18,7 +18,7 @@ extension ChatController {
            buffer.kind == .channel || buffer.kind == .query {
             // The server takes several lines as one message: offer that, blank lines (paragraph
             // breaks, code) kept inside it.
-            pendingPaste = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            pendingPaste = text.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
                 .map(String.init)
             pasteAsOne = true
             screen.confirmBar.text = StyledText("Send these \(lines.count) lines as one message to \(buffer.name)? Enter sends it, Escape cancels.",

@@ -1,5 +1,5 @@
 import ChatModel
-import Foundation
+import FoundationEssentials
 import IRCSession
 
 /// Read markers out (`draft/read-marker`): when a buffer was read to its end (its newest line

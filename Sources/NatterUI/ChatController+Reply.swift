@@ -1,5 +1,5 @@
 import ChatModel
-import Foundation
+import FoundationEssentials
 import IRCFormatting
 import IRCSession
 import Widgets
@@ -42,7 +42,7 @@ extension ChatController {
         rows.chosenLineID = line.id
         screen.messages.invalidateRowContent()
         if let rowID = rows.rowID(ofLineID: line.id) { screen.messages.reveal(rowID: rowID) }
-        let text = stripFormatting(line.text).replacingOccurrences(of: "\n", with: " ")
+        let text = stripFormatting(line.text).replacing("\r\n", with: " ").replacing("\n", with: " ")
         let quoted = text.count > 60 ? String(text.prefix(59)) + "…" : text
         let theme = styler.theme
         screen.replyBar.text = StyledText([

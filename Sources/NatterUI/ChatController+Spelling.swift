@@ -82,7 +82,7 @@ extension ChatController {
             bufferLanguages[id] = ""
             note("No spell checking in this buffer", false)
         } else if spellChecker?.check("a", language: argument) == nil {
-            note("No dictionary for \(argument) is installed (hunspell-\(argument.lowercased().replacingOccurrences(of: "_", with: "-")) or similar)", true)
+            note("No dictionary for \(argument) is installed (hunspell-\(argument.lowercased().replacing("_", with: "-")) or similar)", true)
             return
         } else {
             bufferLanguages[id] = argument

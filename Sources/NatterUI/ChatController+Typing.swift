@@ -1,5 +1,5 @@
 import ChatModel
-import Foundation
+import FoundationEssentials
 import IRCSession
 import Widgets
 

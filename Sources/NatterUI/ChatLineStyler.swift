@@ -1,5 +1,5 @@
 import ChatModel
-import Foundation
+import FoundationEssentials
 import IRCFormatting
 import Widgets
 
@@ -9,9 +9,9 @@ import Widgets
 /// modes, …) as one dim line.
 public struct ChatLineStyler: Sendable {
     public var theme: ChatTheme
-    public var timeZone: TimeZone
+    public var timeZone: LocalZone
 
-    public init(theme: ChatTheme = .dark, timeZone: TimeZone = .current) {
+    public init(theme: ChatTheme = .dark, timeZone: LocalZone = .current) {
         self.theme = theme
         self.timeZone = timeZone
     }
@@ -76,7 +76,7 @@ public struct ChatLineStyler: Sendable {
             if let parent, parent.redaction == nil {
                 var nick = link
                 nick.font.bold = true
-                let text = stripFormatting(parent.text).replacingOccurrences(of: "\n", with: " ")
+                let text = stripFormatting(parent.text).replacing("\r\n", with: " ").replacing("\n", with: " ")
                 spans.append(TextSpan("↪ ", link))
                 spans.append(TextSpan((parent.nick ?? "") + " ", nick))
                 spans.append(TextSpan(text.count > 80 ? String(text.prefix(79)) + "…" : text, link))
@@ -125,7 +125,7 @@ public struct ChatLineStyler: Sendable {
     /// Called for every row laid out (a resize restyles a screenful), so it does the arithmetic
     /// itself: one time-zone offset look-up, no Calendar, no format strings (~30× cheaper).
     public func timestamp(_ date: Date) -> String {
-        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        let local = date.timeIntervalSince1970 + Double(timeZone.offset(at: date))
         let seconds = Int(local.rounded(.down))
         let ofDay = ((seconds % 86_400) + 86_400) % 86_400
         func field(_ letter: UInt8) -> Int? {

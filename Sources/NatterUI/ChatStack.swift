@@ -1,5 +1,5 @@
 import ChatModel
-import Foundation
+import FoundationEssentials
 import IRCSession
 
 /// The chat above the network, built one way for the window, `natter render` scenarios, the
@@ -15,7 +15,7 @@ public struct ChatStack {
     /// A stack over a new model with `settings`, logging to `logs`, drawn with `theme`, its
     /// times shown in `timeZone`, reading the time from `clock`.
     public init(settings: ModelSettings = ModelSettings(), logs: LogStore? = nil, theme: ChatTheme = .dark,
-                timeZone: TimeZone = .current, clock: @escaping () -> SessionTime) {
+                timeZone: LocalZone = .current, clock: @escaping () -> SessionTime) {
         model = ChatModel(settings: settings, logs: logs)
         screen = ChatScreen(theme: theme)
         controller = ChatController(model: model, screen: screen, styler: ChatLineStyler(theme: theme, timeZone: timeZone),
@@ -26,6 +26,6 @@ public struct ChatStack {
     /// model's link (`ChatModel.linkRequests`) if it wants what is sent.
     public static func headless(settings: ModelSettings = ModelSettings(), logs: LogStore? = nil,
                                 clock: @escaping () -> SessionTime = { SessionTime(0) }) -> ChatStack {
-        ChatStack(settings: settings, logs: logs, timeZone: TimeZone(identifier: "UTC")!, clock: clock)
+        ChatStack(settings: settings, logs: logs, timeZone: .utc, clock: clock)
     }
 }

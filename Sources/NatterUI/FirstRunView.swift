@@ -1,3 +1,4 @@
+import IRCProtocol
 import Widgets
 
 /// What the window shows when no network is configured: pick a network or enter a server, a
@@ -94,15 +95,15 @@ public final class FirstRunView: Widget {
 
     /// Checks the fields and hands the choice on, or says what is wrong.
     public func submit() {
-        let parts = server.text.trimmingCharacters(in: .whitespaces).split(separator: ":")
+        let parts = server.text.trimmingBlanks.split(separator: ":")
         guard let host = parts.first, !host.isEmpty, parts.count <= 2 else { return show("Enter a server, e.g. irc.libera.chat") }
         let port = parts.count == 2 ? Int(parts[1]) : (tls ? 6697 : 6667)
         guard let port, (1...65535).contains(port) else { return show("The port must be a number from 1 to 65535") }
-        let nickText = nick.text.trimmingCharacters(in: .whitespaces)
+        let nickText = nick.text.trimmingBlanks
         guard let first = nickText.first, !first.isNumber, !nickText.contains(" "), !"#&:-".contains(first) else {
             return show("Enter a nick: letters, digits and -[]\\\\`^{}|_, not starting with a digit")
         }
-        let list = channels.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let list = channels.text.split(separator: ",").map { $0.trimmingBlanks }.filter { !$0.isEmpty }
             .map { $0.hasPrefix("#") || $0.hasPrefix("&") ? $0 : "#" + $0 }
         onConnect?(Choice(host: String(host), port: port, tls: tls, nick: nickText, channels: list,
                           password: password.text.isEmpty ? nil : password.text, storesPassword: storesPassword))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which SDL renderer draws the window. SDL's own first choice is OpenGL; where the only GL
 /// is a software one (Mesa's llvmpipe, as under Xvfb or on a machine without a GPU driver),

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Momentum scrolling after a release: exponential velocity decay as on iOS.
 ///

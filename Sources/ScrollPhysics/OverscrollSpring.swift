@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The bounce back from an overscroll: a critically damped spring with `ω = 10 s⁻¹`.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The animated scroll of mouse-wheel notches (no momentum, no overscroll).
 ///

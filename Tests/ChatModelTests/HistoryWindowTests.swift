@@ -15,7 +15,7 @@ struct HistoryWindowTests {
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("natter-window-\(UUID().uuidString)")
-        let logs = LogStore(root: root, timeZone: TimeZone(identifier: "UTC")!)
+        let logs = LogStore(root: root, timeZone: LocalZone.utc)
         model = ChatModel(settings: ModelSettings(scrollbackCap: 50, trimBatch: 10, historyPageSize: 20), logs: logs)
         model.addNetwork(name: "Test", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
     }

@@ -18,7 +18,7 @@ struct LocalClockTests {
                       "Pacific/Apia", "America/New_York"])
     func matchesTheCalendar(zone: String) throws {
         let timeZone = try #require(TimeZone(identifier: zone))
-        var clock = LocalClock(timeZone: timeZone)
+        var clock = LocalClock(timeZone: try #require(LocalZone(identifier: zone)))
         var random = SplitMix64(seed: 7)
         // Random dates from 1980 to 2100, then runs of lines seconds apart across DST changes.
         var dates = (0..<2000).map { _ in Date(timeIntervalSince1970: 315_532_800 + Double(random.next() % 3_786_912_000) + 0.25) }

@@ -17,7 +17,7 @@ struct LogFailureTests {
         let file: URL
 
         init() throws {
-            logs = LogStore(root: root, timeZone: TimeZone(identifier: "UTC")!)
+            logs = LogStore(root: root, timeZone: LocalZone.utc)
             model = ChatModel(logs: logs)
             model.addNetwork(name: "N", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
             file = logs.fileURL(network: "N", buffer: "#c", date: noon)
@@ -82,7 +82,7 @@ struct LogFailureTests {
         defer { try? FileManager.default.removeItem(at: root) }
         // The logs folder is a file: nothing can be created under it.
         try Data().write(to: root)
-        let logs = LogStore(root: root, timeZone: TimeZone(identifier: "UTC")!)
+        let logs = LogStore(root: root, timeZone: LocalZone.utc)
         let model = ChatModel(logs: logs)
         model.addNetwork(name: "N", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
         let now = SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: 1_704_110_400))
@@ -101,7 +101,7 @@ struct ServicePasswordTests {
     @Test func ourIdentifyIsMaskedOnScreenAndInTheLog() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("natter-nickserv-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let logs = LogStore(root: root, timeZone: TimeZone(identifier: "UTC")!)
+        let logs = LogStore(root: root, timeZone: LocalZone.utc)
         let model = ChatModel(logs: logs)
         model.addNetwork(name: "N", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
         let now = SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: 1_704_110_400))

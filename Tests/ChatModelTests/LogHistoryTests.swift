@@ -9,7 +9,7 @@ struct LogHistoryTests {
     @Test func replayedLinesAfterANewerJoinAreNotReadBackAgain() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("natter-loghistory-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let utc = TimeZone(identifier: "UTC")!
+        let utc = LocalZone.utc
         let logs = LogStore(root: root, timeZone: utc)
         let model = ChatModel(logs: logs)
         model.addNetwork(name: "Test", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))

@@ -6,7 +6,7 @@ import Testing
 /// and case-blind; invalid UTF-8 kept; a file written meanwhile; a 100 MB day.
 struct LogSearchTests {
     let folder: URL
-    let utc = TimeZone(identifier: "UTC")!
+    let utc = LocalZone.utc
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("natter-logsearch-\(UUID().uuidString)")

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 struct LogStoreTests {
-    let utc = TimeZone(identifier: "UTC")!
+    let utc = LocalZone.utc
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("natter-logs-\(UUID().uuidString)")
 
     func at(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_700_000_000 + seconds) } // 2023-11-14 22:13:20 UTC

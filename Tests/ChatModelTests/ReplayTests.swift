@@ -15,7 +15,7 @@ struct ReplayTests {
         let channel = BufferID(network: "Z", name: "#b")
 
         init(root: URL, attach: Date, active: Bool = false) {
-            logs = LogStore(root: root, timeZone: TimeZone(identifier: "UTC")!)
+            logs = LogStore(root: root, timeZone: LocalZone.utc)
             model = ChatModel(logs: logs)
             model.addNetwork(name: "Z", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
             now = attach
@@ -160,7 +160,7 @@ struct ReplayTests {
 /// The holes a reconnect leaves: filled with `CHATHISTORY AFTER` where the server has history,
 /// marked by a row where it cannot be filled.
 struct GapRowTests {
-    let utc = TimeZone(identifier: "UTC")!
+    let utc = LocalZone.utc
     static let t0 = Date(timeIntervalSince1970: 1_704_103_200)   // 2024-01-01 10:00:00 UTC
 
     func model(caps: String, isupport: String = "CHANTYPES=#") -> ChatModel {

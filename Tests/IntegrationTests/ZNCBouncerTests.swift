@@ -60,14 +60,14 @@ struct ZNCBouncerTests {
     func client(_ setup: Setup, channel: String) -> LiveClient {
         let client = LiveClient(configuration: SessionConfiguration(nick: "natterZ", user: "natterZ", realName: "Natter",
                                                                     serverPassword: setup.znc.loginPassword),
-                                logs: LogStore(root: setup.logs, timeZone: TimeZone(identifier: "UTC")!))
+                                logs: LogStore(root: setup.logs, timeZone: LocalZone.utc))
         client.model.windowFocused = false   // away from the window: what arrives is unread
         client.connect(port: setup.znc.port)
         return client
     }
 
     func logged(_ setup: Setup, _ channel: String) -> [String] {
-        let store = LogStore(root: setup.logs, timeZone: TimeZone(identifier: "UTC")!)
+        let store = LogStore(root: setup.logs, timeZone: LocalZone.utc)
         return store.writtenLines(network: "testnet", buffer: channel, on: Date()).filter { $0.contains("<") }
     }
 

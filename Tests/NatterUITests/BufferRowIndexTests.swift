@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 struct BufferRowIndexTests {
-    let utc = TimeZone(identifier: "UTC")!
+    let utc = LocalZone.utc
     let day1 = 1_704_110_400.0   // 2024-01-01 12:00 UTC
     let day2 = 1_704_196_800.0   // 2024-01-02 12:00 UTC
 

@@ -20,7 +20,7 @@ struct BufferRowsTests {
             _ = model.handle(.received(try IRCMessage(parsing: line), now: now), network: "Test")
         }
         let buffer = try #require(model.network("Test")?.buffer(named: "#natter"))
-        let styler = ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!)
+        let styler = ChatLineStyler(timeZone: LocalZone.utc)
         let rows = BufferRows(buffer: buffer, styler: styler)
         let measurer = FixedMeasurer()
         let context = LayoutContext(measurer: measurer, textCache: TextLayoutCache())
@@ -49,7 +49,7 @@ struct BufferRowsTests {
             try recv(line)
         }
         let buffer = try #require(model.network("Test")?.buffer(named: "#natter"))
-        let rows = BufferRows(buffer: buffer, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!))
+        let rows = BufferRows(buffer: buffer, styler: ChatLineStyler(timeZone: LocalZone.utc))
         let context = LayoutContext(measurer: FixedMeasurer(), textCache: TextLayoutCache())
         func replyText() -> String {
             let layout = rows.layoutRow(at: rows.rowCount - 1, width: 600, context: context)
@@ -70,7 +70,7 @@ struct BufferRowsTests {
         }
         let buffer = try #require(model.network("N")?.buffer(named: "#c"))
         let index = try #require(buffer.scrollback.lines.lastIndex { $0.id == "a1" })
-        let rows = BufferRows(buffer: buffer, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!))
+        let rows = BufferRows(buffer: buffer, styler: ChatLineStyler(timeZone: LocalZone.utc))
         let context = LayoutContext(measurer: FixedMeasurer(), textCache: TextLayoutCache())
         func text(width: Double) -> String {
             rows.layoutRow(at: rows.rowIndex(ofLine: index)!, width: width, context: context).text?.text.spans
@@ -78,7 +78,7 @@ struct BufferRowsTests {
         }
         #expect(text(width: 600).hasPrefix("22:13 bob"))
         #expect(text(width: 300) == text(width: 600))          // rewrapped from the cached style
-        rows.styler = ChatLineStyler(timeZone: TimeZone(secondsFromGMT: 3600)!)
+        rows.styler = ChatLineStyler(timeZone: LocalZone(identifier: "UTC+1", fixedOffset: 3600))
         #expect(text(width: 600).hasPrefix("23:13 bob"))        // a new styler styles again
     }
 
@@ -89,7 +89,7 @@ struct BufferRowsTests {
             _ = model.handle(.received(try IRCMessage(parsing: line), now: SessionTime(0)), network: "N")
         }
         let buffer = try #require(model.network("N")?.buffer(named: "#c"))
-        let rows = BufferRows(buffer: buffer, styler: ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!))
+        let rows = BufferRows(buffer: buffer, styler: ChatLineStyler(timeZone: LocalZone.utc))
         var opened: [String] = [], copied: [String] = []
         rows.onOpenLink = { opened.append($0) }
         rows.onCopyLink = { copied.append($0) }

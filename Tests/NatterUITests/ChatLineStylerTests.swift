@@ -5,7 +5,7 @@ import Testing
 import Widgets
 
 struct ChatLineStylerTests {
-    let styler = ChatLineStyler(timeZone: TimeZone(identifier: "UTC")!)
+    let styler = ChatLineStyler(timeZone: LocalZone.utc)
     let time = Date(timeIntervalSince1970: 1_700_000_000) // 22:13:20 UTC
 
     func line(_ text: String, kind: ChatLineKind = .message, nick: String? = "alice") -> ChatLine {
@@ -37,7 +37,7 @@ struct ChatLineStylerTests {
         var theme = ChatTheme.dark
         theme.timestampFormat = "[HH:mm:ss] Hm"
         let tz = TimeZone(identifier: zone)!
-        let styler = ChatLineStyler(theme: theme, timeZone: tz)
+        let styler = ChatLineStyler(theme: theme, timeZone: LocalZone(identifier: zone)!)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = tz
         // Across DST changes, before 1970, and at fractional seconds.

@@ -134,7 +134,7 @@ private final class LoggedRig {
     init(root: URL, text: (Int) -> String) throws {
         let start = clock
         let chat = ChatStack.headless(settings: ModelSettings(scrollbackCap: 50, trimBatch: 10, historyPageSize: 40),
-                                      logs: LogStore(root: root, timeZone: TimeZone(identifier: "UTC")!),
+                                      logs: LogStore(root: root, timeZone: LocalZone.utc),
                                       clock: { SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: start)) })
         model = chat.model
         screen = chat.screen

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TOMLKit
 
 /// A problem with the configuration file, naming the file, the line and the key.
@@ -24,7 +24,7 @@ public enum ConfigLoader {
     /// `$XDG_CONFIG_HOME/natter/config.toml`, or `~/.config/natter/config.toml`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/natter/config.toml" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/natter/config.toml"
+        return (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.config/natter/config.toml"
     }
 
     /// Reads and checks the file at `path`.
@@ -61,15 +61,15 @@ struct KeyLines {
         var table = ""
         var arrayCounts: [String: Int] = [:]
         for (index, raw) in text.textLines.enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingBlanks
             if line.hasPrefix("[[") , let end = line.range(of: "]]") {
-                let name = String(line[line.index(line.startIndex, offsetBy: 2)..<end.lowerBound]).trimmingCharacters(in: .whitespaces)
+                let name = String(line[line.index(line.startIndex, offsetBy: 2)..<end.lowerBound]).trimmingBlanks
                 let n = arrayCounts[name, default: -1] + 1
                 arrayCounts[name] = n
                 table = "\(name)[\(n)]"
                 lines[table] = index + 1
             } else if line.hasPrefix("["), let end = line.firstIndex(of: "]") {
-                let name = String(line[line.index(after: line.startIndex)..<end]).trimmingCharacters(in: .whitespaces)
+                let name = String(line[line.index(after: line.startIndex)..<end]).trimmingBlanks
                 // `[networks.sasl]` belongs to the latest `[[networks]]`.
                 // (A line of a multi-line string may look like a header, `[.]` included: this is
                 // only a guide to line numbers, so it is skipped, not trusted.)
@@ -79,7 +79,7 @@ struct KeyLines {
                 table = ([path] + parts.dropFirst()).joined(separator: ".")
                 lines[table] = index + 1
             } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
-                let key = line[..<equals].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                let key = line[..<equals].trimmingBlanks.trimming { $0 == "\"" || $0 == "'" }
                 lines[table.isEmpty ? key : "\(table).\(key)"] = index + 1
             }
         }
@@ -109,7 +109,7 @@ struct StartupConfig {
     /// `$XDG_STATE_HOME/natter/config.last-good.toml`.
     static func lastGoodPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/natter/config.last-good.toml" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/natter/config.last-good.toml"
+        return (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/state/natter/config.last-good.toml"
     }
 
     init(path: String, lastGood: String) {
@@ -118,7 +118,7 @@ struct StartupConfig {
             config = try ConfigLoader.load(path: path)
             // Kept for the day the file breaks (only when it changed).
             if let data = FileManager.default.contents(atPath: path), FileManager.default.contents(atPath: lastGood) != data {
-                try? FileManager.default.createDirectory(atPath: (lastGood as NSString).deletingLastPathComponent,
+                try? FileManager.default.createDirectory(atPath: lastGood.parentPath,
                                                          withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 _ = FileManager.default.createFile(atPath: lastGood, contents: data, attributes: [.posixPermissions: 0o600])
             }

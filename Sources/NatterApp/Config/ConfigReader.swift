@@ -2,7 +2,7 @@ import IRCSession
 import IRCTransport
 import NatterUI
 import SDLBackend
-import Foundation
+import FoundationEssentials
 import Widgets
 import TOMLKit
 

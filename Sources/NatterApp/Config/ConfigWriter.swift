@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Adds a network to the configuration file (created 0600, since a file that may one day hold a
 /// password should never start out readable by others). Existing text is kept as it is.
@@ -44,19 +44,19 @@ enum ConfigWriter {
         let crlf = text.contains("\r\n")
         var lines = text.components(separatedBy: crlf ? "\r\n" : "\n")
         func key(_ line: String) -> String? {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingBlanks
             guard !trimmed.hasPrefix("#"), let eq = trimmed.firstIndex(of: "=") else { return nil }
-            return trimmed[..<eq].trimmingCharacters(in: .whitespaces)
+            return trimmed[..<eq].trimmingBlanks
         }
         // The table: from a `[[networks]]` header to the next header.
         var tables: [Range<Int>] = []
         var start: Int?
         for (k, line) in lines.enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingBlanks
             guard trimmed.hasPrefix("[") else { continue }
             if let s = start { tables.append(s..<k) }
             // A header may carry a comment after it.
-            let header = trimmed.split(separator: "#", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces) ?? ""
+            let header = trimmed.split(separator: "#", maxSplits: 1).first?.trimmingBlanks ?? ""
             start = header == "[[networks]]" ? k : nil
         }
         if let s = start { tables.append(s..<lines.count) }

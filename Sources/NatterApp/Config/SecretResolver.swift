@@ -1,5 +1,5 @@
 import DesktopBus
-import Foundation
+import FoundationEssentials
 
 /// Turns a configured password into the password: a literal from the file, the first line a
 /// `password_command` prints (run by /bin/sh, at most 10 s), or the keyring's (waiting at most a
@@ -24,26 +24,17 @@ enum SecretResolver {
             }
             return stored
         case .command(let command):
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            do { try process.run() } catch {
+            let data: [UInt8]
+            switch Subprocess.run(["/bin/sh", "-c", command], timeout: 10) {
+            case .notStarted:
                 throw ConfigError(file: "password_command", line: nil, key: nil, message: "cannot run `\(command)`")
-            }
-            let deadline = Date().addingTimeInterval(10)
-            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-            if process.isRunning {
-                process.terminate()
+            case .timedOut:
                 throw ConfigError(file: "password_command", line: nil, key: nil, message: "`\(command)` took longer than 10 s")
-            }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            guard process.terminationStatus == 0 else {
+            case .exited(let status, _) where status != 0:
                 throw ConfigError(file: "password_command", line: nil, key: nil,
-                                  message: "`\(command)` failed with status \(process.terminationStatus)")
+                                  message: "`\(command)` failed with status \(status)")
+            case .exited(_, let output):
+                data = output
             }
             let first = String(decoding: data, as: UTF8.self).textLines.first ?? ""
             guard !first.isEmpty else {

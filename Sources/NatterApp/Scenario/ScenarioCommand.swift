@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Widgets
 
 /// One command of a headless scenario (see docs/SCENARIOS.md, the `natter render` contract).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Widgets
 
 /// Reads the scenario format: one command per line, `#` comment lines and blank lines ignored,
@@ -71,13 +71,13 @@ public enum ScenarioParser {
             return .theme(args[0])
         case "paste":
             guard !rest.isEmpty else { throw Problem(text: "`paste` needs text after it") }
-            return .paste(rest.replacingOccurrences(of: "\\n", with: "\n"))
+            return .paste(rest.replacing("\\n", with: "\n"))
         case "history": try count(2...2); return .history(buffer: args[0], file: args[1])
         case "reveal":
             try count(1...2)
             var time: Date?
             if args.count == 2 {
-                time = ISO8601DateFormatter().date(from: args[1])
+                time = try? Date(args[1], strategy: .iso8601)
                 guard time != nil else { throw Problem(text: "reveal's time is ISO 8601, e.g. 2024-01-01T11:00:00Z") }
             }
             return .reveal(id: args[0], time: time)

@@ -1,5 +1,5 @@
 import ChatModel
-import Foundation
+import FoundationEssentials
 import IRCProtocol
 import IRCSession
 import NatterUI
@@ -109,7 +109,7 @@ final class ScenarioRunner {
         case .history(let buffer, let file):
             let app = try ready()
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            for line in text.textLines where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            for line in text.textLines where !line.trimmingBlanks.isEmpty {
                 app.controller.model.deliver(.received(try IRCMessage(parsing: String(line)), now: app.controller.clock()), network: networkName)
             }
             if let id = app.model.network(networkName)?.buffer(named: buffer)?.id { app.model.markRead(id) }
@@ -197,7 +197,7 @@ final class ScenarioRunner {
         if let stage { return stage }
         let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), scale: scale, fonts: fonts)
         canvas.painter.scale = drawScale
-        let chat = ChatStack.headless(logs: logsRoot.map { LogStore(root: $0, timeZone: TimeZone(identifier: "UTC")!) },
+        let chat = ChatStack.headless(logs: logsRoot.map { LogStore(root: $0, timeZone: .utc) },
                                       clock: { [weak self] in
                                           let t = self?.time ?? 0
                                           return SessionTime(monotonic: t, wall: Self.epoch.addingTimeInterval(t))
@@ -363,9 +363,7 @@ final class ScenarioRunner {
     }
 
     static func serverTime(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }
 

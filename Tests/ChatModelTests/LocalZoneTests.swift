@@ -1,0 +1,104 @@
+import ChatModel
+import Foundation
+import NatterTestSupport
+import Testing
+
+/// The zoneinfo reader gives the offsets ICU gives (the test binary links Foundation, so
+/// `TimeZone` is ICU's here and serves as the oracle), for the TZif transitions and for the
+/// POSIX rule that carries a zone past its last one.
+struct LocalZoneTests {
+    static let zones = ["UTC", "Europe/Berlin", "Europe/London", "Europe/Moscow", "America/New_York", "America/St_Johns",
+                        "America/Sao_Paulo", "America/Santiago", "America/Havana", "America/Nuuk", "Asia/Kathmandu",
+                        "Asia/Kolkata", "Asia/Tokyo", "Asia/Tehran", "Asia/Beirut", "Australia/Sydney",
+                        "Australia/Lord_Howe", "Australia/Adelaide", "Pacific/Apia", "Pacific/Chatham", "Africa/Casablanca",
+                        "Africa/Cairo", "Pacific/Kiritimati"]
+
+    @Test(arguments: zones)
+    func offsetsMatchICU(zone: String) throws {
+        let ours = try #require(LocalZone(identifier: zone))
+        let icu = try #require(TimeZone(identifier: zone))
+        var random = SplitMix64(seed: 11)
+        // 1990 to 2100: both data sets agree there (older history differs between tzdata
+        // releases), and past 2037 the fat files' transitions end and the rule takes over.
+        for _ in 0..<3000 {
+            let date = Date(timeIntervalSince1970: 631_152_000 + Double(random.next() % 3_471_292_800))
+            #expect(ours.offset(at: date) == icu.secondsFromGMT(for: date), "\(date) in \(zone)")
+        }
+    }
+
+    @Test(arguments: zones)
+    func daysStartWhereICUStartsThem(zone: String) throws {
+        let ours = try #require(LocalZone(identifier: zone))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: zone))
+        // Every day of 2024 and of 2041, where some zones change at midnight.
+        for year in [2024, 2041] {
+            for ordinal in 0..<366 {
+                let day = DateComponents(year: year, month: 1, day: 1 + ordinal)
+                let want = try #require(calendar.date(from: day))
+                let c = calendar.dateComponents([.year, .month, .day], from: want)
+                #expect(ours.startOfDay(year: c.year!, month: c.month!, day: c.day!) == want, "\(c) in \(zone)")
+            }
+        }
+    }
+
+    @Test func posixRulesGiveTheZonesTheyDescribe() throws {
+        let pairs = [("CET-1CEST,M3.5.0,M10.5.0/3", "Europe/Berlin"),
+                     ("EST5EDT,M3.2.0,M11.1.0", "America/New_York"),
+                     ("AEST-10AEDT,M10.1.0,M4.1.0/3", "Australia/Sydney"),
+                     ("<+1030>-10:30<+11>-11,M10.1.0,M4.1.0", "Australia/Lord_Howe"),
+                     ("NST3:30NDT,M3.2.0,M11.1.0", "America/St_Johns"),
+                     ("<-02>2<-01>,M3.5.0/-1,M10.5.0/0", "America/Nuuk"),
+                     ("<+0545>-5:45", "Asia/Kathmandu")]
+        var random = SplitMix64(seed: 5)
+        for (rule, name) in pairs {
+            let ours = try #require(LocalZone(identifier: rule), "\(rule)")
+            let icu = try #require(TimeZone(identifier: name))
+            // 2040 to 2100, where the named zones follow these rules.
+            for _ in 0..<2000 {
+                let date = Date(timeIntervalSince1970: 2_208_988_800 + Double(random.next() % 1_893_456_000))
+                #expect(ours.offset(at: date) == icu.secondsFromGMT(for: date), "\(date) for \(rule)")
+            }
+        }
+    }
+
+    @Test func julianAndZeroBasedDaysAndAllYearDaylightTime() throws {
+        // J60 is March 1 in every year; 59 (zero-based, leap days counted) is February 29 in
+        // leap years and March 1 in others.
+        let julian = try #require(LocalZone(identifier: "AAA0BBB,J60/0,J300/0"))
+        let zeroBased = try #require(LocalZone(identifier: "AAA0BBB,59/0,299/0"))
+        let leap = DateComponents(year: 2028, month: 2, day: 29, hour: 12)
+        let march = DateComponents(year: 2028, month: 3, day: 1, hour: 12)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        #expect(julian.offset(at: calendar.date(from: leap)!) == 0)
+        #expect(julian.offset(at: calendar.date(from: march)!) == 3600)
+        #expect(zeroBased.offset(at: calendar.date(from: leap)!) == 3600)
+        // Daylight time all year, as RFC 8536 writes it.
+        let always = try #require(LocalZone(identifier: "EST5EDT,0/0,J365/25"))
+        for month in 1...12 {
+            let date = calendar.date(from: DateComponents(year: 2050, month: month, day: 1, hour: 3))!
+            #expect(always.offset(at: date) == -4 * 3600, "month \(month)")
+        }
+    }
+
+    @Test(arguments: ["", "X", "ABC", "CET-1CEST,M13.1.0,M10.5.0", "CET-1CEST,M3.5.0", "CET-1CEST,M3.5.0,M10.5.0,", "<+05", "../etc/passwd"])
+    func nonsenseIsNoZone(text: String) {
+        #expect(LocalZone(identifier: text) == nil)
+    }
+
+    @Test func theSystemZoneIsWhatTZSays() throws {
+        #expect(LocalZone.system(environment: ["TZ": ":Europe/Berlin"]).identifier == "Europe/Berlin")
+        #expect(LocalZone.system(environment: ["TZ": ""]) == .utc)
+        let tokyo = LocalZone.system(environment: ["TZ": "/usr/share/zoneinfo/Asia/Tokyo"])
+        #expect(tokyo.offset(at: Date()) == 9 * 3600)
+        let rule = LocalZone.system(environment: ["TZ": "EST5EDT,M3.2.0,M11.1.0"])
+        #expect(rule.offset(at: Date(timeIntervalSince1970: 1_783_000_000)) == -4 * 3600)
+        // Without TZ: /etc/localtime, as ICU reads it too.
+        let local = LocalZone.system(environment: [:])
+        for seconds in stride(from: 1_700_000_000.0, to: 1_800_000_000, by: 1_234_567) {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(local.offset(at: date) == TimeZone.current.secondsFromGMT(for: date))
+        }
+    }
+}
