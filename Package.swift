@@ -31,7 +31,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
-        .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
     ],
     targets: [
         // C libraries. SDL2's pkg-config flags carry -D_REENTRANT, which SwiftPM refuses with a
@@ -91,7 +90,6 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "NatterApp",
                 dependencies: ["SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCTransport", "DesktopBus", "Spelling",
-                               .product(name: "TOMLKit", package: "TOMLKit"),
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Glibc
 
 /// Writes a line to standard error.
@@ -5,6 +6,14 @@ func printError(_ message: String) {
     let line = message + "\n"
     _ = line.withCString { write(2, $0, strlen($0)) }
 }
+/// What went wrong with a file, in the system's words ("No such file or directory") where the
+/// error carries an errno, as `localizedDescription` gave with Foundation's full library.
+func describe(_ error: any Error) -> String {
+    let posix = (error as? CocoaError)?.underlying as? POSIXError ?? error as? POSIXError
+    if let posix { return String(cString: strerror(posix.code.rawValue)) }
+    return "\(error)"
+}
+
 /// Creates `path` and its parents when missing, like `mkdir -p`.
 func makeDirectory(_ path: String) throws(AppError) {
     var partial = path.hasPrefix("/") ? "" : "."

@@ -138,7 +138,7 @@ struct DesktopApp {
                     problems.append("Not written to \(configPath), which does not read: this network is used for this run only.")
                 } else {
                     do { try ConfigWriter.append(network, to: configPath) } catch {
-                        problems.append("cannot write \(configPath): \(error.localizedDescription)")
+                        problems.append("cannot write \(configPath): \(describe(error))")
                     }
                 }
                 config.networks = [session]

@@ -60,7 +60,7 @@ public final class NetworkHub {
             // TLS port, and a checked certificate even where the settings turned checks off.
             configuration.endpoint = Self.secured(endpoint, port: policy.port, fallback: stsTLSOptions)
             if configuration.endpoint != endpoint {
-                model.note("\(endpoint.host) asked for TLS only (STS, until \(policy.expires.formatted(date: .abbreviated, time: .shortened))): "
+                model.note("\(endpoint.host) asked for TLS only (STS, until \(Self.shortDate(policy.expires))): "
                            + "connecting over TLS to port \(policy.port), certificate checked",
                            in: BufferID(network: network, name: ""), at: Date())
             }
@@ -224,5 +224,11 @@ public final class NetworkHub {
         case .closedByOwner(let detail): ("Disconnected: \(detail)", false)
         case .stopped: nil
         }
+    }
+
+    /// `2026-12-26 14:05`, local time.
+    static func shortDate(_ date: Date) -> String {
+        var clock = LocalClock(timeZone: .current)
+        return clock.day(of: date) + " " + clock.time(of: date).prefix(5)
     }
 }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import TOMLKit
 
 /// A problem with the configuration file, naming the file, the line and the key.
 public struct ConfigError: Error, CustomStringConvertible, Sendable {
@@ -31,7 +30,7 @@ public enum ConfigLoader {
     public static func load(path: String) throws(ConfigError) -> NatterConfig {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw ConfigError(file: path, line: nil, key: nil, message: "cannot read the file: \(error.localizedDescription)")
+            throw ConfigError(file: path, line: nil, key: nil, message: "cannot read the file: \(describe(error))")
         }
         return try parse(text, file: path)
     }
@@ -42,10 +41,8 @@ public enum ConfigLoader {
             throw ConfigError(file: file, line: problem.line, key: nil, message: problem.message)
         }
         let table: TOMLTable
-        do { table = try TOMLTable(string: text) } catch let error as TOMLParseError {
-            throw ConfigError(file: file, line: Int(error.source.begin.line), key: nil, message: error.description)
-        } catch {
-            throw ConfigError(file: file, line: nil, key: nil, message: "\(error)")
+        do { table = try TOMLTable(parsing: text) } catch {
+            throw ConfigError(file: file, line: error.line, key: nil, message: error.description)
         }
         let reader = ConfigReader(file: file, lines: KeyLines(text))
         return try reader.read(table)
@@ -62,7 +59,7 @@ struct KeyLines {
         var arrayCounts: [String: Int] = [:]
         for (index, raw) in text.textLines.enumerated() {
             let line = raw.trimmingBlanks
-            if line.hasPrefix("[[") , let end = line.range(of: "]]") {
+            if line.hasPrefix("[[") , let end = line.firstRange(of: "]]") {
                 let name = String(line[line.index(line.startIndex, offsetBy: 2)..<end.lowerBound]).trimmingBlanks
                 let n = arrayCounts[name, default: -1] + 1
                 arrayCounts[name] = n

@@ -4,7 +4,6 @@ import NatterUI
 import SDLBackend
 import FoundationEssentials
 import Widgets
-import TOMLKit
 
 /// Reads checked values out of the parsed TOML, with paths for error messages.
 struct ConfigReader {

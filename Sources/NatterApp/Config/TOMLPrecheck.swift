@@ -1,10 +1,9 @@
-/// A lexical check run before the TOML parser. The toml++ library inside TOMLKit (3.4.0)
-/// stops the whole process on an assertion, instead of reporting an error, when a table
-/// header starts with anything but a bare-key character or a quote (`[é]`, `[!]`, `[.a]`,
-/// a control character), or meets `}` where an array's value should be (`[1, }]`); found
-/// by `make fuzz`. Such a file is invalid TOML anyway, as is any
-/// non-ASCII character outside strings and comments: this finds the first such place and
-/// names its line, so the parser never sees it.
+/// A lexical check run before the TOML reader, for messages in plain words on mistakes whose
+/// reader error would be cryptic: a non-ASCII character outside strings and comments, a table
+/// header that starts with anything but a key (`[é]`, `[!]`, `[.a]`, a control character), `}`
+/// where an array's value should be (`[1, }]`), a lone CR. (It began as a guard for the C++
+/// toml++ inside TOMLKit, which stopped the whole process on the first three; `make fuzz`
+/// found them. The reader of our own, ``TOMLTable/init(parsing:)``, reports them as errors.)
 enum TOMLPrecheck {
     /// The first non-ASCII character outside strings and comments, table header that does not
     /// start with a key, `}` inside an array, or lone CR, with its 1-based line.

@@ -1,0 +1,637 @@
+/// A TOML 1.0 document read into tables and values, for the config file.
+///
+/// Written here rather than taken from TOMLKit: that package wraps the C++ toml++ (libstdc++
+/// in the process) and links Foundation's full library, which loads ICU; together about 7 MiB
+/// of the window's memory for reading one small file at start. The reader is strict: what
+/// TOML 1.0 forbids (a key or table defined twice, a table extended that an inline table or
+/// dotted keys closed, control characters, malformed numbers) is an error naming its line.
+enum TOMLValue: Equatable, Sendable {
+    case string(String)
+    case integer(Int)
+    case float(Double)
+    case boolean(Bool)
+    /// An offset or local date-time, date or time, kept as written (nothing here reads them).
+    case datetime(String)
+    case array([TOMLValue])
+    case table(TOMLTable)
+
+    var string: String? { if case .string(let s) = self { s } else { nil } }
+    var int: Int? { if case .integer(let n) = self { n } else { nil } }
+    var double: Double? { if case .float(let x) = self { x } else { nil } }
+    var bool: Bool? { if case .boolean(let b) = self { b } else { nil } }
+    var array: [TOMLValue]? { if case .array(let a) = self { a } else { nil } }
+    var table: TOMLTable? { if case .table(let t) = self { t } else { nil } }
+}
+
+/// A table: its keys in the order written, and their values.
+struct TOMLTable: Equatable, Sendable {
+    private(set) var keys: [String] = []
+    private var values: [String: TOMLValue] = [:]
+
+    subscript(key: String) -> TOMLValue? { values[key] }
+
+    fileprivate mutating func set(_ key: String, _ value: TOMLValue) {
+        if values.updateValue(value, forKey: key) == nil { keys.append(key) }
+    }
+}
+
+/// What is wrong with a TOML text, and where (1-based).
+struct TOMLParseError: Error, Equatable, CustomStringConvertible {
+    var line: Int
+    var column: Int
+    var message: String
+    var description: String { "\(message) (line \(line), column \(column))" }
+}
+
+extension TOMLTable {
+    /// Reads `text` as a TOML document.
+    init(parsing text: String) throws(TOMLParseError) {
+        var reader = TOMLReader(Array(text.utf8))
+        self = try reader.document()
+    }
+}
+
+/// The reader: bytes in, a tree of mutable nodes while reading (tables must stay open to later
+/// headers), the finished tables out.
+private struct TOMLReader {
+    /// A table while the document is read, with how it came to be (which decides what may
+    /// still be added to it).
+    final class Node {
+        enum Origin { case header, implicit, dotted, inline, arrayElement }
+        var origin: Origin
+        var keys: [String] = []
+        var entries: [String: Entry] = [:]
+        init(_ origin: Origin) { self.origin = origin }
+    }
+
+    enum Entry {
+        case value(TOMLValue)
+        case table(Node)
+        /// An array of tables made by `[[…]]` headers (which may add to it).
+        case tables([Node])
+    }
+
+    let bytes: [UInt8]
+    var at = 0
+    var line = 1
+    var lineStart = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    // MARK: Document
+
+    mutating func document() throws(TOMLParseError) -> TOMLTable {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { at = 3; lineStart = 3 }
+        let root = Node(.header)
+        var current = root
+        while true {
+            skipBlanks()
+            guard let byte = peek else { break }
+            switch byte {
+            case UInt8(ascii: "#"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                try endOfLine()
+            case UInt8(ascii: "["):
+                current = try header(root)
+                try endOfLine()
+            default:
+                try keyValue(into: current)
+                try endOfLine()
+            }
+        }
+        return Self.finish(root)
+    }
+
+    /// `[a.b]` or `[[a.b]]`: the table that following keys go to.
+    mutating func header(_ root: Node) throws(TOMLParseError) -> Node {
+        at += 1
+        let isArray = take(UInt8(ascii: "["))
+        skipBlanks()
+        let path = try key()
+        skipBlanks()
+        guard take(UInt8(ascii: "]")), !isArray || take(UInt8(ascii: "]")) else {
+            throw fail(isArray ? "a [[table]] header must end with ]]" : "a [table] header must end with ]")
+        }
+        var node = root
+        for name in path.dropLast() {
+            switch node.entries[name] {
+            case nil:
+                let child = Node(.implicit)
+                add(name, .table(child), to: node)
+                node = child
+            case .table(let child):
+                guard child.origin != .inline else { throw fail("[\(path.joined(separator: "."))] adds to the inline table \(name)") }
+                node = child
+            case .tables(let list):
+                node = list[list.count - 1]
+            case .value:
+                throw fail("[\(path.joined(separator: "."))]: \(name) is already a value, not a table")
+            }
+        }
+        let last = path[path.count - 1]
+        let shown = path.joined(separator: ".")
+        if isArray {
+            let element = Node(.arrayElement)
+            switch node.entries[last] {
+            case nil: add(last, .tables([element]), to: node)
+            case .tables(let list): node.entries[last] = .tables(list + [element])
+            default: throw fail("[[\(shown)]]: \(shown) is already defined as something else")
+            }
+            return element
+        }
+        switch node.entries[last] {
+        case nil:
+            let table = Node(.header)
+            add(last, .table(table), to: node)
+            return table
+        case .table(let table) where table.origin == .implicit:
+            table.origin = .header
+            return table
+        default:
+            throw fail("[\(shown)] is defined twice")
+        }
+    }
+
+    /// `a.b = value` into `table`.
+    mutating func keyValue(into table: Node) throws(TOMLParseError) {
+        let keyStart = at
+        let path = try key()
+        skipBlanks()
+        guard take(UInt8(ascii: "=")) else { throw fail("expected = after the key \(path.joined(separator: "."))") }
+        skipBlanks()
+        let value = try self.value()
+        var node = table
+        for name in path.dropLast() {
+            switch node.entries[name] {
+            case nil:
+                let child = Node(.dotted)
+                add(name, .table(child), to: node)
+                node = child
+            case .table(let child) where child.origin == .dotted:
+                node = child
+            default:
+                throw fail("\(path.joined(separator: ".")): \(name) is already defined and cannot take dotted keys")
+            }
+        }
+        let last = path[path.count - 1]
+        guard node.entries[last] == nil else { throw fail("\(path.joined(separator: ".")) is defined twice", at: keyStart) }
+        switch value {
+        case .node(let inline): add(last, .table(inline), to: node)
+        case .plain(let plain): add(last, .value(plain), to: node)
+        }
+    }
+
+    func add(_ key: String, _ entry: Entry, to node: Node) {
+        node.keys.append(key)
+        node.entries[key] = entry
+    }
+
+    static func finish(_ node: Node) -> TOMLTable {
+        var table = TOMLTable()
+        for key in node.keys {
+            switch node.entries[key]! {
+            case .value(let value): table.set(key, value)
+            case .table(let child): table.set(key, .table(finish(child)))
+            case .tables(let list): table.set(key, .array(list.map { .table(finish($0)) }))
+            }
+        }
+        return table
+    }
+
+    // MARK: Keys
+
+    /// A dotted key: bare or quoted parts with blanks around the dots.
+    mutating func key() throws(TOMLParseError) -> [String] {
+        var parts: [String] = []
+        repeat {
+            skipBlanks()
+            parts.append(try simpleKey())
+            skipBlanks()
+        } while take(UInt8(ascii: "."))
+        return parts
+    }
+
+    mutating func simpleKey() throws(TOMLParseError) -> String {
+        switch peek {
+        case UInt8(ascii: "\""): return try basicString()
+        case UInt8(ascii: "'"): return try literalString()
+        default:
+            let start = at
+            while let b = peek, Self.isBareKey(b) { at += 1 }
+            guard at > start else { throw fail(peek == nil ? "expected a key at the end of the text" : "expected a key, found \(shown(peek!))") }
+            return String(decoding: bytes[start..<at], as: UTF8.self)
+        }
+    }
+
+    static func isBareKey(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+    }
+
+    // MARK: Values
+
+    enum Read { case plain(TOMLValue), node(Node) }
+
+    mutating func value() throws(TOMLParseError) -> Read {
+        guard let b = peek else { throw fail("expected a value at the end of the text") }
+        switch b {
+        case UInt8(ascii: "\""):
+            if starts("\"\"\"") { return .plain(.string(try multilineBasicString())) }
+            return .plain(.string(try basicString()))
+        case UInt8(ascii: "'"):
+            if starts("'''") { return .plain(.string(try multilineLiteralString())) }
+            return .plain(.string(try literalString()))
+        case UInt8(ascii: "["): return .plain(try array())
+        case UInt8(ascii: "{"): return .node(try inlineTable())
+        case UInt8(ascii: "t"):
+            guard starts("true") else { break }
+            at += 4
+            return .plain(.boolean(true))
+        case UInt8(ascii: "f"):
+            guard starts("false") else { break }
+            at += 5
+            return .plain(.boolean(false))
+        default:
+            return .plain(try numberOrDate())
+        }
+        throw fail("expected a value, found \(shown(b))")
+    }
+
+    mutating func array() throws(TOMLParseError) -> TOMLValue {
+        at += 1
+        var items: [TOMLValue] = []
+        while true {
+            try skipBlanksNewlinesAndComments()
+            if take(UInt8(ascii: "]")) { return .array(items) }
+            switch try value() {
+            case .plain(let v): items.append(v)
+            case .node(let n): items.append(.table(Self.finish(n)))
+            }
+            try skipBlanksNewlinesAndComments()
+            if take(UInt8(ascii: ",")) { continue }
+            guard take(UInt8(ascii: "]")) else { throw fail(peek.map { "expected , or ] in an array, found \(shown($0))" } ?? "an array is not closed") }
+            return .array(items)
+        }
+    }
+
+    mutating func inlineTable() throws(TOMLParseError) -> Node {
+        at += 1
+        let node = Node(.inline)
+        skipBlanks()
+        if take(UInt8(ascii: "}")) { return node }
+        while true {
+            skipBlanks()
+            try keyValue(into: node)
+            skipBlanks()
+            if take(UInt8(ascii: "}")) { break }
+            guard take(UInt8(ascii: ",")) else {
+                throw fail(peek.map { "expected , or } in an inline table, found \(shown($0))" } ?? "an inline table is not closed")
+            }
+        }
+        Self.closeDotted(node)
+        return node
+    }
+
+    /// Tables made by dotted keys inside an inline table are as closed as it is.
+    static func closeDotted(_ node: Node) {
+        node.origin = .inline
+        for case .table(let child) in node.entries.values { closeDotted(child) }
+    }
+
+    // MARK: Strings
+
+    mutating func basicString() throws(TOMLParseError) -> String {
+        at += 1
+        var out: [UInt8] = []
+        while true {
+            guard let b = peek, b != UInt8(ascii: "\n") else { throw fail("a \"string\" is not closed on its line") }
+            at += 1
+            if b == UInt8(ascii: "\"") { break }
+            if b == UInt8(ascii: "\\") { try escape(into: &out); continue }
+            try checkTextByte(b)
+            out.append(b)
+        }
+        return try text(out)
+    }
+
+    mutating func multilineBasicString() throws(TOMLParseError) -> String {
+        at += 3
+        skipNewline()
+        var out: [UInt8] = []
+        while true {
+            guard let b = peek else { throw fail("a \"\"\"string\"\"\" is not closed") }
+            if starts("\"\"\"") {
+                // Up to two quotes may end the content, right before the closing three.
+                var quotes = 3
+                while quotes < 5, at + quotes < bytes.count, bytes[at + quotes] == UInt8(ascii: "\"") { quotes += 1 }
+                out += Array(repeating: UInt8(ascii: "\""), count: quotes - 3)
+                at += quotes
+                return try text(out)
+            }
+            if b == UInt8(ascii: "\\") {
+                // A backslash ending a line joins it to the next non-blank text.
+                var look = at + 1
+                while look < bytes.count, bytes[look] == 0x20 || bytes[look] == 0x09 { look += 1 }
+                if look < bytes.count, bytes[look] == 0x0A || (bytes[look] == 0x0D && look + 1 < bytes.count && bytes[look + 1] == 0x0A) {
+                    at = look
+                    while let c = peek, c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D {
+                        if c == 0x0D { guard at + 1 < bytes.count, bytes[at + 1] == 0x0A else { throw fail("a carriage return must be followed by a line feed") } }
+                        if c == 0x0A { newline() } else { at += 1 }
+                    }
+                    continue
+                }
+                at += 1
+                try escape(into: &out)
+                continue
+            }
+            try multilineByte(b, into: &out)
+        }
+    }
+
+    mutating func literalString() throws(TOMLParseError) -> String {
+        at += 1
+        let start = at
+        while true {
+            guard let b = peek, b != UInt8(ascii: "\n") else { throw fail("a 'string' is not closed on its line") }
+            if b == UInt8(ascii: "'") { break }
+            try checkTextByte(b)
+            at += 1
+        }
+        defer { at += 1 }
+        return try text(Array(bytes[start..<at]))
+    }
+
+    mutating func multilineLiteralString() throws(TOMLParseError) -> String {
+        at += 3
+        skipNewline()
+        var out: [UInt8] = []
+        while true {
+            guard let b = peek else { throw fail("a '''string''' is not closed") }
+            if starts("'''") {
+                var quotes = 3
+                while quotes < 5, at + quotes < bytes.count, bytes[at + quotes] == UInt8(ascii: "'") { quotes += 1 }
+                out += Array(repeating: UInt8(ascii: "'"), count: quotes - 3)
+                at += quotes
+                return try text(out)
+            }
+            try multilineByte(b, into: &out)
+        }
+    }
+
+    /// One byte of a multi-line string's content (line ends counted, CR only before LF).
+    mutating func multilineByte(_ b: UInt8, into out: inout [UInt8]) throws(TOMLParseError) {
+        if b == 0x0A { out.append(b); newline(); return }
+        if b == 0x0D {
+            guard at + 1 < bytes.count, bytes[at + 1] == 0x0A else { throw fail("a carriage return must be followed by a line feed") }
+            out.append(b); at += 1
+            return
+        }
+        try checkTextByte(b)
+        out.append(b)
+        at += 1
+    }
+
+    /// After a backslash in a basic string.
+    mutating func escape(into out: inout [UInt8]) throws(TOMLParseError) {
+        guard let e = peek else { throw fail("a string ends in a backslash") }
+        at += 1
+        switch e {
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(e)
+        case UInt8(ascii: "u"), UInt8(ascii: "U"):
+            let count = e == UInt8(ascii: "u") ? 4 : 8
+            guard at + count <= bytes.count, let value = UInt32(String(decoding: bytes[at..<at + count], as: UTF8.self), radix: 16),
+                  bytes[at..<at + count].allSatisfy({ Self.isHex($0) }), let scalar = Unicode.Scalar(value) else {
+                throw fail("\\\(Character(Unicode.Scalar(e))) must be followed by \(count) hex digits of a Unicode scalar value")
+            }
+            at += count
+            out += Array(String(Character(scalar)).utf8)
+        default:
+            throw fail("\\\(shown(e)) is not an escape TOML knows")
+        }
+    }
+
+    /// Control characters other than tab may not be written in strings or comments.
+    func checkTextByte(_ b: UInt8) throws(TOMLParseError) {
+        if (b < 0x20 && b != 0x09) || b == 0x7F { throw fail("control character \(shown(b)) in text (write it as an escape)") }
+    }
+
+    func text(_ utf8: [UInt8]) throws(TOMLParseError) -> String {
+        guard let s = String(validating: utf8, as: UTF8.self) else { throw fail("text that is not UTF-8") }
+        return s
+    }
+
+    // MARK: Numbers and dates
+
+    mutating func numberOrDate() throws(TOMLParseError) -> TOMLValue {
+        let start = at
+        // A date-time may hold one space, between the date and a time.
+        while let b = peek, !Self.endsValue(b) {
+            at += 1
+            if b == 0x20 { break }
+        }
+        var end = at
+        var token = String(decoding: bytes[start..<end], as: UTF8.self)
+        if token.hasSuffix(" ") {
+            let date = String(token.dropLast())
+            if Self.isDate(date), let b = peek, b >= 0x30 && b <= 0x39 {
+                while let b = peek, !Self.endsValue(b), b != 0x20 { at += 1 }
+                end = at
+                token = String(decoding: bytes[start..<end], as: UTF8.self)
+            } else {
+                at -= 1
+                token = date
+            }
+        }
+        if let value = Self.number(token) { return value }
+        if Self.isDateTime(token) { return .datetime(token) }
+        at = start
+        throw fail(token.isEmpty ? "expected a value, found \(peek.map(shown) ?? "the end")" : "\(token) is not a TOML value (text needs quotes)")
+    }
+
+    static func endsValue(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: ",") || b == UInt8(ascii: "]") || b == UInt8(ascii: "}") || b == UInt8(ascii: "#")
+            || b == 0x0A || b == 0x0D || b == 0x09
+    }
+
+    static func number(_ token: String) -> TOMLValue? {
+        var s = Substring(token)
+        switch s {
+        case "inf", "+inf": return .float(.infinity)
+        case "-inf": return .float(-.infinity)
+        case "nan", "+nan", "-nan": return .float(.nan)
+        default: break
+        }
+        for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where s.hasPrefix(prefix) {
+            let digits = s.dropFirst(2)
+            guard underscoresBetweenDigits(digits, radix: radix) else { return nil }
+            return Int(digits.filter { $0 != "_" }, radix: radix).map { .integer($0) }
+        }
+        var sign = ""
+        if s.first == "+" || s.first == "-" { sign = s.first == "-" ? "-" : ""; s = s.dropFirst() }
+        guard let first = s.first, first.isASCII, first.isNumber else { return nil }
+        // The integer part, then an optional fraction and exponent.
+        let intEnd = s.firstIndex { $0 == "." || $0 == "e" || $0 == "E" } ?? s.endIndex
+        let intPart = s[..<intEnd]
+        guard underscoresBetweenDigits(intPart, radix: 10), intPart == "0" || !intPart.hasPrefix("0") else { return nil }
+        if intEnd == s.endIndex {
+            return Int(sign + intPart.filter { $0 != "_" }).map { .integer($0) }
+        }
+        var rest = s[intEnd...]
+        if rest.first == "." {
+            rest = rest.dropFirst()
+            let fractionEnd = rest.firstIndex { $0 == "e" || $0 == "E" } ?? rest.endIndex
+            guard underscoresBetweenDigits(rest[..<fractionEnd], radix: 10) else { return nil }
+            rest = rest[fractionEnd...]
+        }
+        if let e = rest.first, e == "e" || e == "E" {
+            var exponent = rest.dropFirst()
+            if exponent.first == "+" || exponent.first == "-" { exponent = exponent.dropFirst() }
+            guard underscoresBetweenDigits(exponent, radix: 10) else { return nil }
+        } else if !rest.isEmpty {
+            return nil
+        }
+        return Double(sign + s.filter { $0 != "_" }).map { .float($0) }
+    }
+
+    /// Digits of `radix`, at least one, with single underscores only between two digits.
+    static func underscoresBetweenDigits(_ s: Substring, radix: Int) -> Bool {
+        guard let first = s.first, let last = s.last, first != "_", last != "_" else { return false }
+        var previousUnderscore = false
+        for c in s {
+            if c == "_" {
+                if previousUnderscore { return false }
+                previousUnderscore = true
+                continue
+            }
+            previousUnderscore = false
+            guard c.isASCII, let digit = c.hexDigitValue, digit < radix else { return false }
+        }
+        return true
+    }
+
+    static func isHex(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66) }
+
+    /// `YYYY-MM-DD`.
+    static func isDate(_ s: String) -> Bool {
+        let b = Array(s.utf8)
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+              [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy({ b[$0] >= 0x30 && b[$0] <= 0x39 }) else { return false }
+        let month = Int(s.dropFirst(5).prefix(2))!, day = Int(s.suffix(2))!
+        return (1...12).contains(month) && (1...31).contains(day)
+    }
+
+    /// `HH:MM:SS[.frac]`.
+    static func isTime(_ s: Substring) -> Bool {
+        let b = Array(s.utf8)
+        guard b.count >= 8, b[2] == UInt8(ascii: ":"), b[5] == UInt8(ascii: ":"),
+              [0, 1, 3, 4, 6, 7].allSatisfy({ b[$0] >= 0x30 && b[$0] <= 0x39 }) else { return false }
+        guard Int(s.prefix(2))! < 24, Int(s.dropFirst(3).prefix(2))! < 60, Int(s.dropFirst(6).prefix(2))! <= 60 else { return false }
+        if b.count == 8 { return true }
+        return b[8] == UInt8(ascii: ".") && b.count > 9 && b[9...].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
+    /// A local date, a local time, or a date and time (with `T`, `t` or a space) with an
+    /// optional offset (`Z`, `z`, `±HH:MM`).
+    static func isDateTime(_ s: String) -> Bool {
+        if isDate(s) || isTime(Substring(s)) { return true }
+        guard s.utf8.count > 11 else { return false }
+        let date = String(s.prefix(10))
+        let separator = s[s.index(s.startIndex, offsetBy: 10)]
+        guard isDate(date), separator == "T" || separator == "t" || separator == " " else { return false }
+        var time = s.dropFirst(11)
+        if time.hasSuffix("Z") || time.hasSuffix("z") {
+            time = time.dropLast()
+        } else if time.count > 6, let sign = time.dropLast(5).last, sign == "+" || sign == "-" {
+            let offset = Array(time.suffix(5).utf8)
+            guard offset[2] == UInt8(ascii: ":"), [0, 1, 3, 4].allSatisfy({ offset[$0] >= 0x30 && offset[$0] <= 0x39 }) else { return false }
+            time = time.dropLast(6)
+        }
+        return isTime(time)
+    }
+
+    // MARK: Blanks, comments, lines
+
+    var peek: UInt8? { at < bytes.count ? bytes[at] : nil }
+
+    mutating func take(_ b: UInt8) -> Bool {
+        guard peek == b else { return false }
+        at += 1
+        return true
+    }
+
+    func starts(_ s: StaticString) -> Bool {
+        let count = s.utf8CodeUnitCount
+        guard at + count <= bytes.count else { return false }
+        return s.withUTF8Buffer { bytes[at..<at + count].elementsEqual($0) }
+    }
+
+    mutating func skipBlanks() {
+        while let b = peek, b == 0x20 || b == 0x09 { at += 1 }
+    }
+
+    mutating func newline() {
+        at += 1
+        line += 1
+        lineStart = at
+    }
+
+    /// A newline right after a multi-line string's opening quotes is not part of it.
+    mutating func skipNewline() {
+        if starts("\r\n") { at += 1 }
+        if peek == 0x0A { newline() }
+    }
+
+    /// Blanks, then an optional comment, then the end of the line or of the text.
+    mutating func endOfLine() throws(TOMLParseError) {
+        skipBlanks()
+        if peek == UInt8(ascii: "#") { try comment() }
+        if starts("\r\n") { at += 1 }
+        guard let b = peek else { return }
+        guard b == 0x0A else {
+            throw fail(b == 0x0D ? "a carriage return must be followed by a line feed" : "expected the end of the line, found \(shown(b))")
+        }
+        newline()
+    }
+
+    mutating func comment() throws(TOMLParseError) {
+        while let b = peek, b != 0x0A {
+            if b == 0x0D && at + 1 < bytes.count && bytes[at + 1] == 0x0A { return }
+            try checkTextByte(b)
+            at += 1
+        }
+    }
+
+    /// Inside arrays: blanks, line ends and comments, in any number.
+    mutating func skipBlanksNewlinesAndComments() throws(TOMLParseError) {
+        while true {
+            skipBlanks()
+            if peek == UInt8(ascii: "#") { try comment() }
+            if starts("\r\n") { at += 1 }
+            if peek == 0x0A { newline(); continue }
+            if peek == 0x0D { throw fail("a carriage return must be followed by a line feed") }
+            return
+        }
+    }
+
+    func shown(_ b: UInt8) -> String {
+        b >= 0x21 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : String(format16: b)
+    }
+
+    /// An error at `position` (by default, where reading is), on the current line.
+    func fail(_ message: String, at position: Int? = nil) -> TOMLParseError {
+        // The column counts characters, not bytes.
+        let column = bytes[lineStart..<min(max(lineStart, position ?? at), bytes.count)].count { $0 & 0xC0 != 0x80 } + 1
+        return TOMLParseError(line: line, column: column, message: message)
+    }
+}
+
+private extension String {
+    /// `U+00XX` for a byte shown in an error.
+    init(format16 b: UInt8) {
+        let hex = String(b, radix: 16, uppercase: true)
+        self = "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+}
