@@ -9,7 +9,8 @@ struct CivilTimeTests {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         var random = SplitMix64(seed: 3)
-        for _ in 0..<5000 {
+        var wrong: [String] = []
+        for _ in 0..<2000 {
             // From 1600 to 9999 (ICU's calendar is Julian before October 1582; this one is
             // Gregorian throughout, as ISO 8601 and IRC's server-time are).
             let seconds = -11_676_096_000 + Int(random.next() % 264_000_000_000)
@@ -18,10 +19,12 @@ struct CivilTimeTests {
             let ours = CivilTime(seconds: seconds)
             let mine: [Int] = [ours.year, ours.month, ours.day, ours.hour, ours.minute, ours.second, ours.weekday + 1]
             let icu: [Int] = [c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!, c.weekday!]
-            #expect(mine == icu, "\(date)")
             let days = CivilTime.days(year: ours.year, month: ours.month, day: ours.day)
-            #expect(days * 86_400 + ours.hour * 3600 + ours.minute * 60 + ours.second == seconds)
+            if mine != icu || days * 86_400 + ours.hour * 3600 + ours.minute * 60 + ours.second != seconds {
+                wrong.append("\(date): \(mine)")
+            }
         }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 
     @Test func monthLengthsAndPadding() {
