@@ -40,7 +40,7 @@ let package = Package(
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2TTF", path: "Sources/CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CSDL2Image", path: "Sources/CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
-        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),   // glibc mallinfo2, for natter-bench
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),   // glibc's mallopt and mallinfo2
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig1-dev"])]),
         // Enchant's pkg-config flags carry -pthread, which SwiftPM refuses with a warning: the header
@@ -89,7 +89,7 @@ let package = Package(
                 dependencies: ["Widgets", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CX11"],
                 swiftSettings: strict),
         .target(name: "NatterApp",
-                dependencies: ["SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCTransport", "DesktopBus", "Spelling",
+                dependencies: ["SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCTransport", "DesktopBus", "Spelling", "CMalloc",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),

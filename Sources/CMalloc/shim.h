@@ -1,2 +1,3 @@
-// glibc's malloc statistics (mallinfo2), for natter-bench's memory figures.
+// glibc's malloc: its settings (mallopt, for the window) and statistics (mallinfo2, for
+// natter-bench's memory figures).
 #include <malloc.h>

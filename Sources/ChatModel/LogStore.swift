@@ -89,12 +89,13 @@ public final class LogStore {
         waiting = []
         for file in files {
             let (written, problem) = Self.writeAll(file.bytes, to: file.fd)
-            let lines = file.lines
-            file.bytes.removeAll(keepingCapacity: true)
-            file.lines.removeAll(keepingCapacity: true)
-            guard let problem else { continue }
-            failed(file, problem)
-            failedInBatch += lines.filter { $0.end > written }.map(\.line)
+            if problem != nil { failedInBatch += file.lines.filter { $0.end > written }.map(\.line) }
+            // Capacity is kept for a usual batch; a flood's (hundreds of kilobytes, per open
+            // file) is given back. (Copying `lines` before clearing it, as before, made the
+            // clearing allocate a whole new buffer of that capacity.)
+            file.bytes.removeAll(keepingCapacity: file.bytes.capacity <= 64 << 10)
+            file.lines.removeAll(keepingCapacity: file.lines.capacity <= 256)
+            if let problem { failed(file, problem) }
         }
     }
 

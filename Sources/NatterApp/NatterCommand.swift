@@ -83,6 +83,7 @@ public struct OpenCommand: ParsableCommand {
     }
 
     public func run() throws {
+        MallocPolicy.apply()
         do {
             let size = self.size, quickStart = self.quickStart, link = self.link.flatMap(IRCLink.init)
             // One Natter per user: a running one takes the link (or comes to the front), and
