@@ -207,10 +207,7 @@ public final class InspIRCdNetwork: @unchecked Sendable {
             #"<bind address="127.0.0.1" port="\#(tlsPort)" type="clients" sslprofile="Clients">"#,
             // The flood port's class first: a class is chosen by the first match.
             #"<connect name="flood" allow="*" port="\#(floodPort)" localmax="1000" globalmax="1000" maxconnwarn="no" threshold="1000000" commandrate="100000000" fakelag="no" recvq="4M" softsendq="4M" hardsendq="16M" useident="no" resolvehostnames="no">"#,
-            // 60 s to register rather than InspIRCd's 10: in a full `make test` on two cores a
-            // live client's frames may not run for ten seconds while other tests hold the main
-            // actor, and InspIRCd then dropped it mid-registration ("Registration timeout").
-            #"<connect name="main" allow="*" localmax="1000" globalmax="1000" maxconnwarn="no" threshold="1000" hardsendq="16M" useident="no" resolvehostnames="no" timeout="60">"#,
+            #"<connect name="main" allow="*" localmax="1000" globalmax="1000" maxconnwarn="no" threshold="1000" hardsendq="16M" useident="no" resolvehostnames="no">"#,
             #"<dns server="127.0.0.1" timeout="1">"#,
             #"<sslprofile name="Clients" provider="gnutls" hash="sha256" certfile="\#(d)/cert.pem" keyfile="\#(d)/key.pem">"#,
             #"<chanhistory maxlines="50" prefixmsg="yes" bots="yes">"#,
