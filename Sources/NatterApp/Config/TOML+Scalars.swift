@@ -22,14 +22,7 @@ extension TOMLReader {
         var out: [UInt8] = []
         while true {
             guard let b = peek else { throw fail("a \"\"\"string\"\"\" is not closed") }
-            if starts("\"\"\"") {
-                // Up to two quotes may end the content, right before the closing three.
-                var quotes = 3
-                while quotes < 5, at + quotes < bytes.count, bytes[at + quotes] == UInt8(ascii: "\"") { quotes += 1 }
-                out += Array(repeating: UInt8(ascii: "\""), count: quotes - 3)
-                at += quotes
-                return try text(out)
-            }
+            if starts("\"\"\"") { return try close(out, quote: UInt8(ascii: "\"")) }
             if b == UInt8(ascii: "\\") {
                 // A backslash ending a line joins it to the next non-blank text.
                 var look = at + 1
@@ -69,15 +62,18 @@ extension TOMLReader {
         var out: [UInt8] = []
         while true {
             guard let b = peek else { throw fail("a '''string''' is not closed") }
-            if starts("'''") {
-                var quotes = 3
-                while quotes < 5, at + quotes < bytes.count, bytes[at + quotes] == UInt8(ascii: "'") { quotes += 1 }
-                out += Array(repeating: UInt8(ascii: "'"), count: quotes - 3)
-                at += quotes
-                return try text(out)
-            }
+            if starts("'''") { return try close(out, quote: UInt8(ascii: "'")) }
             try multilineByte(b, into: &out)
         }
+    }
+
+    /// Ends a multi-line string at its three closing quotes: up to two more quotes right
+    /// before them belong to the content.
+    mutating func close(_ content: [UInt8], quote: UInt8) throws(TOMLParseError) -> String {
+        var quotes = 3
+        while quotes < 5, at + quotes < bytes.count, bytes[at + quotes] == quote { quotes += 1 }
+        at += quotes
+        return try text(content + Array(repeating: quote, count: quotes - 3))
     }
 
     /// One byte of a multi-line string's content (line ends counted, CR only before LF).
