@@ -8,6 +8,12 @@ import NatterTestSupport
 final class XvfbSession {
     let display: String
     private let process: ChildProcess
+    /// Config, logs, window state and runtime folder of this session's clients, removed at
+    /// ``stop()``. Of this session alone: named by the display number, as before, they
+    /// outlived the session, and a later test on a reused number read the window state an
+    /// earlier one saved (a saved server buffer kept the end-to-end test's keys out of the
+    /// channel it had just joined).
+    private let home = FileManager.default.temporaryDirectory.appendingPathComponent("natter-xdg-\(UUID().uuidString.prefix(8))").path
 
     init() throws {
         guard let xvfb = findExecutable("Xvfb") else {
@@ -36,7 +42,6 @@ final class XvfbSession {
         env["WAYLAND_DISPLAY"] = nil
         env["SDL_VIDEODRIVER"] = nil
         // Config, logs and window state of the test's own, never the user's.
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("natter-xdg-\(display.dropFirst())").path
         env["XDG_CONFIG_HOME"] = home + "/config"
         env["XDG_DATA_HOME"] = home + "/data"
         env["XDG_STATE_HOME"] = home + "/state"
@@ -47,7 +52,10 @@ final class XvfbSession {
         return env
     }
 
-    func stop() { process.stop() }
+    func stop() {
+        process.stop()
+        try? FileManager.default.removeItem(atPath: home)
+    }
 
     /// The xdotool executable.
     static func xdotool() throws -> String {
