@@ -4,8 +4,11 @@ import Glibc
 /// must not hold the window's thread or an event loop. Foundation's `Thread` would do, but
 /// only Foundation's full library has it, and that library loads ICU (see ``LocalZone``).
 public enum BackgroundThread {
-    /// Starts `body` on a new detached thread.
-    public static func start(_ body: @escaping @Sendable () -> Void) {
+    /// Starts `body` on a new detached thread; false when no thread could be made (out of
+    /// resources), and `body` did not run: the caller decides, since running it in place
+    /// would be right for a finite search but would freeze the window with an `accept` loop.
+    @discardableResult
+    public static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         let box = Unmanaged.passRetained(Work(body: body)).toOpaque()
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { raw in
@@ -13,13 +16,12 @@ public enum BackgroundThread {
             work.body()
             return nil
         }, box)
-        // Without a thread (out of resources) the work still runs, on the caller's thread:
-        // slower for it, but nothing asked for is dropped.
         guard started == 0 else {
-            Unmanaged<Work>.fromOpaque(box).takeRetainedValue().body()
-            return
+            Unmanaged<Work>.fromOpaque(box).release()
+            return false
         }
         pthread_detach(thread)
+        return true
     }
 
     private final class Work: Sendable {

@@ -102,7 +102,7 @@ public final class BackgroundLogSearch: Sendable {
 
     /// Starts searching `folder` for `query` before `before` at once.
     public init(folder: URL, timeZone: LocalZone, query: String, before: Date, wakeUp: @escaping @Sendable () -> Void) {
-        BackgroundThread.start { [self] in
+        let search: @Sendable () -> Void = { [self] in
             _ = try? LogSearch.run(folder: folder, timeZone: timeZone, query: query, before: before, limit: Self.hitLimit,
                                    isCancelled: { self.state.withLock { $0.isCancelled } }) { hits in
                 self.state.withLock { $0.hits += hits; $0.given += hits.count }
@@ -111,6 +111,9 @@ public final class BackgroundLogSearch: Sendable {
             self.state.withLock { $0.isDone = true }
             wakeUp()
         }
+        // Without a thread of its own the search runs here: slower for this frame, but the
+        // user's search is answered.
+        if !BackgroundThread.start(search) { search() }
     }
 
     /// The hits found since the last call (newest first), whether the search is over, and
@@ -138,7 +141,7 @@ public final class BackgroundCorpusSearch: Sendable {
 
     /// Starts searching `corpus` for `query` at once; `wakeUp` is called when done.
     public init(corpus: SearchCorpus, query: String, wakeUp: @escaping @Sendable () -> Void) {
-        BackgroundThread.start { [self] in
+        let search: @Sendable () -> Void = { [self] in
             let found = (try? SearchQuery(parsing: query))?.matchingIndices(in: corpus) ?? []
             let delivered = self.state.withLock { state -> Bool in
                 guard !state.isCancelled else { return false }
@@ -147,6 +150,7 @@ public final class BackgroundCorpusSearch: Sendable {
             }
             if delivered { wakeUp() }
         }
+        if !BackgroundThread.start(search) { search() }
     }
 
     /// The matching line indices (newest first) once the search is over, else `nil`.

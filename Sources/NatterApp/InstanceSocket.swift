@@ -94,7 +94,7 @@ final class InstanceSocket: Sendable {
         chmod(path, 0o600)
         self.fd = fd
         let stopped = self.stopped
-        BackgroundThread.start {
+        let started = BackgroundThread.start {
             while !stopped.value.load(ordering: .relaxed) {
                 let client = accept(fd, nil, nil)
                 if client < 0 {
@@ -115,6 +115,11 @@ final class InstanceSocket: Sendable {
             }
             // Closed here, not by stop(): its number must not be reused while accept may use it.
             close(fd)
+        }
+        guard started else {
+            close(fd)
+            unlink(path)
+            throw .system("cannot listen at \(path): no thread to accept on")
         }
     }
 

@@ -72,6 +72,8 @@ enum Subprocess {
     /// thread reaps it when it exits. False when it could not be started.
     static func start(_ arguments: [String]) -> Bool {
         guard let pid = spawn(arguments, output: nil) else { return false }
+        // Without a thread to reap it, it stays a zombie until Natter exits: waiting for it
+        // here could hold the window as long as the program runs.
         BackgroundThread.start { reap(pid) }
         return true
     }
