@@ -93,6 +93,7 @@ try:
     b.bar(labels, [s["peak_rss_mib"] for s in stats.values()], color=colours, label="peak RSS")
     b.bar(labels, [s["rss_anon_mib"] or 0 for s in stats.values()], color="#34495e", width=0.4, label="anonymous")
     b.set_title("Memory (MiB)")
+    b.margins(y=0.3)   # room above the tallest bar for the legend
     b.legend()
     fig.tight_layout()
     fig.savefig(os.path.join(plots, "bench-peers.png"), dpi=90)
