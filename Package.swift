@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 // Natter: a graphical IRC client for Linux desktops, drawn through SDL2.
 // Layers (arrows point down): natter → NatterApp → {NatterUI → Widgets → ScrollPhysics,
-// SDLBackend → Widgets, IRCTransport → IRCSession, ChatModel → IRCSession → IRCProtocol,
+// SDLBackend → {Widgets, PixelBlend}, IRCTransport → IRCSession, ChatModel → IRCSession → IRCProtocol,
 // IRCFormatting}. See docs/ARCHITECTURE.md.
 import PackageDescription
 
@@ -60,6 +60,9 @@ let package = Package(
                 dependencies: ["IRCProtocol", .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strict),
         .target(name: "ScrollPhysics", swiftSettings: strict),
+        // The painter's pixel blending, optimised in debug builds too: unoptimised, its vector
+        // code made the render tests minutes slower (see the module's comment).
+        .target(name: "PixelBlend", swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Widgets", dependencies: ["ScrollPhysics"], swiftSettings: strict),
         .target(name: "ChatModel",
                 dependencies: ["IRCSession", "IRCProtocol", "IRCFormatting", "CPCRE2",
@@ -86,7 +89,7 @@ let package = Package(
 
         // SDL at the edge, and the composition root.
         .target(name: "SDLBackend",
-                dependencies: ["Widgets", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CX11"],
+                dependencies: ["Widgets", "PixelBlend", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CX11"],
                 swiftSettings: strict),
         .target(name: "NatterApp",
                 dependencies: ["SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCTransport", "DesktopBus", "Spelling", "CMalloc",
@@ -119,7 +122,7 @@ let package = Package(
         .testTarget(name: "WidgetsTests", dependencies: ["NatterTestSupport", "Widgets"], swiftSettings: strict),
         .testTarget(name: "NatterUITests", dependencies: ["NatterUI", "Widgets", "ChatModel", "IRCSession", "IRCProtocol"], swiftSettings: strict),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling"], swiftSettings: strict),
-        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend"], swiftSettings: strict),
+        .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "PixelBlend"], swiftSettings: strict),
         .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "IRCTransport", "IRCTestServers", "IRCProtocol",
                                                       "SDLBackend", "CX11", "DesktopBus"],
                     exclude: ["fake-portal.py"],

@@ -25,9 +25,14 @@ private func runRenderBench() -> [BenchFigure] {
     ChatFixture.dumpPhases("warm-up")
     var full = FrameTimes()
     var commands = 0
-    for _ in 0..<200 { commands = full.time { fixture.frame(full: true) } }
+    let fullFrames = Int(ProcessInfo.processInfo.environment["BENCH_FULL_FRAMES"] ?? "") ?? 200
+    for _ in 0..<fullFrames { commands = full.time { fixture.frame(full: true) } }
 
     ChatFixture.dumpPhases("full")
+    if ChatFixture.debug {
+        let sorted = full.samples.sorted()
+        FileHandle.standardError.write(Data("full quantiles: min \(String(format2: sorted[0])) p10 \(String(format2: sorted[sorted.count / 10])) p25 \(String(format2: sorted[sorted.count / 4]))\n".utf8))
+    }
     // A full redraw of a screen of lines never drawn before (switching to a busy buffer).
     var fresh = FrameTimes()
     for _ in 0..<20 {

@@ -29,7 +29,7 @@ extension Painter {
                 setClip(pixels)
             case .popClip:
                 clips.removeLast()
-                if let outer = clips.last { setClip(outer) } else { SDL_RenderSetClipRect(renderer, nil) }
+                if let outer = clips.last { setClip(outer) } else { clearClip() }
             case .fillRect(let rect, let color):
                 fill(rect, color)
             case .roundedRect(let rect, let radius, let color):
@@ -46,7 +46,7 @@ extension Painter {
                 scrollPixels(rect, dy: dy)
             }
         }
-        if !clips.isEmpty { SDL_RenderSetClipRect(renderer, nil) }
+        if !clips.isEmpty { clearClip() }
     }
 
     /// For each command, whether it can be skipped because later opaque `fillRect`s replace
@@ -205,6 +205,12 @@ extension Painter {
 
     private func setClip(_ rect: SDL_Rect) {
         var r = rect
+        clipRect = rect
         SDL_RenderSetClipRect(renderer, &r)
+    }
+
+    private func clearClip() {
+        clipRect = nil
+        SDL_RenderSetClipRect(renderer, nil)
     }
 }

@@ -28,6 +28,12 @@ public final class Painter {
     /// The texture ``scrollPixels(_:dy:)`` stages moved pixels in, and its size.
     var scratch: OpaquePointer?
     var scratchSize: (w: Int32, h: Int32) = (0, 0)
+    /// The clip rectangle set on the renderer, in output pixels (nil: none), for what the
+    /// painter writes into ``pixelSurface`` itself.
+    var clipRect: SDL_Rect?
+    /// Per pixel format of ``pixelSurface``, whether `PixelBlend`'s blend gives SDL's pixels
+    /// (checked once; text goes through SDL's textures where it does not).
+    var blendChecks: [UInt32: Bool] = [:]
 
     /// A painter for `renderer`, caching up to `textCacheBytes` of rendered text.
     public init(renderer: OpaquePointer, scale: Double, fonts: FontLibrary,
@@ -68,15 +74,19 @@ public final class Painter {
     private var textCacheCeiling: Int?
 
     /// Bounds the text cache by what the output can show: text textures hold only their ink
-    /// and rows do not overlap, so a frame draws at most a screenful of them (32-bit pixels);
-    /// a quarter more keeps the rows a short scroll brings back, at least 2 MiB, and no more
-    /// than the bound given at init. A window calls this with its output size (a 1280×800
-    /// window: 4.9 MiB; three screenfuls, the bound before, kept 11.7 MiB of text during a
-    /// flood for nothing that was still on screen).
+    /// and rows do not overlap, so a frame draws at most a screenful of them (32-bit pixels,
+    /// or 8-bit coverage where the painter blends text itself); a quarter more keeps the rows
+    /// a short scroll brings back, at least 2 MiB, and no more than the bound given at init. A
+    /// window calls this with its output size, after setting ``pixelSurface`` (a 1280×800
+    /// window: 4.9 MiB of textures, 1.2 MiB of coverage; three screenfuls of textures, the
+    /// bound before, kept 11.7 MiB of text during a flood for nothing still on screen).
     public func boundTextCache(toOutputWidth width: Int, height: Int) {
         let ceiling = textCacheCeiling ?? textCache.byteLimit
         textCacheCeiling = ceiling
-        let limit = min(ceiling, max(2 << 20, 5 * max(0, width) * max(0, height)))
+        // Coverage takes a byte a pixel where the painter blends text itself.
+        let bytesPerPixel = blendsTextDirectly ? 1 : 4
+        let screenful = bytesPerPixel * max(0, width) * max(0, height)
+        let limit = min(ceiling, max(2 << 20, screenful + screenful / 4))
         if limit != textCache.byteLimit { textCache.byteLimit = limit }
     }
 
@@ -90,8 +100,11 @@ public final class Painter {
     ///
     /// An opaque colour is filled without blending: the pixels are the same, but SDL's software
     /// renderer then fills rows with its SIMD fill instead of blending pixel by pixel (about 20×
-    /// faster; a 1920×1080 background went from ~5 ms to ~0.3 ms).
+    /// faster; a 1920×1080 background went from ~5 ms to ~0.3 ms). Where the painter may write
+    /// the pixels itself (``pixelSurface``), it fills them without SDL: see
+    /// ``fillDirectly(_:_:)``.
     public func fill(_ rect: Rect, _ color: Color) {
+        if color.a == 255, fillDirectly(pixelRect(rect), color) { return }
         setDrawBlending(color.a != 255)
         SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
         var r = pixelRect(rect)
@@ -176,8 +189,9 @@ public final class Painter {
     }
 
     /// Draws one line of `text` with its line box's top-left corner at (`x`, `y`) logical
-    /// pixels and returns its advance width in logical pixels. Rendered lines are cached as
-    /// textures; a cached line costs one copy per font segment. A right-to-left run is shaped
+    /// pixels and returns its advance width in logical pixels. Rendered lines are cached, as
+    /// textures or, where the painter writes ``pixelSurface`` itself, as ``InkBitmap``s; a
+    /// cached line costs one copy or blend per font segment. A right-to-left run is shaped
     /// right to left (HarfBuzz, with the script of its first strong character) and its font
     /// segments are placed from right to left.
     @discardableResult
@@ -186,18 +200,26 @@ public final class Painter {
         guard !text.isEmpty,
               let entry = texture(for: text, font: font, color: color, rightToLeft: rightToLeft) else { return 0 }
         let originX = Int32(devicePixel(x)), originY = Int32(devicePixel(y))
+        let target = entry.direct ? directPixels : nil
+        if target != nil { SDL_RenderFlush(renderer) }
         for piece in entry.pieces {
             var destination = piece.destination
             destination.x += originX
             destination.y += originY
-            SDL_RenderCopy(renderer, piece.texture, nil, &destination)
+            switch piece.ink {
+            case .texture(let texture):
+                SDL_RenderCopy(renderer, texture, nil, &destination)
+            case .bitmap(let bitmap):
+                if let target { bitmap.blend(into: target, x: destination.x, y: destination.y, clip: clipRect) }
+            }
         }
         return Double(entry.width) / scale
     }
 
     private func texture(for text: String, font: FontSpec, color: Color, rightToLeft: Bool) -> TextTexture? {
+        let direct = blendsTextDirectly
         let key = TextTextureCache.Key(text: text, font: font, color: color, pixelScale: scale,
-                                       rightToLeft: rightToLeft)
+                                       rightToLeft: rightToLeft, direct: direct)
         if let cached = textCache.lookup(key) { return cached }
         guard let primary = fonts.primary(font, scale: scale) else { return nil }
         let sdlColor = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
@@ -226,16 +248,24 @@ public final class Painter {
             // Only the ink is kept: the transparent margins of the line box (most of its height
             // above and below lower-case text) cost a blend per pixel at every draw and change
             // nothing.
-            guard let ink = Self.inkBounds(surface),
-                  let texture = Self.texture(renderer, from: surface, area: ink) else { continue }
-            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+            guard let ink = Self.inkBounds(surface) else { continue }
+            let piece: TextTexture.Ink
+            if direct, let bitmap = InkBitmap(surface: surface, area: ink) {
+                piece = .bitmap(bitmap)
+                bytes += bitmap.bytes
+            } else {
+                guard let texture = Self.texture(renderer, from: surface, area: ink) else { continue }
+                SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+                piece = .texture(texture)
+                bytes += Int(ink.w) * Int(ink.h) * 4
+            }
             let top = Double(primary.ascent) - Double(face.ascent) * face.fit
             let destination = SDL_Rect(x: Int32(penX.rounded()) + ink.x, y: Int32(top.rounded()) + ink.y,
                                        w: ink.w, h: ink.h)
-            pieces.append(.init(texture: texture, destination: destination))
-            bytes += Int(ink.w) * Int(ink.h) * 4
+            pieces.append(.init(ink: piece, destination: destination))
         }
-        let entry = TextTexture(pieces: pieces, width: Int(penX.rounded()), height: primary.height, bytes: bytes)
+        let entry = TextTexture(pieces: pieces, width: Int(penX.rounded()), height: primary.height, bytes: bytes,
+                                direct: direct)
         textCache.insert(entry, for: key)
         return entry
     }

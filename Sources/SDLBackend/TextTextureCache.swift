@@ -1,30 +1,41 @@
 import Widgets
 import CSDL2
 
-/// A rendered line of text as one or more textures (one per font segment), positioned in
-/// output pixels relative to the line's top-left corner.
+/// A rendered line of text as one or more pieces of ink (one per font segment), positioned in
+/// output pixels relative to the line's top-left corner: textures the renderer copies, or
+/// bitmaps the painter blends into its pixel surface itself.
 final class TextTexture {
+    enum Ink {
+        case texture(OpaquePointer)
+        case bitmap(InkBitmap)
+    }
     struct Piece {
-        var texture: OpaquePointer
+        var ink: Ink
         var destination: SDL_Rect
     }
     let pieces: [Piece]
+    /// Whether the pieces are bitmaps for ``Painter/pixelSurface``.
+    let direct: Bool
     /// Advance width in output pixels.
     let width: Int
     /// Line height in output pixels.
     let height: Int
-    /// Texture memory held, in bytes (4 bytes a pixel).
+    /// Memory held, in bytes (4 a pixel of a texture, 1 a pixel of coverage).
     let bytes: Int
     var lastUse: UInt64 = 0
 
-    init(pieces: [Piece], width: Int, height: Int, bytes: Int) {
-        self.pieces = pieces; self.width = width; self.height = height; self.bytes = bytes
+    init(pieces: [Piece], width: Int, height: Int, bytes: Int, direct: Bool) {
+        self.pieces = pieces; self.width = width; self.height = height; self.bytes = bytes; self.direct = direct
     }
 
-    deinit { for piece in pieces { SDL_DestroyTexture(piece.texture) } }
+    deinit {
+        for piece in pieces {
+            if case .texture(let texture) = piece.ink { SDL_DestroyTexture(texture) }
+        }
+    }
 }
 
-/// Rendered text textures keyed by (text, font, colour, scale), least recently used evicted
+/// Rendered text keyed by (text, font, colour, scale, kind of ink), least recently used evicted
 /// first once their memory passes `byteLimit`. Lookup and insert are O(1); eviction sorts the
 /// entries, O(n log n), and runs only when the bound is passed, dropping a quarter of them so
 /// that it stays rare.
@@ -35,6 +46,8 @@ final class TextTextureCache {
         var color: Color
         var pixelScale: Double
         var rightToLeft: Bool
+        /// Bitmaps blended by the painter rather than textures.
+        var direct: Bool
     }
 
     /// The memory bound for cached textures in bytes; lowering it evicts at once.

@@ -158,6 +158,8 @@ public final class WidgetWindow {
         guard full || host.needsPaint else { return false }
         if window.isSoftwareRendered, drawIntoWindowSurface(full: full) { return true }
         let renderer = window.renderer
+        // No window surface: nothing may be written behind the renderer's back.
+        window.painter.pixelSurface = nil
         ensureTarget()
         host.allowsPixelScrolling = target != nil   // moved within the target texture
         var list = DrawList()
@@ -188,11 +190,12 @@ public final class WidgetWindow {
         }
         // A new surface (the first frame, a resize) holds nothing yet: paint it whole.
         let whole = full || surface != surfaceDrawn || surface.pointee.w != surfaceSize.w || surface.pointee.h != surfaceSize.h
+        // Set first: the text cache's bound depends on whether the painter blends text into it.
+        painter.pixelSurface = surface
         if whole {
             surfaceSize = (surface.pointee.w, surface.pointee.h)
             painter.boundTextCache(toOutputWidth: Int(surface.pointee.w), height: Int(surface.pointee.h))
         }
-        painter.pixelSurface = surface
         host.allowsPixelScrolling = true
         var list = DrawList()
         var changed: [Rect] = []

@@ -1,4 +1,4 @@
-import SDLBackend
+@testable import SDLBackend
 import Testing
 import Widgets
 
@@ -16,6 +16,8 @@ struct TextCacheBoundTests {
     @Test func theBoundFollowsTheOutputWithinAFloorAndTheInitialCeiling() throws {
         let canvas = try OffscreenCanvas(width: 64, height: 64, fonts: fonts)
         let painter = canvas.painter
+        // Textures, where the renderer draws the text (no pixel surface the painter may write).
+        painter.pixelSurface = nil
         #expect(painter.textCacheByteLimit == 48 << 20)
         painter.boundTextCache(toOutputWidth: 1280, height: 800)
         #expect(painter.textCacheByteLimit == 5 * 1280 * 800, "a screenful of 32-bit pixels and a quarter more")
@@ -23,6 +25,16 @@ struct TextCacheBoundTests {
         #expect(painter.textCacheByteLimit == 2 << 20)
         painter.boundTextCache(toOutputWidth: 7680, height: 4320)
         #expect(painter.textCacheByteLimit == 48 << 20, "never above the bound given at init")
+    }
+
+    @Test func coverageIsBoundedByAScreenfulOfBytes() throws {
+        let canvas = try OffscreenCanvas(width: 64, height: 64, fonts: fonts)
+        let painter = canvas.painter
+        #expect(painter.blendsTextDirectly)
+        painter.boundTextCache(toOutputWidth: 2560, height: 1440)
+        #expect(painter.textCacheByteLimit == 2560 * 1440 * 5 / 4, "a screenful of 8-bit coverage and a quarter more")
+        painter.boundTextCache(toOutputWidth: 1280, height: 800)
+        #expect(painter.textCacheByteLimit == 2 << 20, "the floor")
     }
 
     @Test func loweringTheBoundEvictsTheOldestAtOnce() throws {

@@ -1,0 +1,119 @@
+@testable import SDLBackend
+import CSDL2
+import PixelBlend
+import Testing
+import Widgets
+
+/// Where the painter writes a software surface's pixels itself (opaque fills, text kept as
+/// coverage), it must give exactly the pixels SDL's software renderer gives.
+@Suite(.serialized)
+@MainActor
+struct DirectPixelsTests {
+    let fonts: FontLibrary
+
+    init() throws {
+        try SDLRuntime.startHeadless()
+        fonts = try FontLibrary()
+    }
+
+    /// SplitMix64, so a failure can be replayed.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func double(_ range: ClosedRange<Double>) -> Double {
+            range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+        }
+    }
+
+    @Test(arguments: [SDL_PIXELFORMAT_ARGB8888.rawValue, SDL_PIXELFORMAT_RGB888.rawValue])
+    func theBlendIsSDLsOnThisMachine(format: UInt32) {
+        #if arch(x86_64)
+        #expect(Painter.blendAgreesWithSDL(format: format))
+        #endif
+    }
+
+    @Test func aRowOfCoverageBlendsAsEachPixelAlone() {
+        var random = Random(state: 7)
+        for trial in 0..<200 {
+            let count = 1 + random.below(70)
+            // Runs of empty, full and partial coverage, so every path of the row loop is taken.
+            var coverage: [UInt8] = []
+            while coverage.count < count {
+                let run = 1 + random.below(12)
+                let kind = random.below(3)
+                for _ in 0..<run {
+                    coverage.append(kind == 0 ? 0 : kind == 1 ? 255 : UInt8(random.below(256)))
+                }
+            }
+            coverage.removeLast(coverage.count - count)
+            let rgb = UInt32(truncatingIfNeeded: random.next()) & 0x00FF_FFFF
+            let old = (0..<count).map { _ in UInt32(truncatingIfNeeded: random.next()) }
+            let expected = zip(coverage, old).map { PixelBlend.blend(rgb | UInt32($0) << 24, over: $1) }
+            var row = old
+            row.withUnsafeMutableBufferPointer { pixels in
+                coverage.withUnsafeBufferPointer { cover in
+                    PixelBlend.blendRow(coverage: cover.baseAddress!, rgb: rgb, into: pixels.baseAddress!, count: count)
+                }
+            }
+            #expect(row == expected, "trial \(trial)")
+        }
+    }
+
+    /// The same random scene drawn with the painter writing the pixels itself and with SDL
+    /// drawing everything (no pixel surface) gives the same image.
+    @Test(arguments: [1.0, 2.0])
+    func aSceneDrawnDirectlyMatchesSDLsDrawing(scale: Double) throws {
+        let direct = try OffscreenCanvas(width: 320, height: 240, scale: scale, fonts: fonts)
+        let viaSDL = try OffscreenCanvas(width: 320, height: 240, scale: scale, fonts: fonts)
+        viaSDL.painter.pixelSurface = nil
+        #expect(direct.painter.blendsTextDirectly)
+        #expect(!viaSDL.painter.blendsTextDirectly)
+        var random = Random(state: UInt64(scale * 1000))
+        let words = ["natter", "IRC", "héllo wörld", "日本語のテキスト", "🙂 emoji 🎉", "שלום", "مرحبا", "x", "  "]
+        for round in 0..<6 {
+            var list = DrawList()
+            list.append(.fillRect(Rect(x: 0, y: 0, width: 320, height: 240), Color(rgb: 0x1E1E1E)))
+            var depth = 0
+            for _ in 0..<80 {
+                let color = Color(r: UInt8(random.below(256)), g: UInt8(random.below(256)), b: UInt8(random.below(256)),
+                                  a: [255, 255, 255, 128, 0][random.below(5)])
+                let rect = Rect(x: random.double(-20...320), y: random.double(-20...240),
+                                width: random.double(-2...120), height: random.double(-2...60))
+                switch random.below(8) {
+                case 0 where depth < 3:
+                    list.append(.pushClip(rect)); depth += 1
+                case 1 where depth > 0:
+                    list.append(.popClip); depth -= 1
+                case 2, 3:
+                    list.append(.fillRect(rect, color))
+                case 4:
+                    // Slivers: thinner than a pixel, or of no size at all.
+                    list.append(.fillRect(Rect(x: rect.minX, y: rect.minY, width: random.double(0...0.9),
+                                               height: random.double(0...30)), color))
+                default:
+                    let text = words[random.below(words.count)]
+                    list.append(.text(TextDraw(text: text, origin: Point(x: rect.minX, y: rect.minY),
+                                               font: FontSpec(size: [11, 14, 20][random.below(3)],
+                                                              bold: random.below(2) == 0),
+                                               color: Color(r: color.r, g: color.g, b: color.b, a: [255, 200][random.below(2)]),
+                                               background: random.below(4) == 0 ? color : nil,
+                                               underline: random.below(5) == 0,
+                                               isRightToLeft: Painter.script(of: text) != "Zzzz")))
+                }
+            }
+            for _ in 0..<depth { list.append(.popClip) }
+            direct.painter.execute(list)
+            viaSDL.painter.execute(list)
+            #expect(direct.snapshot() == viaSDL.snapshot(), "round \(round) at scale \(scale)")
+        }
+        #expect(direct.painter.textCacheUsage.bytes < viaSDL.painter.textCacheUsage.bytes / 3,
+                "coverage takes a byte a pixel, textures four")
+    }
+}
