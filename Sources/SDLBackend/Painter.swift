@@ -76,17 +76,20 @@ public final class Painter {
     /// Bounds the text cache by what the output can show: text textures hold only their ink
     /// and rows do not overlap, so a frame draws at most a screenful of them (32-bit pixels,
     /// or 8-bit coverage where the painter blends text itself); a quarter more keeps the rows
-    /// a short scroll brings back, at least 2 MiB, and no more than the bound given at init. A
-    /// window calls this with its output size, after setting ``pixelSurface`` (a 1280×800
-    /// window: 4.9 MiB of textures, 1.2 MiB of coverage; three screenfuls of textures, the
-    /// bound before, kept 11.7 MiB of text during a flood for nothing still on screen).
+    /// a short scroll brings back, at least half a million pixels (2 MiB of textures), and no
+    /// more than the bound given at init. A window calls this with its output size, after
+    /// setting ``pixelSurface`` (a 1280×800 window: 4.9 MiB of textures, 1.2 MiB of coverage;
+    /// three screenfuls of textures, the bound before, kept 11.7 MiB of text during a flood
+    /// for nothing still on screen).
     public func boundTextCache(toOutputWidth width: Int, height: Int) {
         let ceiling = textCacheCeiling ?? textCache.byteLimit
         textCacheCeiling = ceiling
-        // Coverage takes a byte a pixel where the painter blends text itself.
+        // Coverage takes a byte a pixel where the painter blends text itself; the floor is the
+        // same number of pixels either way (half a million).
         let bytesPerPixel = blendsTextDirectly ? 1 : 4
         let screenful = bytesPerPixel * max(0, width) * max(0, height)
-        let limit = min(ceiling, max(2 << 20, screenful + screenful / 4))
+        let floor = bytesPerPixel * (512 << 10)
+        let limit = min(ceiling, max(floor, screenful + screenful / 4))
         if limit != textCache.byteLimit { textCache.byteLimit = limit }
     }
 
