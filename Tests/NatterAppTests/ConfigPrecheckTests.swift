@@ -31,6 +31,21 @@ struct ConfigPrecheckTests {
         #expect(found?.message.contains("a table name starts with") == true)
     }
 
+    /// Our own reader stopped the process on a bare value of more than eleven bytes but ten
+    /// characters: the date-time check indexed past its end. `make fuzz` found it
+    /// (Tests/FuzzRegressions/config-non-ascii-bare-value).
+    @Test(arguments: ["name = &\"l;ib\u{FFFD}ra\"\n", "k = 2024-01-01\u{FFFD}\n", "k = 2024-01-01T\u{FFFD}\u{FFFD}\n"])
+    func aNonASCIIBareValueIsAnErrorNotACrash(text: String) {
+        #expect(error(text)?.line == 1)
+    }
+
+    @Test func theFuzzersBareValueIsAnError() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FuzzRegressions/config-non-ascii-bare-value")
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        #expect(throws: ConfigError.self) { try ConfigLoader.parse(text, file: "c.toml") }
+    }
+
     /// toml++ also stops the process on `}` where an array's next value should be.
     @Test(arguments: [("k = [}]\n", 1), ("[theme]\nk = [1,\n }]\n", 3), ("k = {a = [}\n", 1), ("k = [[}]]\n", 1)])
     func aBraceInsideAnArrayIsAnErrorNotACrash(text: String, line: Int) {

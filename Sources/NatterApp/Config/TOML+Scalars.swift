@@ -237,7 +237,9 @@ extension TOMLReader {
     /// optional offset (`Z`, `z`, `±HH:MM`).
     static func isDateTime(_ s: String) -> Bool {
         if isDate(s) || isTime(Substring(s)) { return true }
-        guard s.utf8.count > 11 else { return false }
+        // ASCII only, so that the byte count below is the character count the indexing uses
+        // (`make fuzz` found a bare value with U+FFFD that ran past the end).
+        guard s.utf8.count > 11, s.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
         let date = String(s.prefix(10))
         let separator = s[s.index(s.startIndex, offsetBy: 10)]
         guard isDate(date), separator == "T" || separator == "t" || separator == " " else { return false }
