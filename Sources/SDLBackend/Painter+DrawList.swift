@@ -19,6 +19,11 @@ extension Painter {
         var clips: [SDL_Rect] = []
         let overdrawn = skippingOverdraw ? overdrawnCommands(list.commands)
                                          : [Bool](repeating: false, count: list.commands.count)
+        defersFills = true
+        defer {
+            defersFills = false
+            settle(rows: nil)
+        }
         for (index, command) in list.commands.enumerated() {
             if overdrawn[index] { continue }
             switch command {
@@ -188,6 +193,7 @@ extension Painter {
         } else if from.x == to.x {
             fill(Rect(x: from.x - width / 2, y: min(from.y, to.y), width: width, height: abs(to.y - from.y)), color)
         } else {
+            settle(rows: nil)
             setDrawBlending(true)
             SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
             SDL_RenderDrawLineF(renderer, Float(from.x * scale), Float(from.y * scale),
@@ -199,6 +205,7 @@ extension Painter {
     /// it cannot be read.
     public func image(_ id: String, in rect: Rect) {
         guard let texture = imageTexture(id) else { return }
+        settle(rows: rows(of: rect))
         var destination = pixelRect(rect)
         SDL_RenderCopy(renderer, texture, nil, &destination)
     }

@@ -80,6 +80,10 @@ extension Painter {
     /// (a rectangle narrower or shorter than a pixel still fills one; the clip applies), after
     /// SDL has drawn what it has queued. Returns `false`, drawing nothing, when the surface
     /// cannot be written directly.
+    ///
+    /// Inside ``execute(_:)`` a large fill (a pane's background) is deferred: its rows are
+    /// written just before something is drawn over them (``settle(rows:)``), so the text of a
+    /// row is blended into pixels still in the cache rather than read back from memory.
     func fillDirectly(_ rect: SDL_Rect, _ color: Color) -> Bool {
         guard let target = directPixels else { return false }
         SDL_RenderFlush(renderer)
@@ -88,11 +92,63 @@ extension Painter {
         if let clipRect { area = Self.intersection(area, clipRect) }
         guard area.w > 0, area.h > 0 else { return true }
         let pixel = SDL_MapRGBA(target.format, color.r, color.g, color.b, color.a)
+        if defersFills, Int(area.w) * Int(area.h) >= Self.deferredFillPixels {
+            settle(rows: nil)
+            pendingFill = PendingFill(area: area, pixel: pixel, target: target)
+            return true
+        }
+        settle(rows: area.y..<area.y + area.h)
+        Self.fill(area, pixel, in: target)
+        return true
+    }
+
+    /// Fills smaller than this many pixels are written at once.
+    static let deferredFillPixels = 1 << 16
+
+    static func fill(_ area: SDL_Rect, _ pixel: UInt32, in target: DirectPixels) {
         for y in Int(area.y)..<Int(area.y + area.h) {
             let row = (target.base + y * target.pitch + Int(area.x) * 4).assumingMemoryBound(to: wchar_t.self)
             wmemset(row, wchar_t(bitPattern: pixel), Int(area.w))
         }
-        return true
+    }
+
+    /// Writes the rows of the deferred fill among `rows` (all of them for nil) that are not
+    /// written yet. Everything that draws, moves or reads pixels calls it first for the rows
+    /// it touches, so the result is the same as filling at once.
+    func settle(rows: Range<Int32>?) {
+        guard var pending = pendingFill else { return }
+        let top = pending.area.y, bottom = pending.area.y + pending.area.h
+        let from = max(top, rows?.lowerBound ?? top), to = min(bottom, rows?.upperBound ?? bottom)
+        guard from < to else { return }
+        var y = from
+        while y < to {
+            guard !pending.written[Int(y - top)] else { y += 1; continue }
+            var end = y
+            while end < to, !pending.written[Int(end - top)] { pending.written[Int(end - top)] = true; end += 1 }
+            Self.fill(SDL_Rect(x: pending.area.x, y: y, w: pending.area.w, h: end - y), pending.pixel, in: pending.target)
+            y = end
+        }
+        pendingFill = pending.written.allSatisfy { $0 } ? nil : pending
+    }
+
+    /// The output rows `rect` (logical pixels) may touch, for ``settle(rows:)``.
+    func rows(of rect: Rect) -> Range<Int32> {
+        let bounds = pixelBounds(rect)
+        return (bounds.y - 1)..<(bounds.y + max(bounds.h, 1) + 1)
+    }
+}
+
+/// A large opaque fill whose rows are written when something is drawn over them.
+struct PendingFill {
+    let area: SDL_Rect
+    let pixel: UInt32
+    let target: DirectPixels
+    /// Per row of `area`, whether it is written.
+    var written: [Bool]
+
+    init(area: SDL_Rect, pixel: UInt32, target: DirectPixels) {
+        self.area = area; self.pixel = pixel; self.target = target
+        written = [Bool](repeating: false, count: Int(area.h))
     }
 }
 

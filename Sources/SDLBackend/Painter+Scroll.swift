@@ -9,6 +9,7 @@ extension Painter {
     /// itself. Returns `false` when neither is there (nothing is moved).
     @discardableResult
     public func scrollPixels(_ rect: Rect, dy: Double) -> Bool {
+        settle(rows: nil)   // the pixels moved must all be there
         let area = pixelRect(rect)
         let shift = Int32((dy * scale).rounded())
         guard area.w > 0, area.h > 0, shift != 0, abs(shift) < area.h else { return shift == 0 }

@@ -34,6 +34,10 @@ public final class Painter {
     /// Per pixel format of ``pixelSurface``, whether `PixelBlend`'s blend gives SDL's pixels
     /// (checked once; text goes through SDL's textures where it does not).
     var blendChecks: [UInt32: Bool] = [:]
+    /// Whether large opaque fills may wait for what is drawn over them (inside ``execute(_:)``).
+    var defersFills = false
+    /// The large fill whose rows are not all written yet (see ``fillDirectly(_:_:)``).
+    var pendingFill: PendingFill?
 
     /// A painter for `renderer`, caching up to `textCacheBytes` of rendered text.
     public init(renderer: OpaquePointer, scale: Double, fonts: FontLibrary,
@@ -95,6 +99,7 @@ public final class Painter {
 
     /// Fills the whole target with `color`.
     public func clear(_ color: Color) {
+        settle(rows: nil)
         SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
         SDL_RenderClear(renderer)
     }
@@ -108,6 +113,7 @@ public final class Painter {
     /// ``fillDirectly(_:_:)``.
     public func fill(_ rect: Rect, _ color: Color) {
         if color.a == 255, fillDirectly(pixelRect(rect), color) { return }
+        settle(rows: rows(of: rect))
         setDrawBlending(color.a != 255)
         SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
         var r = pixelRect(rect)
@@ -128,6 +134,7 @@ public final class Painter {
     public func fillRounded(_ rect: Rect, radius: Double, _ color: Color) {
         let r = min(radius, rect.width / 2, rect.height / 2) * scale
         guard r >= 0.5 else { fill(rect, color); return }
+        settle(rows: rows(of: rect))
         let x0 = rect.minX * scale, x1 = rect.maxX * scale
         let y0 = rect.minY * scale, y1 = rect.maxY * scale
         func inset(atY y: Double) -> Double {
@@ -205,6 +212,14 @@ public final class Painter {
         let originX = Int32(devicePixel(x)), originY = Int32(devicePixel(y))
         let target = entry.direct ? directPixels : nil
         if target != nil { SDL_RenderFlush(renderer) }
+        if pendingFill != nil, let first = entry.pieces.first {
+            var top = first.destination.y, bottom = first.destination.y + first.destination.h
+            for piece in entry.pieces {
+                top = min(top, piece.destination.y)
+                bottom = max(bottom, piece.destination.y + piece.destination.h)
+            }
+            settle(rows: (originY + top)..<(originY + bottom))
+        }
         for piece in entry.pieces {
             var destination = piece.destination
             destination.x += originX

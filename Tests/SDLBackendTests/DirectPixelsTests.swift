@@ -67,7 +67,8 @@ struct DirectPixelsTests {
     }
 
     /// The same random scene drawn with the painter writing the pixels itself and with SDL
-    /// drawing everything (no pixel surface) gives the same image.
+    /// drawing everything (no pixel surface) gives the same image: opaque fills large enough
+    /// to be deferred, drawn over in any order, translucent and rounded ones, lines, text.
     @Test(arguments: [1.0, 2.0])
     func aSceneDrawnDirectlyMatchesSDLsDrawing(scale: Double) throws {
         let direct = try OffscreenCanvas(width: 320, height: 240, scale: scale, fonts: fonts)
@@ -86,13 +87,23 @@ struct DirectPixelsTests {
                                   a: [255, 255, 255, 128, 0][random.below(5)])
                 let rect = Rect(x: random.double(-20...320), y: random.double(-20...240),
                                 width: random.double(-2...120), height: random.double(-2...60))
-                switch random.below(8) {
+                switch random.below(11) {
                 case 0 where depth < 3:
                     list.append(.pushClip(rect)); depth += 1
                 case 1 where depth > 0:
                     list.append(.popClip); depth -= 1
                 case 2, 3:
                     list.append(.fillRect(rect, color))
+                case 8:
+                    // Large enough to be deferred until something is drawn over its rows.
+                    list.append(.fillRect(Rect(x: random.double(-20...40), y: random.double(-20...120),
+                                               width: random.double(260...340), height: random.double(240...300)),
+                                          Color(r: color.r, g: color.g, b: color.b)))
+                case 9:
+                    list.append(.roundedRect(rect, radius: random.double(0...12), color))
+                case 10:
+                    list.append(.line(from: Point(x: rect.minX, y: rect.minY), to: Point(x: rect.maxX, y: rect.maxY),
+                                      width: 1, color))
                 case 4:
                     // Slivers: thinner than a pixel, or of no size at all.
                     list.append(.fillRect(Rect(x: rect.minX, y: rect.minY, width: random.double(0...0.9),
@@ -113,7 +124,22 @@ struct DirectPixelsTests {
             viaSDL.painter.execute(list)
             #expect(direct.snapshot() == viaSDL.snapshot(), "round \(round) at scale \(scale)")
         }
-        #expect(direct.painter.textCacheUsage.bytes < viaSDL.painter.textCacheUsage.bytes / 3,
-                "coverage takes a byte a pixel, textures four")
+    }
+
+    @Test func textInOneColourTakesAByteAPixelAndEmojiFour() throws {
+        let direct = try OffscreenCanvas(width: 400, height: 40, fonts: fonts)
+        let viaSDL = try OffscreenCanvas(width: 400, height: 40, fonts: fonts)
+        viaSDL.painter.pixelSurface = nil
+        for canvas in [direct, viaSDL] {
+            canvas.painter.text("natter, an IRC client", x: 0, y: 0, font: FontSpec(size: 14), color: Color(rgb: 0xC0C0C0))
+        }
+        let before = (direct.painter.textCacheUsage.bytes, viaSDL.painter.textCacheUsage.bytes)
+        #expect(before.0 * 4 == before.1, "coverage: a byte a pixel, a texture four")
+        for canvas in [direct, viaSDL] {
+            canvas.painter.text("🎉", x: 0, y: 0, font: FontSpec(size: 14), color: Color(rgb: 0xC0C0C0))
+        }
+        let after = (direct.painter.textCacheUsage.bytes, viaSDL.painter.textCacheUsage.bytes)
+        #expect(after.0 - before.0 == after.1 - before.1, "an emoji keeps its colours: four bytes a pixel")
+        #expect(after.0 > before.0)
     }
 }
