@@ -1,5 +1,6 @@
 @testable import SDLBackend
 import CSDL2
+import NatterTestSupport
 import PixelBlend
 import Testing
 import Widgets
@@ -16,22 +17,6 @@ struct DirectPixelsTests {
         fonts = try FontLibrary()
     }
 
-    /// SplitMix64, so a failure can be replayed.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func double(_ range: ClosedRange<Double>) -> Double {
-            range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
-        }
-    }
-
     @Test(arguments: [SDL_PIXELFORMAT_ARGB8888.rawValue, SDL_PIXELFORMAT_RGB888.rawValue])
     func theBlendIsSDLsOnThisMachine(format: UInt32) {
         #if arch(x86_64)
@@ -40,16 +25,16 @@ struct DirectPixelsTests {
     }
 
     @Test func aRowOfCoverageBlendsAsEachPixelAlone() {
-        var random = Random(state: 7)
+        var random = SplitMix64(seed: 7)
         for trial in 0..<200 {
-            let count = 1 + random.below(70)
+            let count = 1 + Int.random(in: 0..<70, using: &random)
             // Runs of empty, full and partial coverage, so every path of the row loop is taken.
             var coverage: [UInt8] = []
             while coverage.count < count {
-                let run = 1 + random.below(12)
-                let kind = random.below(3)
+                let run = 1 + Int.random(in: 0..<12, using: &random)
+                let kind = Int.random(in: 0..<3, using: &random)
                 for _ in 0..<run {
-                    coverage.append(kind == 0 ? 0 : kind == 1 ? 255 : UInt8(random.below(256)))
+                    coverage.append(kind == 0 ? 0 : kind == 1 ? 255 : UInt8.random(in: 0...255, using: &random))
                 }
             }
             coverage.removeLast(coverage.count - count)
@@ -76,18 +61,21 @@ struct DirectPixelsTests {
         viaSDL.painter.pixelSurface = nil
         #expect(direct.painter.blendsTextDirectly)
         #expect(!viaSDL.painter.blendsTextDirectly)
-        var random = Random(state: UInt64(scale * 1000))
+        var random = SplitMix64(seed: UInt64(scale * 1000))
         let words = ["natter", "IRC", "héllo wörld", "日本語のテキスト", "🙂 emoji 🎉", "שלום", "مرحبا", "x", "  "]
         for round in 0..<6 {
             var list = DrawList()
             list.append(.fillRect(Rect(x: 0, y: 0, width: 320, height: 240), Color(rgb: 0x1E1E1E)))
             var depth = 0
             for _ in 0..<80 {
-                let color = Color(r: UInt8(random.below(256)), g: UInt8(random.below(256)), b: UInt8(random.below(256)),
-                                  a: [255, 255, 255, 128, 0][random.below(5)])
-                let rect = Rect(x: random.double(-20...320), y: random.double(-20...240),
-                                width: random.double(-2...120), height: random.double(-2...60))
-                switch random.below(11) {
+                let color = Color(r: UInt8.random(in: 0...255, using: &random), g: UInt8.random(in: 0...255, using: &random),
+                                  b: UInt8.random(in: 0...255, using: &random),
+                                  a: [255, 255, 255, 128, 0].randomElement(using: &random)!)
+                let rect = Rect(x: Double.random(in: -20...320, using: &random),
+                                y: Double.random(in: -20...240, using: &random),
+                                width: Double.random(in: -2...120, using: &random),
+                                height: Double.random(in: -2...60, using: &random))
+                switch Int.random(in: 0..<11, using: &random) {
                 case 0 where depth < 3:
                     list.append(.pushClip(rect)); depth += 1
                 case 1 where depth > 0:
@@ -96,26 +84,28 @@ struct DirectPixelsTests {
                     list.append(.fillRect(rect, color))
                 case 8:
                     // Large enough to be deferred until something is drawn over its rows.
-                    list.append(.fillRect(Rect(x: random.double(-20...40), y: random.double(-20...120),
-                                               width: random.double(260...340), height: random.double(240...300)),
+                    list.append(.fillRect(Rect(x: Double.random(in: -20...40, using: &random),
+                                               y: Double.random(in: -20...120, using: &random),
+                                               width: Double.random(in: 260...340, using: &random),
+                                               height: Double.random(in: 240...300, using: &random)),
                                           Color(r: color.r, g: color.g, b: color.b)))
                 case 9:
-                    list.append(.roundedRect(rect, radius: random.double(0...12), color))
+                    list.append(.roundedRect(rect, radius: Double.random(in: 0...12, using: &random), color))
                 case 10:
                     list.append(.line(from: Point(x: rect.minX, y: rect.minY), to: Point(x: rect.maxX, y: rect.maxY),
                                       width: 1, color))
                 case 4:
                     // Slivers: thinner than a pixel, or of no size at all.
-                    list.append(.fillRect(Rect(x: rect.minX, y: rect.minY, width: random.double(0...0.9),
-                                               height: random.double(0...30)), color))
+                    list.append(.fillRect(Rect(x: rect.minX, y: rect.minY, width: Double.random(in: 0...0.9, using: &random),
+                                               height: Double.random(in: 0...30, using: &random)), color))
                 default:
-                    let text = words[random.below(words.count)]
+                    let text = words.randomElement(using: &random)!
                     list.append(.text(TextDraw(text: text, origin: Point(x: rect.minX, y: rect.minY),
-                                               font: FontSpec(size: [11, 14, 20][random.below(3)],
-                                                              bold: random.below(2) == 0),
-                                               color: Color(r: color.r, g: color.g, b: color.b, a: [255, 200][random.below(2)]),
-                                               background: random.below(4) == 0 ? color : nil,
-                                               underline: random.below(5) == 0,
+                                               font: FontSpec(size: [11, 14, 20].randomElement(using: &random)!,
+                                                              bold: Bool.random(using: &random)),
+                                               color: Color(r: color.r, g: color.g, b: color.b, a: [255, 200].randomElement(using: &random)!),
+                                               background: Int.random(in: 0..<4, using: &random) == 0 ? color : nil,
+                                               underline: Int.random(in: 0..<5, using: &random) == 0,
                                                isRightToLeft: Painter.script(of: text) != "Zzzz")))
                 }
             }
