@@ -29,7 +29,7 @@ private func runRenderBench() -> [BenchFigure] {
     for _ in 0..<fullFrames { commands = full.time { fixture.frame(full: true) } }
 
     ChatFixture.dumpPhases("full")
-    if ChatFixture.debug {
+    if ChatFixture.debug, !full.samples.isEmpty {
         let sorted = full.samples.sorted()
         FileHandle.standardError.write(Data("full quantiles: min \(String(format2: sorted[0])) p10 \(String(format2: sorted[sorted.count / 10])) p25 \(String(format2: sorted[sorted.count / 4]))\n".utf8))
     }

@@ -26,6 +26,15 @@ extension Painter {
         }
         for (index, command) in list.commands.enumerated() {
             if overdrawn[index] { continue }
+            // Under a clip with no area nothing is drawn. SDL's handling of an empty clip
+            // rectangle has changed between releases (some turn clipping off for it), and the
+            // pixels the painter writes itself would not follow such a change: neither is asked.
+            if let clip = clips.last, clip.w <= 0 || clip.h <= 0 {
+                switch command {
+                case .pushClip, .popClip: break
+                default: continue
+                }
+            }
             switch command {
             case .pushClip(let rect):
                 var pixels = pixelRect(rect)

@@ -220,6 +220,7 @@ public final class Painter {
             }
             settle(rows: (originY + top)..<(originY + bottom))
         }
+        var queued = false   // a texture piece SDL has not drawn yet
         for piece in entry.pieces {
             var destination = piece.destination
             destination.x += originX
@@ -227,7 +228,9 @@ public final class Painter {
             switch piece.ink {
             case .texture(let texture):
                 SDL_RenderCopy(renderer, texture, nil, &destination)
+                queued = true
             case .bitmap(let bitmap):
+                if queued { SDL_RenderFlush(renderer); queued = false }
                 if let target { bitmap.blend(into: target, x: destination.x, y: destination.y, clip: clipRect) }
             }
         }

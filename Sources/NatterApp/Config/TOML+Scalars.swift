@@ -236,10 +236,12 @@ extension TOMLReader {
     /// A local date, a local time, or a date and time (with `T`, `t` or a space) with an
     /// optional offset (`Z`, `z`, `±HH:MM`).
     static func isDateTime(_ s: String) -> Bool {
+        // ASCII only, so that the byte counts the checks use are the character counts the
+        // indexing uses (`make fuzz` found a bare value with U+FFFD that ran past the end; a
+        // combining mark after the seconds joins the last digit into one character).
+        guard s.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
         if isDate(s) || isTime(Substring(s)) { return true }
-        // ASCII only, so that the byte count below is the character count the indexing uses
-        // (`make fuzz` found a bare value with U+FFFD that ran past the end).
-        guard s.utf8.count > 11, s.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+        guard s.utf8.count > 11 else { return false }
         let date = String(s.prefix(10))
         let separator = s[s.index(s.startIndex, offsetBy: 10)]
         guard isDate(date), separator == "T" || separator == "t" || separator == " " else { return false }
