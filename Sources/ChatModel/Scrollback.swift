@@ -18,6 +18,7 @@ public struct Scrollback: Sendable {
     /// How many lines a trim drops at least.
     public let trimBatch: Int
     private var ids: Set<String> = []
+    private var reservedForCap = false
 
     /// An empty scrollback keeping at most `cap` lines, trimming `trimBatch` at a time.
     public init(cap: Int = 10_000, trimBatch: Int = 500) {
@@ -37,6 +38,7 @@ public struct Scrollback: Sendable {
     @discardableResult
     public mutating func append(_ line: ChatLine) -> (appended: Int, trimmed: Int) {
         guard ids.insert(line.id).inserted else { return (0, 0) }
+        reserveForCapIfDue()
         lines.append(line)
         search?.append(SearchQuery.key(for: line))
         return (1, trimIfNeeded())
@@ -115,6 +117,16 @@ public struct Scrollback: Sendable {
         lines.removeAll()
         search?.removeAll()
         ids.removeAll()
+    }
+
+    /// Gives the lines room for exactly `cap + 1` (the most held before a trim) once they are
+    /// two thirds of the way there. Left to itself the deque grows by half its size each time
+    /// and ended at 12,416 lines of room for a cap of 10,000 (heaptrack: 230 KiB that never
+    /// fill); from two thirds on, one more growth was due anyway, so this adds no copy.
+    private mutating func reserveForCapIfDue() {
+        guard !reservedForCap, lines.count >= (cap + 1) * 2 / 3 else { return }
+        reservedForCap = true
+        lines.reserveCapacity(cap + 1)
     }
 
     private mutating func trimIfNeeded() -> Int {

@@ -25,6 +25,8 @@ public final class FontLibrary {
     private let locator: FontLocator
     private var faces: [FaceKey: LoadedFont] = [:]
     private var primaries: [PrimaryKey: LoadedFont] = [:]
+    /// Files whose faces have no outlines (a fixed bitmap strike), which italic leaves alone.
+    private var bitmapOnly: Set<FontFile> = []
 
     private struct FaceKey: Hashable { var file: FontFile; var pixelSize: Int; var bold: Bool; var italic: Bool }
     private struct PrimaryKey: Hashable { var spec: FontSpec; var pixelSize: Int }
@@ -113,13 +115,21 @@ public final class FontLibrary {
     }
 
     private func face(_ file: FontFile, pixelSize: Int, spec: FontSpec, lineHeight: Int?) -> LoadedFont? {
-        let key = FaceKey(file: file, pixelSize: pixelSize, bold: spec.bold, italic: spec.italic)
+        // SDL_ttf slants outline glyphs only, so a bitmap-only face (colour emoji) draws the
+        // same upright and italic: both share one opened face (Noto Color Emoji's is 250 KiB).
+        let italic = spec.italic && !bitmapOnly.contains(file)
+        let key = FaceKey(file: file, pixelSize: pixelSize, bold: spec.bold, italic: italic)
         if let font = faces[key] { return font }
-        guard let font = try? LoadedFont(file: file, pixelSize: pixelSize, bold: spec.bold, italic: spec.italic) else {
+        guard let font = try? LoadedFont(file: file, pixelSize: pixelSize, bold: spec.bold, italic: italic) else {
             return nil
         }
         font.fitBitmapStrike(toHeight: lineHeight ?? Int((Double(pixelSize) * 1.17).rounded()))
         faces[key] = font
+        if font.fit != 1 {
+            // A fixed strike far from the size asked for: SDL_ttf had no outlines to scale.
+            bitmapOnly.insert(file)
+            faces[FaceKey(file: file, pixelSize: pixelSize, bold: spec.bold, italic: !italic)] = font
+        }
         return font
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import CSDL2
+import CSDL2TTF
 @testable import SDLBackend
 import Testing
 import Widgets
@@ -94,6 +96,32 @@ struct HeadlessRenderTests {
         let withEmoji = canvas.painter.measure("a😀b", font: font)
         // A 109 px bitmap strike unscaled would add ~130 px; scaled it adds about one em.
         #expect(withEmoji - plain > 10 && withEmoji - plain < 30, "emoji advance \(withEmoji - plain)")
+    }
+
+    /// Italic text with an emoji in it does not open Noto Color Emoji a second time: SDL_ttf
+    /// slants outlines only, so the bitmap face draws the same pixels with or without italic.
+    @Test func italicEmojiSharesTheUprightFaceAndDrawsTheSame() throws {
+        let upright = try #require(fonts.segments(of: "😀", spec: FontSpec(size: 16), scale: 1).first?.font)
+        let italic = try #require(fonts.segments(of: "😀", spec: FontSpec(size: 16, italic: true), scale: 1).first?.font)
+        #expect(upright.fit != 1, "the colour emoji face is a fixed bitmap strike")
+        #expect(upright === italic)
+        // Italic asked for first, then upright: still one face.
+        let fresh = try FontLibrary()
+        let italicFirst = try #require(fresh.segments(of: "🎉", spec: FontSpec(size: 20, italic: true), scale: 1).first?.font)
+        #expect(fresh.segments(of: "🎉", spec: FontSpec(size: 20), scale: 1).first?.font === italicFirst)
+
+        // The premise, checked on SDL_ttf itself: the same bytes with and without its italic.
+        func pixels(italic: Bool) throws -> [UInt8] {
+            let font = try LoadedFont(file: upright.file, pixelSize: upright.pixelSize, bold: false, italic: italic)
+            let surface = try #require(TTF_RenderUTF8_Blended(font.handle, "😀🎉", SDL_Color(r: 255, g: 255, b: 255, a: 255)))
+            defer { SDL_FreeSurface(surface) }
+            let s = surface.pointee
+            let bytes = UnsafeRawBufferPointer(start: s.pixels, count: Int(s.pitch) * Int(s.h))
+            return [UInt8(truncatingIfNeeded: s.w), UInt8(truncatingIfNeeded: s.h)] + Array(bytes)
+        }
+        let plain = try pixels(italic: false)
+        #expect(plain.count > 1000)
+        #expect(plain == (try pixels(italic: true)))
     }
 
     // MARK: - Helpers
