@@ -16,8 +16,9 @@ func benchHeader() -> String {
 
         Throughput figures are the best of several timed runs after a warm-up, measured with
         `ContinuousClock` on one core; frame times (the render and list suites) are the median and
-        95th percentile of many frames drawn headless by SDL's software renderer at 1920×1080 (in
-        the list suite, of the quietest of three rounds: the one with the lowest median).
+        95th percentile of many frames drawn headless by SDL's software renderer at 1920×1080, of
+        the quietest of three rounds (the one with the lowest median; the first paint of new lines
+        is timed once).
         Traffic is generated in code with a seeded PRNG (SplitMix64): PRIVMSG lines like
         `@time=…;msgid=…;account=userN :userN!~userN@host-N.example.org PRIVMSG #natter :<text>`,
         texts of 60–200 characters (exactly 100 in the list suite; words incl. non-ASCII and

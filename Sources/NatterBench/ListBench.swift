@@ -114,14 +114,6 @@ private func runListBench() -> [BenchFigure] {
     return figures
 }
 
-/// Runs a measurement three times and keeps the round with the lowest median: on a shared
-/// machine a burst of other work can slow a whole round (one resize round's median went from
-/// 3.4 to 5.4 ms), and the figure is about Natter's cost, not the neighbours'.
-@MainActor
-private func quietestRound(_ round: () -> FrameTimes) -> FrameTimes {
-    (0..<3).map { _ in round() }.min { $0.median < $1.median }!
-}
-
 /// Flings towards older messages and times every frame until the list rests (at most 2 s a
 /// fling). A finger goes down in the list, moves 80 px a frame for 5 frames (4,800 px/s) and
 /// lifts. Near the top of the scrollback the list first jumps back to the bottom (untimed).

@@ -23,10 +23,13 @@ private func runRenderBench() -> [BenchFigure] {
     // A full redraw with the text already cached (an expose, a theme change).
     for _ in 0..<20 { fixture.frame(full: true) }
     ChatFixture.dumpPhases("warm-up")
-    var full = FrameTimes()
     var commands = 0
     let fullFrames = Int(ProcessInfo.processInfo.environment["BENCH_FULL_FRAMES"] ?? "") ?? 200
-    for _ in 0..<fullFrames { commands = full.time { fixture.frame(full: true) } }
+    let full = quietestRound {
+        var round = FrameTimes()
+        for _ in 0..<fullFrames { commands = round.time { fixture.frame(full: true) } }
+        return round
+    }
 
     ChatFixture.dumpPhases("full")
     if ChatFixture.debug, !full.samples.isEmpty {
@@ -47,13 +50,16 @@ private func runRenderBench() -> [BenchFigure] {
         fixture.frame()
     }
     ChatFixture.dumpPhases("incremental warm-up")
-    var incremental = FrameTimes()
-    for _ in 0..<500 {
-        let line = take(1)
-        incremental.time {
-            fixture.receive(line)
-            fixture.frame()
+    let incremental = quietestRound {
+        var round = FrameTimes()
+        for _ in 0..<500 {
+            let line = take(1)
+            round.time {
+                fixture.receive(line)
+                fixture.frame()
+            }
         }
+        return round
     }
     ChatFixture.dumpPhases("incremental")
     if ChatFixture.debug {
