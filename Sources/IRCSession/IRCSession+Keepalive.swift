@@ -19,6 +19,7 @@ extension IRCSession {
     mutating func tick(now: SessionTime) {
         guard state.phase != .disconnected else { return }
         if !batches.isEmpty { closeStaleBatches(now: now) }
+        if sasl != nil { checkSASLTimeout(now: now) }
         let silence = now.monotonic - keepalive.lastReceived
         // Our PING since the last line, if one is out.
         let pingOut = keepalive.pingSentAt.flatMap { $0 >= keepalive.lastReceived ? $0 : nil }

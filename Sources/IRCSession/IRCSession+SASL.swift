@@ -4,6 +4,8 @@ import IRCProtocol
 /// One SASL exchange in progress.
 struct SASLExchange: Sendable {
     var mechanism: SASLMechanismConfig
+    /// Monotonic time the exchange began (``SessionConfiguration/saslTimeout`` counts from it).
+    var startedAt: Double
     /// Base64 received so far in 400-byte chunks.
     var inbound = ""
     /// SCRAM state and step (0: send client-first, 1: send client-final, 2: verify server-final).
@@ -26,7 +28,9 @@ extension IRCSession {
 
     mutating func startSASL(_ mechanism: SASLMechanismConfig) {
         setPhase(.authenticating)
-        var exchange = SASLExchange(mechanism: mechanism)
+        // Only a line from the server (CAP ACK or LS) settles the capabilities that start SASL,
+        // so the time it arrived is now.
+        var exchange = SASLExchange(mechanism: mechanism, startedAt: keepalive.lastReceived)
         if case .scramSHA256(let account, let password) = mechanism {
             exchange.scram = SCRAMSHA256Client(username: account, password: password,
                                                nonce: configuration.scramClientNonce ?? SCRAMSHA256Client.randomNonce())
@@ -130,6 +134,18 @@ extension IRCSession {
             // 908 lists the mechanisms; a 904 follows it.
             showReply(message)
         }
+    }
+
+    /// Gives up on an exchange the server has not finished within
+    /// ``SessionConfiguration/saslTimeout``: the services behind it may be down or stuck, and
+    /// the server would otherwise hold the connection unregistered until its own registration
+    /// timeout (InspIRCd's is 90 s). Aborts with `AUTHENTICATE *`, then follows the failure
+    /// policy like any failed login. Called on every tick.
+    mutating func checkSASLTimeout(now: SessionTime) {
+        guard let exchange = sasl, now.monotonic - exchange.startedAt >= configuration.saslTimeout else { return }
+        send("AUTHENTICATE", "*")
+        let seconds = Int(configuration.saslTimeout.rounded())
+        saslFailed(numeric: "timeout", text: "the server did not finish the login in \(seconds) s")
     }
 
     /// Reports the failure once, forgets the exchange (so nothing retries it), then follows

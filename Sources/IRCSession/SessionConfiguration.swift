@@ -42,6 +42,9 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// mechanisms, or the login fails (WeeChat's `sasl_fail`): by default, not stay connected
     /// without being logged in.
     public var saslFailure: SASLFailurePolicy = .disconnect
+    /// Seconds a SASL exchange may take before it is aborted (`AUTHENTICATE *`) and treated as
+    /// failed, under ``saslFailure``: WeeChat's `sasl_timeout`, with its default of 15.
+    public var saslTimeout: Double = 15
     /// soju.im/bouncer-networks: the bouncer network this connection binds to (`BOUNCER BIND`
     /// before `CAP END`); `nil` for the bouncer's own connection (or any other server).
     public var bouncerNetID: String?

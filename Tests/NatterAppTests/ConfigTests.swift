@@ -1,4 +1,4 @@
-import NatterApp
+@testable import NatterApp
 import Testing
 
 struct ConfigTests {
@@ -71,13 +71,17 @@ struct ConfigTests {
     }
 
     @Test func pinsAndTheSASLPolicyAreRead() throws {
-        let text = "[[networks]]\nhost = \"h\"\nsasl_fail = \"reconnect\"\ntls_fingerprint = \"sha256:"
+        let text = "[[networks]]\nhost = \"h\"\nsasl_fail = \"reconnect\"\nsasl_timeout = 30\ntls_fingerprint = \"sha256:"
             + (0..<32).map { _ in "0A" }.joined(separator: ":") + "\"\n"
         let config = try ConfigLoader.parse(text, file: "c.toml")
         #expect(config.networks[0].tlsFingerprint == Array(repeating: 10, count: 32))
         #expect(config.networks[0].saslFailure == .reconnect)
+        #expect(config.networks[0].saslTimeout == 30)
         let plain = try ConfigLoader.parse("[[networks]]\nhost = \"h\"\n", file: "c.toml")
         #expect(plain.networks[0].saslFailure == .disconnect && plain.networks[0].tlsFingerprint == nil)
+        #expect(plain.networks[0].saslTimeout == 15)
+        let setup = try NetworkSetup(config.networks[0])
+        #expect(setup.session.saslTimeout == 30 && setup.session.saslFailure == .reconnect)
     }
 
     @Test func theScaleIsReadAndZeroMeansTheDesktops() throws {
@@ -106,6 +110,8 @@ struct ConfigTests {
         ("[[networks]]\nhost = \"h\"\ntls = false\ntls_fingerprint = \"\(String(repeating: "ab", count: 32))\"\n", 4,
          "networks[0].tls_fingerprint", "needs tls = true"),
         ("[[networks]]\nhost = \"h\"\nsasl_fail = \"ignore\"\n", 3, "networks[0].sasl_fail", "disconnect, continue, reconnect"),
+        ("[[networks]]\nhost = \"h\"\nsasl_timeout = 0\n", 3, "networks[0].sasl_timeout", "between 1 and 300"),
+        ("[[networks]]\nhost = \"h\"\nsasl_timeout = \"15\"\n", 3, "networks[0].sasl_timeout", "must be a number"),
     ])
     func errorsNameTheFileTheLineAndTheKey(text: String, line: Int, key: String, message: String) {
         do {

@@ -133,7 +133,7 @@ struct ConfigReader {
     private func network(_ table: TOMLTable, at path: String) throws(ConfigError) -> NatterConfig.Network {
         try onlyKeys(table, ["name", "host", "port", "tls", "verify_certificate", "nick", "alternative_nicks", "user",
                              "realname", "channels", "password", "password_command", "sasl", "client_certificate",
-                             "client_key", "autoconnect", "friends", "tls_fingerprint", "sasl_fail"], at: path)
+                             "client_key", "autoconnect", "friends", "tls_fingerprint", "sasl_fail", "sasl_timeout"], at: path)
         guard let host = try string(table, "host", at: path), !host.isEmpty else { throw fail("\(path).host", "is required") }
         let tls = try bool(table, "tls", at: path) ?? true
         let port = try int(table, "port", at: path) ?? (tls ? 6697 : 6667)
@@ -186,6 +186,10 @@ struct ConfigReader {
             }
             saslFailure = policy
         }
+        let saslTimeout = try number(table, "sasl_timeout", at: path) ?? 15
+        guard saslTimeout >= 1 && saslTimeout <= 300 else {
+            throw fail("\(path).sasl_timeout", "must be between 1 and 300 seconds")
+        }
         return NatterConfig.Network(
             name: try string(table, "name", at: path) ?? host, host: host, port: port, tls: tls,
             verifyCertificate: try bool(table, "verify_certificate", at: path) ?? true,
@@ -194,7 +198,8 @@ struct ConfigReader {
             password: try secret(table, at: path), sasl: sasl, clientCertificate: certificate,
             clientKey: try string(table, "client_key", at: path) ?? certificate,
             autoConnect: try bool(table, "autoconnect", at: path) ?? true,
-            friends: try friends(table, at: path), tlsFingerprint: pin, saslFailure: saslFailure)
+            friends: try friends(table, at: path), tlsFingerprint: pin, saslFailure: saslFailure,
+            saslTimeout: saslTimeout)
     }
 
     private func friends(_ table: TOMLTable, at path: String) throws(ConfigError) -> [String] {

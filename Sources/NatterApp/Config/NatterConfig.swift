@@ -19,6 +19,7 @@ import SDLBackend
 /// tls_fingerprint = "sha256:AB:CD:…"       # accept exactly this certificate (self-signed servers)
 /// sasl_fail = "disconnect"                # SASL not offered or failed: disconnect (default),
 ///                                         # continue unauthenticated, or reconnect
+/// sasl_timeout = 15                       # seconds before an unanswered login counts as failed
 /// [networks.sasl]
 /// mechanism = "plain"                     # plain, external, scram-sha-256
 /// account = "me"
@@ -130,6 +131,8 @@ public struct NatterConfig: Hashable, Sendable {
         public var tlsFingerprint: [UInt8]?
         /// What to do when SASL is configured and does not succeed (`sasl_fail`).
         public var saslFailure: SASLFailurePolicy = .disconnect
+        /// Seconds a SASL login may take before it is aborted and counts as failed (`sasl_timeout`).
+        public var saslTimeout: Double = 15
 
         public static func == (a: Network, b: Network) -> Bool {
             a.name == b.name && a.host == b.host && a.port == b.port && a.tls == b.tls
@@ -139,6 +142,7 @@ public struct NatterConfig: Hashable, Sendable {
                 && a.password == b.password && a.sasl == b.sasl && a.clientCertificate == b.clientCertificate
                 && a.clientKey == b.clientKey && a.autoConnect == b.autoConnect && a.friends == b.friends
                 && a.tlsFingerprint == b.tlsFingerprint && a.saslFailure == b.saslFailure
+                && a.saslTimeout == b.saslTimeout
         }
 
         public func hash(into hasher: inout Hasher) {

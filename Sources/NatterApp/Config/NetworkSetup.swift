@@ -31,6 +31,7 @@ struct NetworkSetup {
             ctcp: ctcp)
         session.monitor = network.friends
         session.saslFailure = network.saslFailure
+        session.saslTimeout = network.saslTimeout
         self.session = session
         let security: IRCTransportSecurity
         if network.tls {
