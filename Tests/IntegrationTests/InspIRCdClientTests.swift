@@ -92,6 +92,9 @@ struct InspIRCdClientTests {
         try await client.pump("the SASL refusal", timeout: 15) {
             client.serverBuffer.lines.contains { $0.text.hasPrefix("Not staying without the SASL login") }
         }
+        // Refused by the services (904), not given up on by the client's SASL timeout.
+        #expect(client.serverBuffer.lines.contains { $0.text.hasPrefix("Not staying without the SASL login: the SASL login failed (904)") },
+                "\(client.dump())")
         // Never registered, the link closed for good: no reconnect (the first step is 2 s).
         try await client.pump(for: 2.5)
         #expect(client.session.state.phase == .disconnected)
