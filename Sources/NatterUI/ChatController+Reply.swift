@@ -42,6 +42,13 @@ extension ChatController {
         rows.chosenLineID = line.id
         screen.messages.invalidateRowContent()
         if let rowID = rows.rowID(ofLineID: line.id) { screen.messages.reveal(rowID: rowID) }
+        showReplyBar(for: line)
+        screen.replyBar.isHidden = false
+        screen.host?.focus(screen.input)
+    }
+
+    /// Writes the bar above the input for a reply to `line`, in the current theme's colours.
+    func showReplyBar(for line: ChatLine) {
         let text = stripFormatting(line.text).replacing("\r\n", with: " ").replacing("\n", with: " ")
         let quoted = text.count > 60 ? String(text.prefix(59)) + "…" : text
         let theme = styler.theme
@@ -51,8 +58,18 @@ extension ChatController {
                                                      foreground: theme.color(forNick: line.nick ?? ""))),
             TextSpan(": " + quoted + "   (Escape cancels)", TextAttributes(font: theme.messageFont, foreground: theme.dimText)),
         ])
-        screen.replyBar.isHidden = false
-        screen.host?.focus(screen.input)
+    }
+
+    /// The bars above the input say what they said, in the colours of a theme just applied.
+    func recolourInputBars() {
+        if let replyingTo, let current, let line = model.buffer(current)?.shown.lines.last(where: { $0.id == replyingTo }) {
+            showReplyBar(for: line)
+        }
+        if !screen.confirmBar.isHidden {
+            screen.confirmBar.text = StyledText(screen.confirmBar.text.string,
+                                                attributes: TextAttributes(font: styler.theme.messageFont,
+                                                                           foreground: styler.theme.base.text))
+        }
     }
 
     /// No reply any more (sent, Escape, another buffer).

@@ -516,6 +516,7 @@ public final class ChatController {
         sync()
         styler.theme = theme
         screen.apply(theme)
+        recolourInputBars()
         refreshSpelling()
         for rows in rows.values { rows.styler = styler }
         if let current, let rows = rows[current] {

@@ -15,6 +15,8 @@ public final class FindBar: Widget {
     public var onClose: (() -> Void)?
     private let row: Stack
     private var theme: ChatTheme
+    /// Whether the status shows an error (kept in the error colour when the theme changes).
+    private var statusIsError = false
 
     /// A bar in the theme's colours.
     public init(theme: ChatTheme = .dark) {
@@ -39,12 +41,13 @@ public final class FindBar: Widget {
         field.applyColors(theme, background: theme.base.background)
         field.font = theme.messageFont
         backgroundColor = theme.base.surface
-        setStatus(status.text.string, isError: false)
+        setStatus(status.text.string, isError: statusIsError)
         setNeedsPaint()
     }
 
     /// Shows `text` beside the field (`isError`: in the error colour).
     public func setStatus(_ text: String, isError: Bool = false) {
+        statusIsError = isError
         status.text = StyledText(text, attributes: TextAttributes(font: theme.messageFont,
                                                                   foreground: isError ? theme.errorText : theme.dimText))
     }

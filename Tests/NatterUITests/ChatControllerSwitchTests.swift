@@ -66,7 +66,7 @@ struct ChatControllerSwitchTests {
 /// A model with network `Net`, registered and in `channels`, driven by a controller on a chat
 /// screen.
 @MainActor
-private struct Rig {
+struct Rig {
     let model: ChatModel
     let screen: ChatScreen
     let controller: ChatController
