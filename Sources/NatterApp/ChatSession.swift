@@ -36,14 +36,36 @@ final class ChatSession {
     /// Shows the buffer open last time once it exists, else the first joined channel (once).
     private var showStartBuffer: () -> Void = {}
 
-    init(config: NatterConfig, keys: KeyBindings, saved: WindowState, problems: [String], ui: WidgetWindow,
-         root: ScreenSwitcher) {
+    /// The dark and the light theme of `config`: its font size, timestamps and colours.
+    static func themes(_ config: NatterConfig) -> (dark: ChatTheme, light: ChatTheme) {
         var fonts = ChatTheme.dark
         fonts.messageFont.size = config.theme.fontSize
         fonts.monoFont.size = max(6, config.theme.fontSize - 1)
         fonts.timestampFormat = config.theme.timestampFormat
-        themes = (dark: config.theme.darkColors.applied(to: ChatTheme.dark.withFonts(of: fonts)),
-                  light: config.theme.lightColors.applied(to: ChatTheme.light.withFonts(of: fonts)))
+        return (dark: config.theme.darkColors.applied(to: ChatTheme.dark.withFonts(of: fonts)),
+                light: config.theme.lightColors.applied(to: ChatTheme.light.withFonts(of: fonts)))
+    }
+
+    /// The theme to open in, before anything is connected (the first-run form): the config's
+    /// `appearance`, else the desktop portal's answer if it comes within a quarter of a
+    /// second (as the chat waits for it), else GTK's setting, else dark.
+    static func openingTheme(_ config: NatterConfig) -> ChatTheme {
+        var answer: ColorSchemePortal.Scheme??
+        if config.theme.appearance == .auto {
+            let updates = SchemeUpdates()
+            let portal = ColorSchemePortal { updates.set($0) }
+            updates.waitForFirst(seconds: 0.25)
+            answer = updates.latest
+            portal.stop()
+        }
+        let dark = DesktopAppearance.isDark(config.theme.appearance, portal: answer ?? nil,
+                                            gtkPrefersDark: DesktopAppearance.gtkPrefersDark(environment: ProcessInfo.processInfo.environment))
+        return dark ? themes(config).dark : themes(config).light
+    }
+
+    init(config: NatterConfig, keys: KeyBindings, saved: WindowState, problems: [String], ui: WidgetWindow,
+         root: ScreenSwitcher) {
+        themes = Self.themes(config)
         appearance = config.theme.appearance
         gtkPrefersDark = DesktopAppearance.gtkPrefersDark(environment: ProcessInfo.processInfo.environment)
         // The desktop's preference, followed live; its first answer is waited for briefly so
@@ -259,7 +281,7 @@ private final class OpenedBuffers: Sendable {
 }
 
 /// The portal's answers, handed from the bus thread to the loop.
-private final class SchemeUpdates: Sendable {
+final class SchemeUpdates: Sendable {
     private struct State {
         var answered = false
         var latest: ColorSchemePortal.Scheme?

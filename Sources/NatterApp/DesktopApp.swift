@@ -109,7 +109,8 @@ struct DesktopApp {
             }
         }
         if config.networks.isEmpty {
-            let firstRun = FirstRunView(defaultNick: ProcessEnvironment.userName, version: NatterVersion.string)
+            let firstRun = FirstRunView(defaultNick: ProcessEnvironment.userName, version: NatterVersion.string,
+                                        theme: ChatSession.openingTheme(config))
             // A broken file: the form says why it is shown, and appends nothing to that file.
             if startup.fileIsBroken { firstRun.notice(problems.joined(separator: "\n")) }
             firstRun.onConnect = { choice in

@@ -60,8 +60,7 @@ public final class BouncerNetworkForm: Widget {
                               ("Nick (empty: the bouncer's)", nickname)] {
             form.addChild(label(text))
             field.font = theme.messageFont
-            field.textColor = theme.base.text
-            field.backgroundColor = theme.base.background
+            field.applyColors(theme, background: theme.base.background)
             field.onSubmit = { [weak self] _ in self?.save() }
             form.addChild(field)
         }
@@ -70,6 +69,7 @@ public final class BouncerNetworkForm: Widget {
         form.padding = EdgeInsets(top: 14, left: 16, bottom: 14, right: 16)
         addChild(form)
         backgroundColor = theme.base.surface
+        for button in [tlsButton, saveButton, removeButton, newButton] { button.applyColors(theme) }
         tlsButton.onPress = { [weak self] in self?.setTLS(!(self?.tls ?? true)) }
         saveButton.onPress = { [weak self] in self?.save() }
         removeButton.onPress = { [weak self] in self?.remove() }
@@ -124,6 +124,7 @@ public final class BouncerNetworkForm: Widget {
             let state = network.attributes["state"] ?? "?"
             let mark = network.id == editing ? "▸ " : ""
             let button = Button("\(mark)\(network.title) · \(state)") { [weak self] in self?.edit(network.id) }
+            button.applyColors(theme)
             row.append(button)
             if row.count == 3 {
                 list.addChild(Stack(.horizontal, spacing: 6, row))

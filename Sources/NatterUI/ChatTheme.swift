@@ -85,3 +85,15 @@ extension TextField {
         setNeedsPaint()
     }
 }
+
+extension Button {
+    /// Every colour of the button from `theme`.
+    @MainActor
+    public func applyColors(_ theme: ChatTheme) {
+        textColor = theme.base.text
+        faceColor = theme.base.surface
+        hoverColor = theme.base.surfaceHover
+        pressedColor = theme.base.surfacePressed
+        focusColor = theme.base.accent
+    }
+}

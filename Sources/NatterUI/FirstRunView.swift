@@ -33,7 +33,8 @@ public final class FirstRunView: Widget {
     public private(set) var tls = true
     /// Called with a valid choice when Connect is pressed (or Enter in a field).
     public var onConnect: ((Choice) -> Void)?
-    public var theme = ChatTheme.dark
+    /// The colours it is drawn in (the desktop's preference, as the chat will be).
+    public let theme: ChatTheme
 
     /// Known networks offered as buttons: name, host, port, TLS.
     public static let suggestions: [(String, String, Int, Bool)] = [
@@ -41,8 +42,8 @@ public final class FirstRunView: Widget {
         ("This computer (6667, no TLS)", "127.0.0.1", 6667, false),
     ]
 
-    public init(defaultNick: String, version: String) {
-        let theme = ChatTheme.dark
+    public init(defaultNick: String, version: String, theme: ChatTheme = .dark) {
+        self.theme = theme
         func label(_ text: String, size: Double = 14, bold: Bool = false, color: Color = theme.base.text) -> Label {
             Label(StyledText(text, attributes: TextAttributes(font: FontSpec(role: .ui, size: size, bold: bold), foreground: color)))
         }
@@ -70,6 +71,10 @@ public final class FirstRunView: Widget {
         form.padding = EdgeInsets(top: 40, left: 60, bottom: 40, right: 60)
         addChild(form)
         backgroundColor = theme.base.background
+        for field in [server, nick, channels, password] { field.applyColors(theme, background: theme.base.background) }
+        for button in [tlsButton, keyringButton, connectButton] + suggestionButtons.compactMap({ $0 as? Button }) {
+            button.applyColors(theme)
+        }
         tlsButton.onPress = { [weak self] in self?.toggleTLS() }
         keyringButton.onPress = { [weak self] in
             guard let self else { return }

@@ -152,7 +152,7 @@ final class ScenarioRunner {
             let app = try ready()
             let root: Widget
             if name == "first-run" {
-                let form = FirstRunView(defaultNick: nick, version: NatterVersion.string)
+                let form = FirstRunView(defaultNick: nick, version: NatterVersion.string, theme: app.screen.theme)
                 root = form
                 firstRun = form
             } else {
