@@ -36,30 +36,43 @@ final class InkBitmap {
     }
 
     /// The `area` of an ARGB8888 `surface`: as coverage when every pixel with ink has the same
-    /// colour, else as it is. Nil for another format.
+    /// colour, else as it is. Nil for another format. One pass for one-colour text (the
+    /// coverage is taken as the pixels are read); the ARGB copy is made only for the rest.
     convenience init?(surface: UnsafeMutablePointer<SDL_Surface>, area: SDL_Rect) {
         let s = surface.pointee
         guard s.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue, let base = s.pixels,
               area.x >= 0, area.y >= 0, area.w > 0, area.h > 0, area.x + area.w <= s.w, area.y + area.h <= s.h
         else { return nil }
         let w = Int(area.w), h = Int(area.h), pitch = Int(s.pitch)
-        var argb = [UInt32](repeating: 0, count: w * h)
+        func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+            (base + (Int(area.y) + y) * pitch).assumingMemoryBound(to: UInt32.self) + Int(area.x)
+        }
         var rgb: UInt32?
         var uniform = true
-        for y in 0..<h {
-            let row = (base + (Int(area.y) + y) * pitch).assumingMemoryBound(to: UInt32.self) + Int(area.x)
-            for x in 0..<w {
-                let pixel = row[x]
-                argb[y * w + x] = pixel
-                guard pixel >> 24 != 0 else { continue }
-                if let rgb, rgb != pixel & 0x00FF_FFFF { uniform = false } else { rgb = pixel & 0x00FF_FFFF }
+        let coverage = [UInt8](unsafeUninitializedCapacity: w * h) { buffer, count in
+            rows: for y in 0..<h {
+                let pixels = row(y)
+                for x in 0..<w {
+                    let pixel = pixels[x]
+                    buffer[y * w + x] = UInt8(truncatingIfNeeded: pixel >> 24)
+                    guard pixel >> 24 != 0 else { continue }
+                    let colour = pixel & 0x00FF_FFFF
+                    if let rgb, rgb != colour { uniform = false; break rows }
+                    rgb = colour
+                }
             }
+            count = uniform ? w * h : 0
         }
         if uniform, let rgb {
-            self.init(width: w, height: h, pixels: .coverage(argb.map { UInt8($0 >> 24) }, rgb: rgb))
-        } else {
-            self.init(width: w, height: h, pixels: .argb(argb))
+            self.init(width: w, height: h, pixels: .coverage(coverage, rgb: rgb))
+            return
         }
+        var argb = [UInt32](repeating: 0, count: w * h)
+        for y in 0..<h {
+            let pixels = row(y)
+            for x in 0..<w { argb[y * w + x] = pixels[x] }
+        }
+        self.init(width: w, height: h, pixels: .argb(argb))
     }
 
     /// Blends the bitmap into `target` with its top-left corner at (`x`, `y`), inside `clip`.

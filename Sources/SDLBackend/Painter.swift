@@ -299,15 +299,18 @@ public final class Painter {
         guard s.w > 0, s.h > 0 else { return nil }
         guard s.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue, let pixels = s.pixels else { return whole }
         let pitch = Int(s.pitch)
-        var minX = Int(s.w), maxX = -1, minY = Int(s.h), maxY = -1
+        let width = Int(s.w)
+        var minX = width, maxX = -1, minY = Int(s.h), maxY = -1
         for y in 0..<Int(s.h) {
             let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
-            var first = -1, last = -1
-            for x in 0..<Int(s.w) where row[x] >> 24 != 0 {
-                if first < 0 { first = x }
-                last = x
-            }
-            guard first >= 0 else { continue }
+            // From each end to the first ink: a row of text has ink near both ends, so this
+            // reads a few pixels of it where walking the whole row read them all (a sixth of
+            // the instructions of rendering new text, in a flood's callgrind profile).
+            var first = 0
+            while first < width, row[first] >> 24 == 0 { first += 1 }
+            guard first < width else { continue }
+            var last = width - 1
+            while row[last] >> 24 == 0 { last -= 1 }
             minX = min(minX, first); maxX = max(maxX, last)
             minY = min(minY, y); maxY = y
         }
