@@ -75,6 +75,25 @@ final class InkBitmap {
         self.init(width: w, height: h, pixels: .argb(argb))
     }
 
+    /// The `area` of an 8-bit `surface` of coverage (what `TTF_RenderUTF8_Shaded` gives: each
+    /// pixel the glyphs' coverage, as the alpha of `TTF_RenderUTF8_Blended`'s pixels), to be
+    /// drawn in `rgb`. Nil for another format.
+    convenience init?(coverage surface: UnsafeMutablePointer<SDL_Surface>, area: SDL_Rect, rgb: UInt32) {
+        let s = surface.pointee
+        guard s.format.pointee.format == SDL_PIXELFORMAT_INDEX8.rawValue, let base = s.pixels,
+              area.x >= 0, area.y >= 0, area.w > 0, area.h > 0, area.x + area.w <= s.w, area.y + area.h <= s.h
+        else { return nil }
+        let w = Int(area.w), h = Int(area.h), pitch = Int(s.pitch)
+        let coverage = [UInt8](unsafeUninitializedCapacity: w * h) { buffer, count in
+            for y in 0..<h {
+                let row = UnsafeRawPointer(base + (Int(area.y) + y) * pitch + Int(area.x))
+                UnsafeMutableRawPointer(buffer.baseAddress! + y * w).copyMemory(from: row, byteCount: w)
+            }
+            count = w * h
+        }
+        self.init(width: w, height: h, pixels: .coverage(coverage, rgb: rgb))
+    }
+
     /// Blends the bitmap into `target` with its top-left corner at (`x`, `y`), inside `clip`.
     func blend(into target: DirectPixels, x: Int32, y: Int32, clip: SDL_Rect?) {
         var area = Painter.intersection(SDL_Rect(x: x, y: y, w: Int32(width), h: Int32(height)), target.bounds)

@@ -256,7 +256,13 @@ public final class Painter {
                 TTF_SetFontDirection(face.handle, TTF_DIRECTION_RTL)
                 TTF_SetFontScriptName(face.handle, script)
             }
-            let rendered = TTF_RenderUTF8_Blended(face.handle, String(segment.text), sdlColor)
+            // Where the painter blends the ink itself, one-colour text is rendered straight
+            // to coverage (8 bits a pixel, the same values as the blended surface's alpha)
+            // rather than to 32-bit pixels that are then read back down to one byte.
+            let asCoverage = direct && color.a == 255 && face.fit == 1 && !face.file.isColor
+            let rendered = asCoverage
+                ? TTF_RenderUTF8_Shaded(face.handle, String(segment.text), sdlColor, SDL_Color(r: 0, g: 0, b: 0, a: 255))
+                : TTF_RenderUTF8_Blended(face.handle, String(segment.text), sdlColor)
             if script != nil {
                 TTF_SetFontDirection(face.handle, TTF_DIRECTION_LTR)
                 TTF_SetFontScriptName(face.handle, "Zzzz")
@@ -271,7 +277,11 @@ public final class Painter {
             // nothing.
             guard let ink = Self.inkBounds(surface) else { continue }
             let piece: TextTexture.Ink
-            if direct, let bitmap = InkBitmap(surface: surface, area: ink) {
+            if asCoverage, let bitmap = InkBitmap(coverage: surface, area: ink,
+                                                               rgb: UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)) {
+                piece = .bitmap(bitmap)
+                bytes += bitmap.bytes
+            } else if direct, let bitmap = InkBitmap(surface: surface, area: ink) {
                 piece = .bitmap(bitmap)
                 bytes += bitmap.bytes
             } else {
@@ -291,26 +301,37 @@ public final class Painter {
         return entry
     }
 
-    /// The smallest rectangle holding every pixel of `surface` that is not fully transparent;
-    /// `nil` when none is (a run of spaces). The whole surface unless it is ARGB8888.
+    /// The smallest rectangle holding every pixel of `surface` that is not fully transparent
+    /// (ARGB8888) or not zero (8-bit coverage); `nil` when none is (a run of spaces). The whole
+    /// surface in any other format.
     static func inkBounds(_ surface: UnsafeMutablePointer<SDL_Surface>) -> SDL_Rect? {
         let s = surface.pointee
         let whole = SDL_Rect(x: 0, y: 0, w: s.w, h: s.h)
-        guard s.w > 0, s.h > 0 else { return nil }
-        guard s.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue, let pixels = s.pixels else { return whole }
-        let pitch = Int(s.pitch)
-        let width = Int(s.w)
-        var minX = width, maxX = -1, minY = Int(s.h), maxY = -1
-        for y in 0..<Int(s.h) {
-            let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
+        guard s.w > 0, s.h > 0, let pixels = s.pixels else { return nil }
+        switch s.format.pointee.format {
+        case SDL_PIXELFORMAT_ARGB8888.rawValue:
+            return inkBounds(pixels, pitch: Int(s.pitch), width: Int(s.w), height: Int(s.h), as: UInt32.self) { $0 >> 24 != 0 }
+        case SDL_PIXELFORMAT_INDEX8.rawValue:
+            return inkBounds(pixels, pitch: Int(s.pitch), width: Int(s.w), height: Int(s.h), as: UInt8.self) { $0 != 0 }
+        default:
+            return whole
+        }
+    }
+
+    @inline(__always)
+    private static func inkBounds<Pixel>(_ pixels: UnsafeMutableRawPointer, pitch: Int, width: Int, height: Int,
+                                         as: Pixel.Type, hasInk: (Pixel) -> Bool) -> SDL_Rect? {
+        var minX = width, maxX = -1, minY = height, maxY = -1
+        for y in 0..<height {
+            let row = (pixels + y * pitch).assumingMemoryBound(to: Pixel.self)
             // From each end to the first ink: a row of text has ink near both ends, so this
             // reads a few pixels of it where walking the whole row read them all (a sixth of
             // the instructions of rendering new text, in a flood's callgrind profile).
             var first = 0
-            while first < width, row[first] >> 24 == 0 { first += 1 }
+            while first < width, !hasInk(row[first]) { first += 1 }
             guard first < width else { continue }
             var last = width - 1
-            while row[last] >> 24 == 0 { last -= 1 }
+            while !hasInk(row[last]) { last -= 1 }
             minX = min(minX, first); maxX = max(maxX, last)
             minY = min(minY, y); maxY = y
         }

@@ -79,4 +79,40 @@ struct InkBoundsTests {
             }
         }
     }
+
+    /// The same for 8-bit coverage (`TTF_RenderUTF8_Shaded`'s surfaces), rows padded as SDL pads them.
+    @Test func coverageSurfacesToo() throws {
+        var random = SplitMix64(seed: 16)
+        for trial in 0..<300 {
+            let width = Int32.random(in: 1...90, using: &random), height = Int32.random(in: 1...20, using: &random)
+            let s = try #require(SDL_CreateRGBSurfaceWithFormat(0, width, height, 8, SDL_PIXELFORMAT_INDEX8.rawValue))
+            defer { SDL_FreeSurface(s) }
+            let pitch = Int(s.pointee.pitch)
+            let density = Int.random(in: 0...100, using: &random)
+            var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+            for y in 0..<Int(height) {
+                for x in 0..<Int(width) {
+                    let value: UInt8 = Int.random(in: 0..<1000, using: &random) < density ? UInt8.random(in: 1...255, using: &random) : 0
+                    (s.pointee.pixels + y * pitch).assumingMemoryBound(to: UInt8.self)[x] = value
+                    if value != 0 { minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y) }
+                }
+            }
+            guard maxX >= 0 else {
+                #expect(Painter.inkBounds(s) == nil, "trial \(trial)")
+                continue
+            }
+            let found = try #require(Painter.inkBounds(s), "trial \(trial)")
+            #expect(found.x == Int32(minX) && found.y == Int32(minY) && found.w == Int32(maxX - minX + 1)
+                    && found.h == Int32(maxY - minY + 1), "trial \(trial): \(found)")
+            let bitmap = try #require(InkBitmap(coverage: s, area: found, rgb: 0xABCDEF))
+            guard case .coverage(let coverage, let rgb) = bitmap.pixels else { Issue.record("not coverage"); return }
+            #expect(rgb == 0xABCDEF)
+            let expected = (0..<Int(found.h)).flatMap { y in
+                (0..<Int(found.w)).map { x in
+                    (s.pointee.pixels + (Int(found.y) + y) * pitch).assumingMemoryBound(to: UInt8.self)[Int(found.x) + x]
+                }
+            }
+            #expect(coverage == expected, "trial \(trial)")
+        }
+    }
 }
