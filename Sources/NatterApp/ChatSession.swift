@@ -60,7 +60,8 @@ final class ChatSession {
         }
         let dark = DesktopAppearance.isDark(config.theme.appearance, portal: answer ?? nil,
                                             gtkPrefersDark: DesktopAppearance.gtkPrefersDark(environment: ProcessInfo.processInfo.environment))
-        return dark ? themes(config).dark : themes(config).light
+        let both = themes(config)
+        return dark ? both.dark : both.light
     }
 
     init(config: NatterConfig, keys: KeyBindings, saved: WindowState, problems: [String], ui: WidgetWindow,

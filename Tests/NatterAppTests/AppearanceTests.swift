@@ -65,6 +65,16 @@ struct AppearanceTests {
         }
     }
 
+    /// The first-run form opens in the theme the config names, with the user's colours (no
+    /// portal is asked when the config names one).
+    @MainActor @Test func theOpeningThemeFollowsTheConfig() throws {
+        let light = try ConfigLoader.parse("[theme]\nappearance = \"light\"\n[theme.light]\naccent = \"#3D5AFE\"\n", file: "c.toml")
+        #expect(ChatSession.openingTheme(light).base.background == ChatTheme.light.base.background)
+        #expect(ChatSession.openingTheme(light).base.accent == Color(rgb: 0x3D5AFE))
+        let dark = try ConfigLoader.parse("[theme]\nappearance = \"dark\"\n", file: "c.toml")
+        #expect(ChatSession.openingTheme(dark).base.background == ChatTheme.dark.base.background)
+    }
+
     final class Schemes: Sendable {
         let seen = Mutex<[ColorSchemePortal.Scheme?]>([])
         func wait(count: Int) -> [ColorSchemePortal.Scheme?] {
