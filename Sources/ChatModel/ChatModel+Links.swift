@@ -73,6 +73,12 @@ extension ChatModel {
         linkRequests?(name, .send(lines, registering: registering))
     }
 
+    /// Gives a network the login its next connection registers with (its passwords, fetched
+    /// after the network was added); what its session holds stays.
+    public func setCredentials(sasl: SASLMechanismConfig?, serverPassword: String?, network name: String) {
+        network(name)?.session.setCredentials(sasl: sasl, serverPassword: serverPassword)
+    }
+
     /// Asks the network's link to connect, disconnect, reconnect or close.
     public func requestLink(_ request: LinkRequest, network name: String) {
         linkRequests?(name, request)

@@ -15,8 +15,9 @@ import IRCProtocol
 /// The work is split by concern into extensions: registration and CAP, SASL, channels and
 /// members, chat messages and CTCP, history, keepalive, and user intents.
 public struct IRCSession: Sendable {
-    /// The configuration the session was created with.
-    public let configuration: SessionConfiguration
+    /// The configuration the session was created with (its passwords may come later:
+    /// ``setCredentials(sasl:serverPassword:)``).
+    public private(set) var configuration: SessionConfiguration
     /// What the session knows right now.
     public internal(set) var state: SessionState
 
@@ -68,6 +69,14 @@ public struct IRCSession: Sendable {
         monitorList = configuration.monitor
         ctcpBucket = TokenBucket(capacity: configuration.ctcp.burst,
                                  refillInterval: configuration.ctcp.refillInterval)
+    }
+
+    /// Gives the session the login it registers with from its next connection on: the
+    /// passwords of a network whose keyring or `password_command` answered after the session
+    /// was made. Everything else it holds (messages typed meanwhile, channels to join) stays.
+    public mutating func setCredentials(sasl: SASLMechanismConfig?, serverPassword: String?) {
+        configuration.sasl = sasl
+        configuration.serverPassword = serverPassword
     }
 
     /// Feeds one input and returns what to send and what to tell the model, in order.

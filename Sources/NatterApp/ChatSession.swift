@@ -19,6 +19,8 @@ final class ChatSession {
     let screen: ChatScreen
     let controller: ChatController
     let hub: NetworkHub
+    /// Adds the configured networks, fetching passwords off the window's thread.
+    private let starter: NetworkStarter
     /// The networks as configured (an irc:// link is matched against their hosts).
     private var networks: [NatterConfig.Network]
     private let ui: WidgetWindow
@@ -104,19 +106,14 @@ final class ChatSession {
         controller.completer = TabCompleter(suffix: config.completionSuffix)
         let model = self.model, controller = self.controller
 
-        var endpoints: [(String, IRCServerEndpoint)] = []
+        // Networks whose passwords come from the keyring or a command connect when those
+        // arrive, fetched off this thread: the window opens at once.
+        let starter = NetworkStarter(model: model, hub: hub, wakeUp: { AppWindow.wakeUp() })
+        self.starter = starter
+        var ctcp = CTCPConfiguration(versionString: config.ctcpVersion)
+        ctcp.answered = config.ctcpAnswered
         for network in config.networks {
-            do {
-                var ctcp = CTCPConfiguration(versionString: config.ctcpVersion)
-                ctcp.answered = config.ctcpAnswered
-                let setup = try NetworkSetup(network, ctcp: ctcp)
-                model.addNetwork(name: network.name, configuration: setup.session)
-                if network.autoConnect { endpoints.append((network.name, setup.endpoint)) }
-            } catch {
-                model.addNetwork(name: network.name, configuration: SessionConfiguration(
-                    nick: network.nick, user: network.user, realName: network.realName))
-                model.note("Not connecting: \(error)", in: BufferID(network: network.name, name: ""), isError: true, at: Date())
-            }
+            starter.add(network, ctcp: ctcp)
         }
         for problem in problems {
             model.note(problem, in: BufferID(network: config.networks[0].name, name: ""), isError: true, at: Date())
@@ -179,9 +176,6 @@ final class ChatSession {
         root.show(screen)
         controller.show(model.networks[0].serverBuffer.id)
         ui.host.focus(screen.input)
-        for (name, endpoint) in endpoints {
-            hub.connect(network: name, endpoint: endpoint)
-        }
     }
 
     /// Whether more network events arrived since the last ``drainNetwork()``.
@@ -191,6 +185,7 @@ final class ChatSession {
     /// follow the model at once, not only before the next frame, since a motion's tick or a
     /// wheel event in the same batch asks the list (and so the rows) about lines.
     func drainNetwork() {
+        starter.apply()
         hub.drain()
         controller.sync()
         // Here too, not only before a frame: keys that arrive after this drain go to the buffer

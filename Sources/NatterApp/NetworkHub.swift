@@ -28,6 +28,11 @@ public final class NetworkHub {
     /// The TLS settings of a link that STS moved to TLS from plaintext (the certificate is
     /// always checked; tests add their private CA here).
     public var stsTLSOptions = IRCTLSOptions()
+    /// Networks that cannot connect yet (their passwords are being fetched): `/connect` on one
+    /// goes to ``onConnectHeld`` instead.
+    private var held: Set<String> = []
+    /// Called for `/connect` on a held network.
+    public var onConnectHeld: ((String) -> Void)?
 
     /// A hub for `model`, whose transport events wake the window loop; tests pass their own
     /// `wakeUp`, and an STS policy file of their own. The hub becomes the model's link
@@ -48,6 +53,30 @@ public final class NetworkHub {
     /// Starts connecting `network` to `endpoint`.
     public func connect(network: String, endpoint: IRCServerEndpoint) {
         connect(network: network, configuration: IRCTransportConfiguration(endpoint: endpoint))
+    }
+
+    /// Learns where `network` connects without connecting it (a network configured not to
+    /// connect at start): `/connect` starts it.
+    public func add(network: String, endpoint: IRCServerEndpoint) {
+        configurations[network] = IRCTransportConfiguration(endpoint: endpoint)
+    }
+
+    /// Holds `network` back until ``release(network:endpoint:connect:)``: it has no login yet.
+    public func hold(network: String) {
+        held.insert(network)
+    }
+
+    /// Whether `network` is held back.
+    public func isHeld(_ network: String) -> Bool { held.contains(network) }
+
+    /// Lets a held network connect: to `endpoint`, at once when `connect`.
+    public func release(network: String, endpoint: IRCServerEndpoint, connect now: Bool) {
+        held.remove(network)
+        if now {
+            connect(network: network, endpoint: endpoint)
+        } else {
+            add(network: network, endpoint: endpoint)
+        }
     }
 
     /// Starts connecting `network` with a whole transport configuration (reconnect backoff, tick
@@ -119,6 +148,10 @@ public final class NetworkHub {
 
     /// Connects `network` again after a stop, with the configuration it last had.
     private func restart(network: String) {
+        if held.contains(network) {
+            onConnectHeld?(network)
+            return
+        }
         guard transports[network] == nil, let configuration = configurations[network] else { return }
         connect(network: network, configuration: configuration)
     }

@@ -12,7 +12,9 @@ import SDLBackend
 /// alternative_nicks = ["me_", "me__"]
 /// channels = ["#natter", "#secret key"]   # a key after a space
 /// friends = ["alice", "bob"]               # watched with MONITOR (/monitor +nick adds)
-/// password_command = "pass irc/libera"   # server password from a command (never stored)
+/// autoconnect = true                     # false: added, connected by /connect
+/// password_command = "pass irc/libera"   # server password from a command (never stored);
+///                                         # fetched while the window opens, not before
 /// # password = { keyring = "libera" }     # or from the desktop's keyring (Secret Service):
 ///                                         # secret-tool store --label=libera \
 ///                                         #   xdg:schema chat.natter.Password key libera
