@@ -1,4 +1,5 @@
 import CEnchant
+import Glibc
 
 /// Spell checking through Enchant (which asks Hunspell, Aspell, … for their dictionaries):
 /// one broker for the process, a dictionary per language opened when first asked for.
@@ -6,12 +7,30 @@ import CEnchant
 public final class EnchantSpeller {
     private let broker: OpaquePointer
     private var dictionaries: [String: OpaquePointer] = [:]
-    private var missing: Set<String> = []
+    /// Languages Enchant had no dictionary for, and when it was last asked (seconds of
+    /// `clock`). Every word checked asks for its language, and a missing one costs a search
+    /// of the dictionary folders, so the answer is kept, but only for ``retryInterval``: a
+    /// dictionary installed while Natter runs is found without a restart.
+    private var missing: [String: Double] = [:]
+    private let clock: () -> Double
+    /// Seconds before a missing dictionary is looked for again.
+    static let retryInterval = 5.0
+    /// How many times Enchant was asked to open a dictionary (tests read it).
+    private(set) var requests = 0
 
-    /// A broker; nil when Enchant cannot start one.
-    public init?() {
+    /// A broker; nil when Enchant cannot start one. `clock` counts seconds (monotonic by
+    /// default; tests pass their own).
+    public init?(clock: @escaping () -> Double = EnchantSpeller.monotonicSeconds) {
         guard let broker = enchant_broker_init() else { return nil }
         self.broker = broker
+        self.clock = clock
+    }
+
+    /// Seconds of the monotonic clock.
+    public static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     deinit {
@@ -47,10 +66,14 @@ public final class EnchantSpeller {
 
     private func dictionary(_ language: String) -> OpaquePointer? {
         if let open = dictionaries[language] { return open }
-        guard !missing.contains(language), let opened = enchant_broker_request_dict(broker, language) else {
-            missing.insert(language)
+        let now = clock()
+        if let asked = missing[language], now - asked < Self.retryInterval { return nil }
+        requests += 1
+        guard let opened = enchant_broker_request_dict(broker, language) else {
+            missing[language] = now
             return nil
         }
+        missing[language] = nil
         dictionaries[language] = opened
         return opened
     }
