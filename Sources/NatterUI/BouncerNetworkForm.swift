@@ -69,7 +69,7 @@ public final class BouncerNetworkForm: Widget {
         form.padding = EdgeInsets(top: 14, left: 16, bottom: 14, right: 16)
         addChild(form)
         backgroundColor = theme.base.surface
-        for button in [tlsButton, saveButton, removeButton, newButton] { button.applyColors(theme) }
+        for button in [tlsButton, saveButton, removeButton, newButton] { button.applyColors(theme, onSurface: true) }
         tlsButton.onPress = { [weak self] in self?.setTLS(!(self?.tls ?? true)) }
         saveButton.onPress = { [weak self] in self?.save() }
         removeButton.onPress = { [weak self] in self?.remove() }
@@ -98,7 +98,8 @@ public final class BouncerNetworkForm: Widget {
         nickname.text = attributes["nickname"] ?? ""
         setTLS(attributes["tls"].map { $0 != "0" } ?? true)
         saveButton.title = network == nil ? "Add network" : "Save"
-        removeButton.title = network == nil ? " " : "Remove"
+        // Nothing to remove while adding: hidden (a blank button would still show its face).
+        removeButton.isHidden = network == nil
         let state = network.map { network in
             let upstream = network.attributes["state"] ?? "unknown"
             return network.attributes["error"].map { "\(upstream): \($0)" } ?? upstream
@@ -124,7 +125,7 @@ public final class BouncerNetworkForm: Widget {
             let state = network.attributes["state"] ?? "?"
             let mark = network.id == editing ? "▸ " : ""
             let button = Button("\(mark)\(network.title) · \(state)") { [weak self] in self?.edit(network.id) }
-            button.applyColors(theme)
+            button.applyColors(theme, onSurface: true)
             row.append(button)
             if row.count == 3 {
                 list.addChild(Stack(.horizontal, spacing: 6, row))

@@ -87,13 +87,20 @@ extension TextField {
 }
 
 extension Button {
-    /// Every colour of the button from `theme`.
+    /// Every colour of the button from `theme`. A button on a raised surface (a form over the
+    /// chat) takes the next shades up, so that its face stands out from what is behind it.
     @MainActor
-    public func applyColors(_ theme: ChatTheme) {
+    public func applyColors(_ theme: ChatTheme, onSurface: Bool = false) {
         textColor = theme.base.text
-        faceColor = theme.base.surface
-        hoverColor = theme.base.surfaceHover
-        pressedColor = theme.base.surfacePressed
+        if onSurface {
+            faceColor = theme.base.surfaceHover
+            hoverColor = theme.base.surfacePressed
+            pressedColor = theme.base.surfacePressed.mixed(with: theme.base.text, amount: 0.12)
+        } else {
+            faceColor = theme.base.surface
+            hoverColor = theme.base.surfaceHover
+            pressedColor = theme.base.surfacePressed
+        }
         focusColor = theme.base.accent
     }
 }

@@ -26,6 +26,14 @@ public struct Color: Hashable, Sendable {
     /// The same colour with another alpha.
     public func withAlpha(_ alpha: UInt8) -> Color { Color(r: r, g: g, b: b, a: alpha) }
 
+    /// This colour moved `amount` (0…1) of the way towards `other`, channel by channel.
+    public func mixed(with other: Color, amount: Double) -> Color {
+        func channel(_ from: UInt8, _ to: UInt8) -> UInt8 {
+            UInt8((Double(from) + (Double(to) - Double(from)) * amount).rounded())
+        }
+        return Color(r: channel(r, other.r), g: channel(g, other.g), b: channel(b, other.b), a: channel(a, other.a))
+    }
+
     /// Relative luminance (WCAG 2: sRGB channels linearised, weighted 0.2126, 0.7152, 0.0722),
     /// 0 for black to 1 for white; alpha is ignored.
     public var luminance: Double {
