@@ -39,6 +39,9 @@ public enum LinkState: Sendable, Hashable {
     case reconnecting(seconds: Int)
     /// Stopped on its own (a rejected certificate): only `/connect` starts it again.
     case stopped
+    /// Not started yet, for the reason given ("waiting for the password"): the login it
+    /// needs is being fetched, or could not be.
+    case held(String)
 
     /// How the status line under the buffer list shows it ("" when the session's own phase
     /// says enough).
@@ -49,6 +52,7 @@ public enum LinkState: Sendable, Hashable {
         case .connected(let warning): warning
         case .reconnecting(let seconds): "reconnecting in \(seconds) s"
         case .stopped: "disconnected"
+        case .held(let reason): reason
         }
     }
 }

@@ -44,6 +44,11 @@ final class NetworkStarter {
         hub.onConnectHeld = { [weak self] name in self?.connectWhenReady(name) }
     }
 
+    /// The status line's words for a network waiting for its passwords, and for one whose
+    /// passwords could not be had.
+    static let fetching = "waiting for the password"
+    static let failed = "no password: /connect asks again"
+
     /// Whether `network` still waits for its passwords.
     func isWaiting(_ network: String) -> Bool { waiting[network] != nil }
 
@@ -55,6 +60,7 @@ final class NetworkStarter {
             model.addNetwork(name: network.name, configuration: Self.withoutLogin(network, ctcp: ctcp))
             hub.hold(network: network.name)
             waiting[network.name] = Waiting(network: network, ctcp: ctcp, connect: network.autoConnect, fetching: false)
+            model.setLink(.held(Self.fetching), network: network.name)
             model.note("Asking \(NetworkSecrets.sources(for: network)) for the password"
                        + (network.autoConnect ? " before connecting…" : "…"), in: server, at: Date())
             startFetch(network.name)
@@ -84,11 +90,13 @@ final class NetworkStarter {
                 let setup = try NetworkSetup(entry.network, secrets: try result.get(), ctcp: entry.ctcp)
                 model.setCredentials(sasl: setup.session.sasl, serverPassword: setup.session.serverPassword, network: name)
                 waiting[name] = nil
+                model.setLink(.idle, network: name)
                 hub.release(network: name, endpoint: setup.endpoint, connect: entry.connect)
             } catch {
                 entry.fetching = false
                 entry.connect = false
                 waiting[name] = entry
+                model.setLink(.held(Self.failed), network: name)
                 model.note("Not connecting: \(error). /connect asks again.", in: server, isError: true, at: Date())
             }
         }
@@ -106,6 +114,7 @@ final class NetworkStarter {
                        + "connecting when it comes", in: server, at: Date())
         } else {
             model.note("Asking \(NetworkSecrets.sources(for: entry.network)) for the password again…", in: server, at: Date())
+            model.setLink(.held(Self.fetching), network: name)
             startFetch(name)
         }
     }
