@@ -20,4 +20,11 @@ enum MallocPolicy {
         _ = mallopt(M_ARENA_MAX, 1)
         _ = mallopt(M_TRIM_THRESHOLD, 128 << 10)
     }
+
+    /// Gives the heap's wholly free pages back to the system, wherever they are in it (free
+    /// space at the top goes back by itself; pages inside the heap only this way). For the
+    /// window once new text has stopped coming and the fonts' glyph bitmaps were freed.
+    static func returnFreePages() {
+        _ = malloc_trim(0)
+    }
 }

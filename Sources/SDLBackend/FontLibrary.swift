@@ -95,6 +95,15 @@ public final class FontLibrary {
         return result
     }
 
+    /// Frees the glyph bitmaps SDL_ttf keeps for every opened face (see ``IdleRelease``); the
+    /// faces stay open, and render the same pixels when next asked.
+    public func releaseGlyphCaches() {
+        var seen: Set<ObjectIdentifier> = []
+        for font in faces.values where seen.insert(ObjectIdentifier(font)).inserted {
+            font.releaseGlyphCache()
+        }
+    }
+
     /// The family name of the face that draws the first cluster of `text` (for tests and
     /// diagnostics: "which font would show this?").
     public func familyDrawing(_ text: String, spec: FontSpec = FontSpec()) -> String? {

@@ -39,7 +39,7 @@ public final class LoadedFont {
         if bold && !file.isBold { style |= TTF_STYLE_BOLD }
         if italic && !file.isItalic { style |= TTF_STYLE_ITALIC }
         if style != TTF_STYLE_NORMAL { TTF_SetFontStyle(handle, style) }
-        TTF_SetFontHinting(handle, TTF_HINTING_LIGHT)
+        TTF_SetFontHinting(handle, Self.hinting)
         // Kerning would make a drawn run narrower than the sum of its words' advances, which is
         // how the layout measures; without it, text measured word by word and drawn run by run
         // agree to the pixel.
@@ -50,6 +50,15 @@ public final class LoadedFont {
     }
 
     deinit { TTF_CloseFont(handle) }
+
+    /// SDL_ttf's hinting for every face: light (vertical only), as most desktops draw.
+    static let hinting = TTF_HINTING_LIGHT
+
+    /// Frees the glyph bitmaps SDL_ttf keeps for this face. SDL_ttf has no call for that
+    /// alone; setting the hinting (to what it is) empties the glyph cache, in 2.20 as in 2.24.
+    func releaseGlyphCache() {
+        TTF_SetFontHinting(handle, Self.hinting)
+    }
 
     /// Scales this face's glyphs so that its line height matches `targetHeight` pixels, when
     /// it is a fixed-size bitmap face far larger than asked for.

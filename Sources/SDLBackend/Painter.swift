@@ -67,6 +67,9 @@ public final class Painter {
         return texture
     }
 
+    /// How many texts the painter has rendered (not found in its cache) so far.
+    public private(set) var renderedTexts = 0
+
     /// Bytes of texture memory held by the text cache, and how many entries it has.
     public var textCacheUsage: (bytes: Int, entries: Int) { (textCache.bytes, textCache.count) }
 
@@ -298,6 +301,7 @@ public final class Painter {
         let entry = TextTexture(pieces: pieces, width: Int(penX.rounded()), height: primary.height, bytes: bytes,
                                 direct: direct)
         textCache.insert(entry, for: key)
+        renderedTexts += 1
         return entry
     }
 

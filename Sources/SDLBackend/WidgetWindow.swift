@@ -75,6 +75,12 @@ public final class WidgetWindow {
         host.handle(.resize(Size(width: Double(window.width), height: Double(window.height)), scale: window.painter.scale))
     }
 
+    /// Called after the loop freed the fonts' glyph bitmaps, once new text has stopped coming
+    /// (``IdleRelease``): the app gives back what else it can (the heap's free pages).
+    public var onIdleRelease: (() -> Void)?
+    private var idleRelease = IdleRelease()
+    private var textsRendered = 0
+
     /// Asks the loop to end after the current batch of events.
     public func quit() { quitRequested = true }
 
@@ -87,7 +93,7 @@ public final class WidgetWindow {
         var deferredFrame: Double?
         while !quitRequested {
             let got: Int32
-            if let wake = [host.nextWakeTime?.seconds, deferredFrame].compactMap({ $0 }).min() {
+            if let wake = [host.nextWakeTime?.seconds, deferredFrame, idleRelease.due].compactMap({ $0 }).min() {
                 let ms = max(0, (wake - Self.now()) * 1000)
                 got = ms < 1 ? SDL_PollEvent(&event) : SDL_WaitEventTimeout(&event, Int32(ms.rounded(.up)))
             } else {
@@ -98,11 +104,19 @@ public final class WidgetWindow {
             }
             if quitRequested || shouldQuit() { break }
             let now = Self.now()
+            if idleRelease.take(now: now) {
+                window.painter.fonts.releaseGlyphCaches()
+                onIdleRelease?()
+            }
             deferredFrame = pacing.deferral(now: now, behind: isBehind?() ?? false, wakeDue: host.nextWakeTime?.seconds)
             if deferredFrame != nil { continue }
             // Only a painted frame counts: the first one of a flood is not held back by an
             // earlier pass that had nothing to paint.
             if draw(full: false) { pacing.noteFrame(at: now) }
+            if window.painter.renderedTexts != textsRendered {
+                textsRendered = window.painter.renderedTexts
+                idleRelease.noteNewText(at: now)
+            }
         }
         if let target { SDL_DestroyTexture(target) }
         for cursor in cursors.values { SDL_FreeCursor(cursor) }

@@ -124,6 +124,30 @@ struct HeadlessRenderTests {
         #expect(plain == (try pixels(italic: true)))
     }
 
+    @Test func freeingTheGlyphCachesDrawsTheSamePixelsWithTheSameFaces() throws {
+        // The window frees SDL_ttf's glyph bitmaps once new text stops coming (IdleRelease):
+        // the faces stay open and draw what they drew before.
+        let text = "Hello, wörld 你好 😀🎉"
+        func render() throws -> (faces: [ObjectIdentifier], pixels: [[UInt8]]) {
+            let segments = fonts.segments(of: text, spec: FontSpec(size: 14), scale: 1)
+            let pixels = try segments.map { segment -> [UInt8] in
+                let surface = try #require(TTF_RenderUTF8_Blended(segment.font.handle, String(segment.text),
+                                                                  SDL_Color(r: 200, g: 220, b: 255, a: 255)))
+                defer { SDL_FreeSurface(surface) }
+                let s = surface.pointee
+                let bytes = UnsafeRawBufferPointer(start: s.pixels, count: Int(s.pitch) * Int(s.h))
+                return [UInt8(truncatingIfNeeded: s.w), UInt8(truncatingIfNeeded: s.h)] + Array(bytes)
+            }
+            return (segments.map { ObjectIdentifier($0.font) }, pixels)
+        }
+        let before = try render()
+        #expect(Set(before.faces).count >= 3, "the text, CJK and emoji faces")
+        fonts.releaseGlyphCaches()
+        let after = try render()
+        #expect(after.faces == before.faces)
+        #expect(after.pixels == before.pixels)
+    }
+
     // MARK: - Helpers
 
     private struct Glyph {
