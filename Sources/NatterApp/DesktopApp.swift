@@ -77,8 +77,8 @@ struct DesktopApp {
                 printError("natter: first frame at scale \(window.painter.scale)")
             }
         }
-        // Once new text stops coming (a flood over), the fonts' glyph bitmaps are freed and
-        // the heap's free pages go back to the system.
+        // Once new text stops coming (a flood over), the font faces are closed (opened again
+        // when text needs them) and the heap's free pages go back to the system.
         ui.onIdleRelease = { MallocPolicy.returnFreePages() }
         var chat: ChatSession?
         // Later `natter` runs hand their link (or just "come to the front") to this one.

@@ -54,12 +54,6 @@ public final class LoadedFont {
     /// SDL_ttf's hinting for every face: light (vertical only), as most desktops draw.
     static let hinting = TTF_HINTING_LIGHT
 
-    /// Frees the glyph bitmaps SDL_ttf keeps for this face. SDL_ttf has no call for that
-    /// alone; setting the hinting (to what it is) empties the glyph cache, in 2.20 as in 2.24.
-    func releaseGlyphCache() {
-        TTF_SetFontHinting(handle, Self.hinting)
-    }
-
     /// Scales this face's glyphs so that its line height matches `targetHeight` pixels, when
     /// it is a fixed-size bitmap face far larger than asked for.
     func fitBitmapStrike(toHeight targetHeight: Int) {

@@ -75,7 +75,7 @@ public final class WidgetWindow {
         host.handle(.resize(Size(width: Double(window.width), height: Double(window.height)), scale: window.painter.scale))
     }
 
-    /// Called after the loop freed the fonts' glyph bitmaps, once new text has stopped coming
+    /// Called after the loop closed the font faces, once new text has stopped coming
     /// (``IdleRelease``): the app gives back what else it can (the heap's free pages).
     public var onIdleRelease: (() -> Void)?
     private var idleRelease = IdleRelease()
@@ -105,7 +105,7 @@ public final class WidgetWindow {
             if quitRequested || shouldQuit() { break }
             let now = Self.now()
             if idleRelease.take(now: now) {
-                window.painter.fonts.releaseGlyphCaches()
+                window.painter.fonts.closeFaces()
                 onIdleRelease?()
             }
             deferredFrame = pacing.deferral(now: now, behind: isBehind?() ?? false, wakeDue: host.nextWakeTime?.seconds)

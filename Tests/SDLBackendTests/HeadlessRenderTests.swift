@@ -124,9 +124,10 @@ struct HeadlessRenderTests {
         #expect(plain == (try pixels(italic: true)))
     }
 
-    @Test func freeingTheGlyphCachesDrawsTheSamePixelsWithTheSameFaces() throws {
-        // The window frees SDL_ttf's glyph bitmaps once new text stops coming (IdleRelease):
-        // the faces stay open and draw what they drew before.
+    @Test func facesClosedWhenIdleOpenAgainAndDrawTheSamePixels() throws {
+        // The window closes every face once new text stops coming (IdleRelease); the next
+        // text opens them again and must look the same.
+        let fonts = try FontLibrary()
         let text = "Hello, wörld 你好 😀🎉"
         func render() throws -> (faces: [ObjectIdentifier], pixels: [[UInt8]]) {
             let segments = fonts.segments(of: text, spec: FontSpec(size: 14), scale: 1)
@@ -136,16 +137,20 @@ struct HeadlessRenderTests {
                 defer { SDL_FreeSurface(surface) }
                 let s = surface.pointee
                 let bytes = UnsafeRawBufferPointer(start: s.pixels, count: Int(s.pitch) * Int(s.h))
-                return [UInt8(truncatingIfNeeded: s.w), UInt8(truncatingIfNeeded: s.h)] + Array(bytes)
+                return [UInt8(truncatingIfNeeded: s.w), UInt8(truncatingIfNeeded: s.h), UInt8(segment.font.fit * 100)]
+                    + Array(bytes)
             }
             return (segments.map { ObjectIdentifier($0.font) }, pixels)
         }
         let before = try render()
         #expect(Set(before.faces).count >= 3, "the text, CJK and emoji faces")
-        fonts.releaseGlyphCaches()
+        #expect(fonts.openFaceCount >= 3)
+        fonts.closeFaces()
+        #expect(fonts.openFaceCount == 0)
         let after = try render()
-        #expect(after.faces == before.faces)
+        #expect(fonts.openFaceCount == Set(after.faces).count)
         #expect(after.pixels == before.pixels)
+        #expect(fonts.familyDrawing("😀") == "Noto Color Emoji")
     }
 
     // MARK: - Helpers
