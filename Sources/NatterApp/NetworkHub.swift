@@ -33,6 +33,8 @@ public final class NetworkHub {
     private var held: Set<String> = []
     /// Called for `/connect` on a held network.
     public var onConnectHeld: ((String) -> Void)?
+    /// Called for `/disconnect` on a held network: it must not connect when its login comes.
+    public var onDisconnectHeld: ((String) -> Void)?
 
     /// A hub for `model`, whose transport events wake the window loop; tests pass their own
     /// `wakeUp`, and an STS policy file of their own. The hub becomes the model's link
@@ -110,6 +112,10 @@ public final class NetworkHub {
         case .close(let reason):
             transports[network]?.forceClose(reason: reason)
         case .disconnect:
+            if held.contains(network) {
+                onDisconnectHeld?(network)
+                return
+            }
             if let transport = transports.removeValue(forKey: network) {
                 transport.stop()
                 // A network the model no longer has (a bouncer network removed): forget it.
@@ -152,7 +158,13 @@ public final class NetworkHub {
             onConnectHeld?(network)
             return
         }
-        guard transports[network] == nil, let configuration = configurations[network] else { return }
+        guard transports[network] == nil else { return }
+        guard let configuration = configurations[network] else {
+            // Its settings could not be used (said when it was added).
+            model.note("Cannot connect: this network's settings could not be used (see above)",
+                       in: BufferID(network: network, name: ""), isError: true, at: Date())
+            return
+        }
         connect(network: network, configuration: configuration)
     }
 

@@ -42,6 +42,7 @@ final class NetworkStarter {
         self.wakeUp = wakeUp
         self.fetch = fetch
         hub.onConnectHeld = { [weak self] name in self?.connectWhenReady(name) }
+        hub.onDisconnectHeld = { [weak self] name in self?.stayDisconnected(name) }
     }
 
     /// The status line's words for a network waiting for its passwords, and for one whose
@@ -56,18 +57,25 @@ final class NetworkStarter {
     /// the config, else after they are fetched.
     func add(_ network: NatterConfig.Network, ctcp: CTCPConfiguration) {
         let server = BufferID(network: network.name, name: "")
-        guard let secrets = NetworkSecrets.immediate(for: network) else {
-            model.addNetwork(name: network.name, configuration: Self.withoutLogin(network, ctcp: ctcp))
-            hub.hold(network: network.name)
-            waiting[network.name] = Waiting(network: network, ctcp: ctcp, connect: network.autoConnect, fetching: false)
-            model.setLink(.held(Self.fetching), network: network.name)
-            model.note("Asking \(NetworkSecrets.sources(for: network)) for the password"
-                       + (network.autoConnect ? " before connecting…" : "…"), in: server, at: Date())
-            startFetch(network.name)
-            return
-        }
         do {
-            let setup = try NetworkSetup(network, secrets: secrets, ctcp: ctcp)
+            // A setting missing (a SASL login without a password) is said now: fetching
+            // would not mend it.
+            let immediate = NetworkSecrets.immediate(for: network)
+            let setup = try NetworkSetup(network, secrets: immediate ?? NetworkSecrets.placeholders(for: network), ctcp: ctcp)
+            guard immediate != nil else {
+                model.addNetwork(name: network.name, configuration: Self.withoutLogin(network, ctcp: ctcp))
+                hub.hold(network: network.name)
+                waiting[network.name] = Waiting(network: network, ctcp: ctcp, connect: network.autoConnect, fetching: false)
+                // One not connecting at start asks for its password on /connect: no keyring
+                // prompt for a network not in use.
+                if network.autoConnect {
+                    model.setLink(.held(Self.fetching), network: network.name)
+                    model.note("Asking \(NetworkSecrets.sources(for: network)) for the password before connecting…",
+                               in: server, at: Date())
+                    startFetch(network.name)
+                }
+                return
+            }
             model.addNetwork(name: network.name, configuration: setup.session)
             if network.autoConnect {
                 hub.connect(network: network.name, endpoint: setup.endpoint)
@@ -102,8 +110,19 @@ final class NetworkStarter {
         }
     }
 
+    /// `/disconnect` on a network still without its passwords: it stays disconnected when
+    /// they come (a fetch under way goes on: a keyring prompt cannot be taken back).
+    private func stayDisconnected(_ name: String) {
+        guard var entry = waiting[name], entry.connect else { return }
+        entry.connect = false
+        waiting[name] = entry
+        if entry.fetching {
+            model.note("Not connecting when the password comes; /connect does", in: BufferID(network: name, name: ""), at: Date())
+        }
+    }
+
     /// `/connect` on a network still without its passwords: connects when they come, asking
-    /// for them again when the last fetch failed.
+    /// for them (again, when the last fetch failed) unless a fetch is under way.
     private func connectWhenReady(_ name: String) {
         guard var entry = waiting[name] else { return }
         let server = BufferID(network: name, name: "")
@@ -113,7 +132,7 @@ final class NetworkStarter {
             model.note("Still waiting for the password from \(NetworkSecrets.sources(for: entry.network)); "
                        + "connecting when it comes", in: server, at: Date())
         } else {
-            model.note("Asking \(NetworkSecrets.sources(for: entry.network)) for the password again…", in: server, at: Date())
+            model.note("Asking \(NetworkSecrets.sources(for: entry.network)) for the password…", in: server, at: Date())
             model.setLink(.held(Self.fetching), network: name)
             startFetch(name)
         }
@@ -124,8 +143,11 @@ final class NetworkStarter {
         waiting[name]?.fetching = true
         let fetch = self.fetch, arrived = self.arrived, wakeUp = self.wakeUp
         let work: @Sendable () -> Void = {
-            let result: Result<NetworkSecrets, ConfigError>
-            do throws(ConfigError) { result = .success(try fetch(network)) } catch { result = .failure(error) }
+            // One fetch at a time, whatever the number of networks: a locked keyring then
+            // shows one unlock prompt, which the next fetch finds answered.
+            let result = Self.oneAtATime.withLock { _ -> Result<NetworkSecrets, ConfigError> in
+                do throws(ConfigError) { return .success(try fetch(network)) } catch { return .failure(error) }
+            }
             arrived.add(name, result)
             wakeUp()
         }
@@ -134,6 +156,9 @@ final class NetworkStarter {
             work()
         }
     }
+
+    /// Held by a fetch while it runs (see ``startFetch(_:)``).
+    nonisolated private static let oneAtATime = Mutex(())
 
     /// The session of a network before (or without) its passwords: who it is, what it joins.
     private static func withoutLogin(_ network: NatterConfig.Network, ctcp: CTCPConfiguration) -> SessionConfiguration {

@@ -1,5 +1,6 @@
 import ChatModel
 import Glibc
+import Synchronization
 
 /// Starts programs with `posix_spawn`: standard input and error from and to /dev/null, output
 /// to /dev/null or read back. Foundation's `Process` would do, but only Foundation's full
@@ -19,14 +20,20 @@ enum Subprocess {
     /// stops it (SIGKILL) if it has not exited after `timeout` seconds.
     static func run(_ arguments: [String], timeout: Double) -> Outcome {
         var pipe: [Int32] = [-1, -1]
-        guard Glibc.pipe(&pipe) == 0 else { return .notStarted }
-        // Not inherited by other programs started meanwhile (they would hold the output open);
-        // the child's own copy on its output is made by dup2, which clears the flag.
-        for fd in pipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        guard let pid = spawn(arguments, output: pipe[1]) else {
-            close(pipe[0]); close(pipe[1])
-            return .notStarted
+        // Not inherited by other programs started meanwhile (they would hold the output open):
+        // close-on-exec, set under the lock every spawn takes, so that no program started from
+        // another thread (passwords are fetched off the window's thread) slips in between. The
+        // child's own copy on its output is made by dup2, which clears the flag.
+        let started: pid_t? = spawning.withLock { _ in
+            guard Glibc.pipe(&pipe) == 0 else { return nil }
+            for fd in pipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            guard let pid = spawn(arguments, output: pipe[1]) else {
+                close(pipe[0]); close(pipe[1])
+                return nil
+            }
+            return pid
         }
+        guard let pid = started else { return .notStarted }
         close(pipe[1])
         defer { close(pipe[0]) }
         var output: [UInt8] = []
@@ -71,7 +78,7 @@ enum Subprocess {
     /// Starts `arguments` (the first found on PATH) without waiting for it; a background
     /// thread reaps it when it exits. False when it could not be started.
     static func start(_ arguments: [String]) -> Bool {
-        guard let pid = spawn(arguments, output: nil) else { return false }
+        guard let pid = spawning.withLock({ _ in spawn(arguments, output: nil) }) else { return false }
         // Without a thread to reap it, it stays a zombie until Natter exits: waiting for it
         // here could hold the window as long as the program runs.
         BackgroundThread.start { reap(pid) }
@@ -80,6 +87,9 @@ enum Subprocess {
 
     /// Spawns `arguments` with input and error on /dev/null and output on `output` (or
     /// /dev/null).
+    /// Held while a program is started (see ``run(_:timeout:)``).
+    private static let spawning = Mutex(())
+
     private static func spawn(_ arguments: [String], output: Int32?) -> pid_t? {
         guard let program = arguments.first else { return nil }
         var actions = posix_spawn_file_actions_t()

@@ -74,14 +74,14 @@ extension ChatController {
         let note = { (text: String, error: Bool) in self.model.note(text, in: id, isError: error, at: self.clock().wall) }
         guard let argument else {
             let language = spellLanguage(for: id)
-            note(language.map { "Spell checking here in \($0)" + (spellChecker?.check("a", language: $0) == nil ? " (no dictionary installed for it)" : "") }
+            note(language.map { "Spell checking here in \($0)" + (spellChecker?.hasDictionary($0) == false ? " (no dictionary installed for it)" : "") }
                  ?? "No spell checking here (/spell LANG turns it on)", false)
             return
         }
         if argument.lowercased() == "off" {
             bufferLanguages[id] = ""
             note("No spell checking in this buffer", false)
-        } else if spellChecker?.check("a", language: argument) == nil {
+        } else if spellChecker?.hasDictionary(argument) == false {
             note("No dictionary for \(argument) is installed (hunspell-\(argument.lowercased().replacing("_", with: "-")) or similar)", true)
             return
         } else {

@@ -9,6 +9,9 @@ public protocol SpellChecking: AnyObject {
     func suggestions(for word: String, language: String, limit: Int) -> [String]
     /// Adds `word` to the user's own word list for `language`.
     func add(_ word: String, language: String)
+    /// Whether a dictionary for `language` is installed, asked now (`/spell`: one installed a
+    /// moment ago counts).
+    func hasDictionary(_ language: String) -> Bool
 }
 
 /// The words of a message to check, and which of them are misspelt.

@@ -104,6 +104,10 @@ public final class FontLibrary {
         primaries.removeAll()
     }
 
+    /// How many times a face was opened (the window's ``IdleRelease`` counts them as new work:
+    /// a face opened only to measure is closed again too).
+    public private(set) var opened = 0
+
     /// How many faces are open (for tests).
     var openFaceCount: Int { Set(faces.values.map(ObjectIdentifier.init)).count }
 
@@ -135,6 +139,7 @@ public final class FontLibrary {
         guard let font = try? LoadedFont(file: file, pixelSize: pixelSize, bold: spec.bold, italic: italic) else {
             return nil
         }
+        opened += 1
         font.fitBitmapStrike(toHeight: lineHeight ?? Int((Double(pixelSize) * 1.17).rounded()))
         faces[key] = font
         if font.fit != 1 {

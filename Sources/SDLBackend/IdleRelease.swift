@@ -1,12 +1,12 @@
 /// When the window loop gives back the memory only rendering new text needs: it closes every
 /// font face (FreeType's and HarfBuzz's copies of the font tables, SDL_ttf's glyph bitmaps:
 /// about 4 MiB after a flood with CJK and emoji) and the heap's free pages go back to the
-/// system. Text already drawn stays in the painter's own cache as coverage, so nothing on
-/// screen is rendered again; the next new text opens the faces it needs again (a tenth of a
+/// system. Text already drawn stays in the painter's own cache (coverage, or textures with an
+/// accelerated renderer), so nothing on screen is rendered again; the next new text opens the faces it needs again (a tenth of a
 /// millisecond for DejaVu Sans, 2 ms for Noto Sans CJK) and rasterises its glyphs anew (about
 /// a millisecond for a line), drawing the same pixels.
 ///
-/// Armed when the painter renders text it had not cached, it comes due ``delay`` seconds after
+/// Armed when the painter renders text it had not cached (or opens a face), it comes due ``delay`` seconds after
 /// the last such rendering, once: a flood releases when it is over, a quiet window never wakes
 /// for it. A pure value, driven with times in seconds.
 public struct IdleRelease: Sendable {

@@ -79,7 +79,8 @@ public final class WidgetWindow {
     /// (``IdleRelease``): the app gives back what else it can (the heap's free pages).
     public var onIdleRelease: (() -> Void)?
     private var idleRelease = IdleRelease()
-    private var textsRendered = 0
+    /// Texts rendered and faces opened when last looked at (see ``noteNewText(at:)``).
+    private var textWork = 0
 
     /// Asks the loop to end after the current batch of events.
     public func quit() { quitRequested = true }
@@ -87,6 +88,7 @@ public final class WidgetWindow {
     /// Runs until the window is closed or `quit()` is called.
     public func run() {
         draw(full: true)
+        noteNewText(at: Self.now())
         onFirstFrame?()
         onFirstFrame = nil
         var event = SDL_Event()
@@ -113,13 +115,18 @@ public final class WidgetWindow {
             // Only a painted frame counts: the first one of a flood is not held back by an
             // earlier pass that had nothing to paint.
             if draw(full: false) { pacing.noteFrame(at: now) }
-            if window.painter.renderedTexts != textsRendered {
-                textsRendered = window.painter.renderedTexts
-                idleRelease.noteNewText(at: now)
-            }
+            noteNewText(at: now)
         }
         if let target { SDL_DestroyTexture(target) }
         for cursor in cursors.values { SDL_FreeCursor(cursor) }
+    }
+
+    /// Arms ``IdleRelease`` when the painter rendered text or opened faces since last asked.
+    private func noteNewText(at now: Double) {
+        let work = window.painter.renderedTexts &+ window.painter.fonts.opened
+        guard work != textWork else { return }
+        textWork = work
+        idleRelease.noteNewText(at: now)
     }
 
     private func process(_ event: SDL_Event) {

@@ -38,9 +38,13 @@ public final class EnchantSpeller {
         enchant_broker_free(broker)
     }
 
-    /// Whether a dictionary for `language` (`en_US`, `de_DE`) is installed.
+    /// Whether a dictionary for `language` (`en_US`, `de_DE`) is installed, asked now.
     public func hasDictionary(_ language: String) -> Bool {
-        dictionaries[language] != nil || enchant_broker_dict_exists(broker, language) != 0
+        if dictionaries[language] != nil { return true }
+        guard enchant_broker_dict_exists(broker, language) != 0 else { return false }
+        // Installed since it was found missing: the next check opens it.
+        missing[language] = nil
+        return true
     }
 
     /// Whether `word` is spelt right in `language`; nil when there is no such dictionary.

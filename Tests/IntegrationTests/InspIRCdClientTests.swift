@@ -86,10 +86,14 @@ struct InspIRCdClientTests {
     @Test func saslPlainWithAWrongPasswordDisconnectsAndSaysWhy() async throws {
         let network = try Fixtures.network()
         try network.registerAccount("natterAcct3", password: "correct-horse")
-        let client = LiveClient(nick: "saslStop", sasl: .plain(account: "natterAcct3", password: "wrong-password"))
+        // These tests are about the services' refusal: the client's own SASL timeout (tested
+        // with scripted servers) is set long enough that a loaded machine, where atheme has
+        // taken over 15 s to answer, still sees the refusal.
+        let client = LiveClient(nick: "saslStop", sasl: .plain(account: "natterAcct3", password: "wrong-password"),
+                                saslTimeout: 90)
         defer { client.close() }
         client.connect(port: network.clientPort)
-        try await client.pump("the SASL refusal", timeout: 15) {
+        try await client.pump("the SASL refusal", timeout: 90) {
             client.serverBuffer.lines.contains { $0.text.hasPrefix("Not staying without the SASL login") }
         }
         // Refused by the services (904), not given up on by the client's SASL timeout.
@@ -110,10 +114,10 @@ struct InspIRCdClientTests {
         let network = try Fixtures.network()
         try network.registerAccount("natterAcct2", password: "correct-horse")
         let client = LiveClient(nick: "saslBad", sasl: .plain(account: "natterAcct2", password: "wrong-password"),
-                                saslFailure: .continue)
+                                saslFailure: .continue, saslTimeout: 90)
         defer { client.close() }
         client.connect(port: network.clientPort)
-        try await client.waitUntilReady(timeout: 15)
+        try await client.waitUntilReady(timeout: 90)
         // Give a retry loop the time to show itself.
         try await client.pump(for: 1.5)
 

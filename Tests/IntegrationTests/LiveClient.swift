@@ -50,12 +50,14 @@ final class LiveClient {
     /// A client with the usual test configuration: `nick`, auto-joining `channels`.
     convenience init(nick: String, channels: [String] = [], alternativeNicks: [String] = [],
                      sasl: SASLMechanismConfig? = nil, saslFailure: SASLFailurePolicy = .disconnect,
+                     saslTimeout: Double = 15,
                      keepalive: KeepaliveConfiguration = KeepaliveConfiguration(),
                      settings: ModelSettings = ModelSettings()) {
         var configuration = SessionConfiguration(nick: nick, alternativeNicks: alternativeNicks, user: "natter",
                                                  realName: "Natter integration test", sasl: sasl,
                                                  autoJoin: channels.map { ChannelKey($0) }, keepalive: keepalive)
         configuration.saslFailure = saslFailure
+        configuration.saslTimeout = saslTimeout
         self.init(configuration: configuration, settings: settings)
     }
 

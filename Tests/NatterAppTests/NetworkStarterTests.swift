@@ -149,12 +149,72 @@ struct NetworkStarterTests {
         #expect(rig.model.network("locked")?.link == .held("no password: /connect asks again"))
 
         rig.model.requestLink(.connect, network: "locked")
-        #expect(rig.serverText("locked").contains { $0.hasPrefix("Asking the keyring (natter-locked) for the password again") })
+        #expect(rig.serverText("locked").contains { $0.hasPrefix("Asking the keyring (natter-locked) for the password…") })
         #expect(rig.model.network("locked")?.link == .held("waiting for the password"))
         rig.applyAfterWakeUp(2)
         #expect(calls.value == 2)
         #expect(rig.model.network("locked")?.session.configuration.sasl == .plain(account: "tester", password: "hunter2"))
         #expect(rig.startedAfterDraining("locked"))
+    }
+
+    @Test func aDisconnectWhileThePasswordIsFetchedIsKept() {
+        let gate = Counter()
+        let rig = Rig(fetch: { _ throws(ConfigError) in
+            while gate.value == 0 { usleep(1_000) }
+            return NetworkSecrets(sasl: "hunter2", server: nil)
+        })
+        defer { rig.hub.stopAll() }
+        rig.starter.add(Self.network("left", password: .command("pass irc")), ctcp: CTCPConfiguration())
+        rig.model.requestLink(.disconnect, network: "left")
+        #expect(rig.serverText("left").contains { $0.hasPrefix("Not connecting when the password comes") })
+        gate.add()
+        rig.applyAfterWakeUp(1)
+        #expect(!rig.hub.isHeld("left"))
+        #expect(rig.model.network("left")?.session.configuration.sasl == .plain(account: "tester", password: "hunter2"))
+        rig.hub.drain()
+        #expect(rig.model.network("left")?.link == .idle, "it stays disconnected")
+        rig.model.requestLink(.connect, network: "left")
+        #expect(rig.startedAfterDraining("left"))
+    }
+
+    @Test func aNetworkNotConnectingAtStartAsksForItsPasswordOnConnect() {
+        let calls = Counter()
+        let rig = Rig(fetch: { _ throws(ConfigError) in
+            calls.add()
+            return NetworkSecrets(sasl: "hunter2", server: nil)
+        })
+        defer { rig.hub.stopAll() }
+        rig.starter.add(Self.network("spare", password: .keyring("natter-spare"), autoConnect: false), ctcp: CTCPConfiguration())
+        // No keyring prompt for a network not in use.
+        usleep(50_000)
+        #expect(calls.value == 0)
+        #expect(rig.model.network("spare")?.link == .idle)
+        rig.model.requestLink(.connect, network: "spare")
+        #expect(rig.model.network("spare")?.link == .held("waiting for the password"))
+        rig.applyAfterWakeUp(1)
+        #expect(calls.value == 1)
+        #expect(rig.startedAfterDraining("spare"))
+    }
+
+    @Test func aMissingSettingIsSaidAtOnceAndNotFetchedFor() {
+        let calls = Counter()
+        let rig = Rig(fetch: { _ throws(ConfigError) in
+            calls.add()
+            return NetworkSecrets(sasl: nil, server: "hunter2")
+        })
+        defer { rig.hub.stopAll() }
+        // A SASL login without a password, and a server password from the keyring.
+        var network = Self.network("broken", password: nil)
+        network.password = .keyring("natter-broken")
+        rig.starter.add(network, ctcp: CTCPConfiguration())
+        #expect(rig.serverText("broken").contains { $0.contains("no SASL password configured") })
+        #expect(!rig.starter.isWaiting("broken"))
+        rig.model.requestLink(.connect, network: "broken")
+        #expect(rig.serverText("broken").contains { $0.hasPrefix("Cannot connect: this network's settings could not be used") })
+        usleep(50_000)
+        #expect(calls.value == 0)
+        rig.hub.drain()
+        #expect(rig.model.network("broken")?.link == .idle)
     }
 
     @Test func aNetworkNotConnectedAtStartConnectsOnConnect() {

@@ -19,6 +19,7 @@ struct SpellCheckTests {
             word == "teh" ? ["the", "ten"] : []
         }
         func add(_ word: String, language: String) { known.insert(word.lowercased()); added.append(word) }
+        func hasDictionary(_ language: String) -> Bool { language == "en_US" }
     }
 
     @Test func onlyProseIsChecked() {

@@ -1,7 +1,7 @@
 import SDLBackend
 import Testing
 
-/// When the window frees the fonts' glyph bitmaps: once, a delay after the last new text.
+/// When the window closes the font faces and trims the heap: once, a delay after the last new text.
 struct IdleReleaseTests {
     @Test func dueADelayAfterTheLastNewTextAndOnce() {
         var release = IdleRelease(delay: 1)

@@ -23,6 +23,12 @@ struct NetworkSecrets: Sendable, Equatable {
         return try? fetch(for: network)
     }
 
+    /// Stand-ins for every password the config names (empty strings), to check the rest of
+    /// the settings before the real ones are fetched.
+    static func placeholders(for network: NatterConfig.Network) -> NetworkSecrets {
+        NetworkSecrets(sasl: network.saslSecret.map { _ in "" }, server: network.password.map { _ in "" })
+    }
+
     /// Where the passwords that have to be fetched come from, for the server buffer:
     /// "the keyring (libera)", "`pass show irc`".
     static func sources(for network: NatterConfig.Network) -> String {

@@ -28,6 +28,7 @@ public struct Color: Hashable, Sendable {
 
     /// This colour moved `amount` (0…1) of the way towards `other`, channel by channel.
     public func mixed(with other: Color, amount: Double) -> Color {
+        let amount = min(1, max(0, amount))
         func channel(_ from: UInt8, _ to: UInt8) -> UInt8 {
             UInt8((Double(from) + (Double(to) - Double(from)) * amount).rounded())
         }
