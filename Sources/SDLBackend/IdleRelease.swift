@@ -7,8 +7,9 @@
 /// a millisecond for a line), drawing the same pixels.
 ///
 /// Armed when the painter renders text it had not cached (or opens a face), it comes due ``delay`` seconds after
-/// the last such rendering, once: a flood releases when it is over, a quiet window never wakes
-/// for it. A pure value, driven with times in seconds.
+/// the last such rendering, once, and the window takes it only when it has caught up with the
+/// work queued for it: a flood releases when it is over, a quiet window never wakes for it. A
+/// pure value, driven with times in seconds.
 public struct IdleRelease: Sendable {
     /// Seconds without new text before releasing.
     public var delay: Double

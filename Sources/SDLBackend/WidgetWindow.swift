@@ -94,6 +94,12 @@ public final class WidgetWindow {
         var event = SDL_Event()
         var deferredFrame: Double?
         while !quitRequested {
+            // About to wait, with nothing queued (not behind a flood, however long its batches
+            // take) and a second gone since the frame that last drew new text: release.
+            if deferredFrame == nil, !(isBehind?() ?? false), idleRelease.take(now: Self.now()) {
+                window.painter.fonts.closeFaces()
+                onIdleRelease?()
+            }
             let got: Int32
             if let wake = [host.nextWakeTime?.seconds, deferredFrame, idleRelease.due].compactMap({ $0 }).min() {
                 let ms = max(0, (wake - Self.now()) * 1000)
@@ -106,16 +112,12 @@ public final class WidgetWindow {
             }
             if quitRequested || shouldQuit() { break }
             let now = Self.now()
-            if idleRelease.take(now: now) {
-                window.painter.fonts.closeFaces()
-                onIdleRelease?()
-            }
             deferredFrame = pacing.deferral(now: now, behind: isBehind?() ?? false, wakeDue: host.nextWakeTime?.seconds)
             if deferredFrame != nil { continue }
             // Only a painted frame counts: the first one of a flood is not held back by an
             // earlier pass that had nothing to paint.
             if draw(full: false) { pacing.noteFrame(at: now) }
-            noteNewText(at: now)
+            noteNewText(at: Self.now())
         }
         if let target { SDL_DestroyTexture(target) }
         for cursor in cursors.values { SDL_FreeCursor(cursor) }
