@@ -96,12 +96,17 @@ public final class WidgetWindow {
         while !quitRequested {
             // About to wait, with nothing queued (not behind a flood, however long its batches
             // take) and a second gone since the frame that last drew new text: release.
-            if deferredFrame == nil, !(isBehind?() ?? false), idleRelease.take(now: Self.now()) {
+            let mayRelease = deferredFrame == nil && !(isBehind?() ?? false)
+            if mayRelease, idleRelease.take(now: Self.now()) {
                 window.painter.fonts.closeFaces()
                 onIdleRelease?()
             }
+            // Woken for the release only when it could be taken: a release due while the loop
+            // is behind (a flood into a list scrolled up draws no new text) must not turn the
+            // wait into polling.
+            let releaseDue = mayRelease ? idleRelease.due : nil
             let got: Int32
-            if let wake = [host.nextWakeTime?.seconds, deferredFrame, idleRelease.due].compactMap({ $0 }).min() {
+            if let wake = [host.nextWakeTime?.seconds, deferredFrame, releaseDue].compactMap({ $0 }).min() {
                 let ms = max(0, (wake - Self.now()) * 1000)
                 got = ms < 1 ? SDL_PollEvent(&event) : SDL_WaitEventTimeout(&event, Int32(ms.rounded(.up)))
             } else {
