@@ -124,6 +124,20 @@ struct HeadlessRenderTests {
         #expect(plain == (try pixels(italic: true)))
     }
 
+    @Test func onlyTextNotCachedCountsAsRenderedForTheIdleRelease() throws {
+        // The window arms its idle release when this count moves: a frame that only redraws
+        // cached text must not re-arm it (it would close the faces again and again).
+        let canvas = try OffscreenCanvas(width: 320, height: 80, fonts: fonts)
+        let font = FontSpec(size: 14)
+        let start = canvas.painter.renderedTexts
+        canvas.painter.text("counted once", x: 0, y: 0, font: font, color: Self.red)
+        #expect(canvas.painter.renderedTexts == start + 1)
+        canvas.painter.text("counted once", x: 0, y: 20, font: font, color: Self.red)
+        #expect(canvas.painter.renderedTexts == start + 1)
+        canvas.painter.text("and this one", x: 0, y: 40, font: font, color: Self.red)
+        #expect(canvas.painter.renderedTexts == start + 2)
+    }
+
     @Test func facesClosedWhenIdleOpenAgainAndDrawTheSamePixels() throws {
         // The window closes every face once new text stops coming (IdleRelease); the next
         // text opens them again and must look the same.
