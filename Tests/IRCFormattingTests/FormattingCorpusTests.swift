@@ -3,7 +3,7 @@ import Testing
 @testable import IRCFormatting
 import NatterTestSupport
 
-/// The formatting corpora in ../shared/corpora/formatting. Cases that encode another project's own
+/// The formatting corpora in Tests/Corpora/formatting. Cases that encode another project's own
 /// policy rather than the FORMATTING.md rules are listed in `policyDifferences` with the reason;
 /// for those we check our own answer instead, so they still guard against regressions.
 @Suite(.enabled(if: Corpus.shouldRun, Corpus.skipMessage))

@@ -1,17 +1,18 @@
 import Foundation
 import Testing
 
-/// Finds the shared test corpora: `$NATTER_CORPORA`, else `../shared/corpora/` next to the
-/// package root. When the folder is absent the corpus tests skip with a message naming it, unless
-/// `NATTER_REQUIRE_CORPORA=1`, in which case they run and fail.
+/// Finds the test corpora: `$NATTER_CORPORA`, else `Tests/Corpora/` of this repository (other
+/// projects' public test data, their licences in its SOURCES.txt files). When the folder is
+/// absent the corpus tests skip with a message naming it, unless `NATTER_REQUIRE_CORPORA=1`, in
+/// which case they run and fail.
 public enum Corpus {
     public static let folder: URL = {
         if let path = ProcessInfo.processInfo.environment["NATTER_CORPORA"], !path.isEmpty {
             return URL(fileURLWithPath: path, isDirectory: true)
         }
-        let packageRoot = URL(fileURLWithPath: #filePath)   // Tests/Support/Corpus.swift
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return packageRoot.appendingPathComponent("../shared/corpora", isDirectory: true).standardizedFileURL
+        let tests = URL(fileURLWithPath: #filePath)   // Tests/Support/Corpus.swift
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return tests.appendingPathComponent("Corpora", isDirectory: true)
     }()
 
     public static var isPresent: Bool {
