@@ -3,14 +3,19 @@
 
 SWIFT    ?= swift
 PREFIX   ?= $(HOME)/.local
+# Fonts and dictionaries: installed for the app, and the only ones the tests see
+# (scripts/test-env.sh pins fontconfig and Enchant to these packages' files).
+FONT_DEPS = fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
+DICT_DEPS = hunspell-en-us
+export FONT_DEPS DICT_DEPS
 # Packages the app needs to build and run.
 APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig1-dev libx11-dev libdbus-1-dev libenchant-2-dev libpcre2-dev \
-            fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji hunspell-en-us
+            $(FONT_DEPS) $(DICT_DEPS)
 # Packages the tests need: a private X server, input and screenshots, a session bus and a
 # notification server, real IRC servers.
 TEST_DEPS = xvfb xauth xdotool imagemagick dbus dunst python3-dbus python3-gi gnome-keyring libsecret-tools inspircd atheme-services ngircd znc openssl procps
 
-.PHONY: all deps test-deps build release run demo test golden bench fuzz sanitize screenshot install uninstall clean
+.PHONY: all deps test-deps build release run demo test test-fresh golden bench fuzz sanitize screenshot install uninstall clean
 
 all: build
 
@@ -38,16 +43,26 @@ demo: release
 	@scripts/ensure-deps.sh inspircd python3
 	scripts/demo.sh .build/release/natter
 
-# Builds everything (the natter binary too: the window tests launch it) and runs every test.
+# Builds everything (the natter binary too: the window tests launch it) and runs every test, in
+# an environment of their own (scripts/test-env.sh: a temporary HOME and XDG folders, only the
+# fonts and dictionaries named above, C.UTF-8, UTC), failing when the real HOME gained anything.
+# FILTER=regex runs some tests only.
+TEST_ENV = scripts/test-env.sh
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(TEST_ENV) $(SWIFT) test --skip-build $(if $(FILTER),--filter '$(FILTER)')
+
+# make test of a fresh clone of HEAD in a minimal Debian root with only the toolchain's and this
+# Makefile's packages (debootstrap, cached in NATTER_FRESH_CACHE); as root. FRESH_EXTRA=pkgs
+# installs more first. Run it before adding a dependency is called done.
+test-fresh:
+	scripts/test-fresh.sh
 
 # Rewrites the render tests' golden PNGs (Tests/RenderTests/Goldens) from the current code.
 # Look at every changed PNG before committing it.
 golden: deps
 	$(SWIFT) build --build-tests
-	NATTER_UPDATE_GOLDENS=1 $(SWIFT) test --skip-build --filter RenderTests.RenderScenarioTests
+	NATTER_UPDATE_GOLDENS=1 $(TEST_ENV) $(SWIFT) test --skip-build --filter RenderTests.RenderScenarioTests
 
 # Release-build benchmarks; writes BENCHMARKS.md. SUITES="protocol formatting" picks suites (the
 # connect suite starts InspIRCd + atheme, hence test-deps).
@@ -73,18 +88,18 @@ SANITIZE_FILTER ?= IRCProtocolTests|IRCFormattingTests|IRCSessionTests|ChatModel
 sanitize: deps
 	$(SWIFT) build --build-tests --scratch-path .build/asan --sanitize=address
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp \
-	  $(SWIFT) test --skip-build --scratch-path .build/asan --sanitize=address --filter '$(SANITIZE_FILTER)'
+	  $(TEST_ENV) $(SWIFT) test --skip-build --scratch-path .build/asan --sanitize=address --filter '$(SANITIZE_FILTER)'
 	$(SWIFT) build --build-tests --scratch-path .build/tsan --sanitize=thread
-	$(SWIFT) test --skip-build --scratch-path .build/tsan --sanitize=thread --filter '$(SANITIZE_FILTER)'
+	$(TEST_ENV) $(SWIFT) test --skip-build --scratch-path .build/tsan --sanitize=thread --filter '$(SANITIZE_FILTER)'
 
 # libFuzzer targets (natter-fuzz) built with AddressSanitizer, each run for FUZZ_SECONDS from
-# seeds made from ../shared/corpora; prints executions, coverage and crashes per target.
+# seeds made from Tests/Corpora; prints executions, coverage and crashes per target.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= parser tags formatting urls isupport session config scenario layout
 fuzz: deps
 	$(SWIFT) build -c release --scratch-path .build/fuzz --product natter-fuzz \
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DNATTER_FUZZ
-	python3 scripts/fuzz-seeds.py "$${NATTER_CORPORA:-../shared/corpora}" .build/fuzz/seeds
+	python3 scripts/fuzz-seeds.py "$${NATTER_CORPORA:-Tests/Corpora}" .build/fuzz/seeds
 	scripts/fuzz.sh .build/fuzz/release/natter-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # The README's screenshot: the chat screen of docs/screenshot.scenario, drawn headless.

@@ -77,6 +77,26 @@ public final class FontLocator {
         return found
     }
 
+    /// Every font file fontconfig offers, sorted: what matches and fallbacks choose from, so
+    /// what decides how text looks on this machine.
+    public func availableFiles() -> [String] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        guard let objects = FcObjectSetCreate() else { return [] }
+        defer { FcObjectSetDestroy(objects) }
+        FcObjectSetAdd(objects, "file")
+        guard let set = FcFontList(config, pattern, objects) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        var files = Set<String>()
+        for i in 0..<Int(set.pointee.nfont) {
+            var file: UnsafeMutablePointer<FcChar8>?
+            if let font = set.pointee.fonts[i], FcPatternGetString(font, "file", 0, &file) == FcResultMatch, let file {
+                files.insert(String(cString: file))
+            }
+        }
+        return files.sorted()
+    }
+
     private func has(_ scalar: Unicode.Scalar, _ charset: OpaquePointer?) -> Bool {
         guard let charset else { return false }
         return FcCharSetHasChar(charset, scalar.value) != 0

@@ -47,6 +47,19 @@ public final class EnchantSpeller {
         return true
     }
 
+    /// The spell checker Enchant chose for `language` ("hunspell", "aspell", …: its order of
+    /// preference differs per language and per system), or nil when there is no dictionary.
+    public func provider(for language: String) -> String? {
+        guard let dictionary = dictionary(language) else { return nil }
+        final class Found { var name: String? }
+        let found = Found()
+        enchant_dict_describe(dictionary, { _, name, _, _, context in
+            guard let name, let context else { return }
+            Unmanaged<Found>.fromOpaque(context).takeUnretainedValue().name = String(cString: name)
+        }, Unmanaged.passUnretained(found).toOpaque())
+        return found.name
+    }
+
     /// Whether `word` is spelt right in `language`; nil when there is no such dictionary.
     public func check(_ word: String, language: String) -> Bool? {
         guard let dictionary = dictionary(language) else { return nil }
