@@ -38,7 +38,7 @@ libsqlite3-dev libncurses-dev libpython3-dev libxml2-dev uuid-dev tzdata git mak
 
 # The host's Debian mirror (the first URI of its deb822 or one-line sources), else Debian's own.
 mirror=$(sed -n 's/^URIs: *\([^ ]*\).*/\1/p; s/^deb  *\(http[^ ]*debian\/\?\) .*/\1/p' \
-             /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null | grep -v security | head -1)
+             /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null | grep -v security | head -1 || true)
 mirror=${mirror:-http://deb.debian.org/debian}
 
 mounted=()
