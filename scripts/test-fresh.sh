@@ -33,7 +33,7 @@ toolchain=$(dirname "$(dirname "$(dirname "$(readlink -f "$swift")")")")   # …
 # What a person installs with the toolchain: the packages Swift's own instructions for Debian 12
 # name (pkg-config left out: the Makefile installs it), plus make and git to get and run the
 # Makefile, and certificates for apt.
-TOOLCHAIN_DEPS="binutils-gold gcc libc6-dev libstdc++-12-dev libicu-dev libcurl4-openssl-dev libedit-dev
+TOOLCHAIN_DEPS="binutils gcc libc6-dev libstdc++-12-dev libicu-dev libcurl4-openssl-dev libedit-dev
 libsqlite3-dev libncurses-dev libpython3-dev libxml2-dev uuid-dev tzdata git make ca-certificates"
 
 # The host's Debian mirror (the first URI of its deb822 or one-line sources), else Debian's own.
