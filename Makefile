@@ -4,8 +4,9 @@
 SWIFT    ?= swift
 PREFIX   ?= $(HOME)/.local
 # Fonts and dictionaries: installed for the app, and the only ones the tests see
-# (scripts/test-env.sh pins fontconfig and Enchant to these packages' files).
-FONT_DEPS = fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
+# (scripts/test-env.sh pins fontconfig and Enchant to these packages' files). dejavu-extra holds
+# the oblique and condensed faces: without it italic text is slanted by SDL_ttf instead.
+FONT_DEPS = fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk fonts-noto-color-emoji
 DICT_DEPS = hunspell-en-us
 export FONT_DEPS DICT_DEPS
 # Packages the app needs to build and run.
