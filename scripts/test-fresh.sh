@@ -12,6 +12,7 @@
 #
 #   FRESH_EXTRA="aspell-en"   packages installed before make test (a machine with more on it)
 #   FRESH_KEEP=1              keep the run's root afterwards (NATTER_FRESH_CACHE/run)
+#   FRESH_COMMAND="make test FILTER=Spelling"   another command than make test
 #
 # Writes the log to NATTER_FRESH_CACHE/logs/ and the failed tests' artifacts (golden diffs) to
 # test-artifacts/fresh/; prints the failures and the exit status of make test.
@@ -104,7 +105,7 @@ while read -r key value; do
         [ -n "$(findmnt -n "$run$folder" 2>/dev/null)" ] || bind "$folder" "$run$folder" ro
         git config --file "$run/etc/gitconfig" --add "url.$folder.insteadOf" "$value"
     fi
-done < <(git config --global --get-regexp '^url\..*\.insteadof$' 2>/dev/null || true)
+done < <(git config --get-regexp '^url\..*\.insteadof$' 2>/dev/null || true)
 git config --file "$run/etc/gitconfig" --add safe.directory '*'
 
 echo "test-fresh: a fresh clone of $(git -C "$repo" rev-parse --short HEAD)"
@@ -125,12 +126,12 @@ if [ -n "${FRESH_EXTRA:-}" ]; then
 fi
 
 log=$logs/$(date -u +%Y%m%dT%H%M%SZ)-$(git -C "$repo" rev-parse --short HEAD).log
-echo "test-fresh: make test in the root; the log is $log"
+echo "test-fresh: ${FRESH_COMMAND:-make test} in the root; the log is $log"
 status=0
-in_root /bin/bash -c 'cd /work/natter && make test' > "$log" 2>&1 || status=$?
+in_root /bin/bash -c "cd /work/natter && ${FRESH_COMMAND:-make test}" > "$log" 2>&1 || status=$?
 
 # What differs: the failed tests, and their artifacts (actual, golden and diff images).
-echo "test-fresh: make test exited with $status"
+echo "test-fresh: ${FRESH_COMMAND:-make test} exited with $status"
 grep -E '✘|error:|ensure-deps|test-env:' "$log" | grep -v 'passed after' | head -60 || true
 grep -E '^(✔|✘) Test run' "$log" | tail -2 || true
 tail -n 3 "$log"
