@@ -14,7 +14,7 @@ APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconf
             $(FONT_DEPS) $(DICT_DEPS)
 # Packages the tests need: a private X server, input and screenshots, a session bus and a
 # notification server, real IRC servers.
-TEST_DEPS = xvfb xauth xdotool imagemagick dbus dunst python3-dbus python3-gi gnome-keyring libsecret-tools inspircd atheme-services ngircd znc openssl procps
+TEST_DEPS = python3 xvfb xauth xdotool imagemagick dbus dunst python3-dbus python3-gi gnome-keyring libsecret-tools inspircd atheme-services ngircd znc openssl procps
 
 .PHONY: all deps test-deps build release run demo test test-fresh golden bench fuzz sanitize screenshot install uninstall clean
 
@@ -47,9 +47,11 @@ demo: release
 # Builds everything (the natter binary too: the window tests launch it) and runs every test, in
 # an environment of their own (scripts/test-env.sh: a temporary HOME and XDG folders, only the
 # fonts and dictionaries named above, C.UTF-8, UTC), failing when the real HOME gained anything.
-# FILTER=regex runs some tests only.
+# FILTER=regex runs some tests only. First, every module a source file imports must be declared
+# for its target in Package.swift (scripts/check-imports.py).
 TEST_ENV = scripts/test-env.sh
 test: test-deps
+	SWIFT=$(SWIFT) scripts/check-imports.py
 	$(SWIFT) build --build-tests
 	$(TEST_ENV) $(SWIFT) test --skip-build $(if $(FILTER),--filter '$(FILTER)')
 
