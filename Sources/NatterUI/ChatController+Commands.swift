@@ -3,148 +3,43 @@ import IRCSession
 import Widgets
 
 extension ChatController {
-    /// Carries out one command in buffer `id`.
+    /// Carries out one command in buffer `id`: the model runs it (``Commands``); what only the
+    /// screen can do comes back as effects.
     func run(_ command: ChatCommand, in id: BufferID) {
-        guard let network = model.network(id.network), let buffer = model.buffer(id) else { return }
-        let target = buffer.kind == .server ? nil : buffer.name
-        let now = clock()
-        func intent(_ intent: UserIntent) { perform(intent, network: id.network) }
-        func note(_ text: String, error: Bool = false) { model.note(text, in: id, isError: error, at: now.wall) }
-        func needsTarget() -> String? {
-            if target == nil { note("this buffer has no channel or query: use /msg or /join", error: true) }
-            return target
-        }
-        func needsChannel() -> String? {
-            guard buffer.kind == .channel else { note("this command works in a channel", error: true); return nil }
-            return buffer.name
-        }
-        switch command {
-        case .say(let text):
-            if let target = needsTarget() { intent(.sendMessage(target: target, text: text)) }
-        case .me(let text):
-            if let target = needsTarget() { intent(.sendAction(target: target, text: text)) }
-        case .msg(let to, let text):
-            intent(.sendMessage(target: to, text: text))
-        case .notice(let to, let text):
-            intent(.sendNotice(target: to, text: text))
-        case .query(let nick, let text):
-            if let query = model.openQuery(nick, network: id.network) {
-                if let text { intent(.sendMessage(target: nick, text: text)) }
-                sync()
-                show(query.id)
-            }
-        case .join(let channels, let keys):
-            intent(.join(channels.enumerated().map { ChannelKey($1, key: $0 < keys.count ? keys[$0] : nil) }))
-        case .part(let channel, let reason):
-            if let channel = channel ?? needsChannel() { intent(.part(channel: channel, reason: reason)) }
-        case .cycle(let channel):
-            if let channel = channel ?? needsChannel() {
-                intent(.part(channel: channel, reason: "cycling"))
-                intent(.join([ChannelKey(channel)]))
-            }
-        case .nick(let nick):
-            intent(.changeNick(nick))
-        case .topic(let text):
-            guard let channel = needsChannel() else { return }
-            if let text { intent(.setTopic(channel: channel, topic: text)) }
-            else { note(buffer.topic.map { "Topic: \($0)" } ?? "No topic is set") }
-        case .whois(let nick):
-            intent(.whois(nick))
-        case .mode(let explicit, let arguments):
-            guard let modeTarget = explicit ?? target ?? Optional(network.session.state.nick) else { return }
-            intent(.setMode(target: modeTarget, modes: arguments.first ?? "", parameters: Array(arguments.dropFirst())))
-        case .memberMode(let adding, let mode, let nicks):
-            guard let channel = needsChannel() else { return }
-            let modes = (adding ? "+" : "-") + String(repeating: mode, count: nicks.count)
-            intent(.setMode(target: channel, modes: modes, parameters: nicks))
-        case .kick(let nick, let reason):
-            if let channel = needsChannel() { intent(.kick(channel: channel, nick: nick, reason: reason)) }
-        case .ban(let mask):
-            if let channel = needsChannel() { intent(.setMode(target: channel, modes: "+b", parameters: [IgnoreList.normalize(mask)])) }
-        case .invite(let nick, let channel):
-            if let channel = channel ?? needsChannel() { intent(.invite(nick: nick, channel: channel)) }
-        case .react(let reaction):
-            guard let target = needsTarget() else { return }
-            guard let line = buffer.shown.lines.last(where: { $0.isMessage && !$0.isOwn && $0.redaction == nil && ChatModel.isMsgid($0.id) }) else {
-                return note("nothing to react to here (messages need ids from the server)", error: true)
-            }
-            intent(.react(target: target, msgid: line.id, reaction: reaction, removing: false))
-        case .redact(let reason):
-            guard let target = needsTarget() else { return }
-            guard let line = buffer.shown.lines.last(where: { $0.isMessage && $0.isOwn && $0.redaction == nil && ChatModel.isMsgid($0.id) }) else {
-                return note("none of your messages here can be deleted (they need ids from the server)", error: true)
-            }
-            intent(.redact(target: target, msgid: line.id, reason: reason))
-        case .monitor(let adding, let nicks):
-            if nicks.isEmpty {
-                let friends = network.friends.map { "\($0.nick) (\($0.online == nil ? "?" : $0.online! ? "online" : "offline"))" }
-                return note(friends.isEmpty ? "no friends watched: /monitor +nick" : "Friends: " + friends.joined(separator: ", "))
-            }
-            intent(adding ? .monitorAdd(nicks) : .monitorRemove(nicks))
-            if !network.session.state.isupport.supportsMonitor && network.session.isReady {
-                note("this server has no MONITOR: friends are kept, and watched on servers that have it", error: true)
-            }
-            refreshSidebar()
-            onFriendsChanged?(network.name, network.session.monitorList)
-        case .away(let message):
-            intent(.away(message ?? "away"))
-        case .back:
-            intent(.back)
-        case .quit(let reason):
-            intent(.quit(reason: reason))
-            model.requestLink(.disconnect, network: id.network)
-        case .close:
-            close(buffer)
-        case .raw(let line):
-            intent(.raw(line))
-        case .ignore(let mask):
-            if let mask {
-                model.settings.ignores.add(mask)
-                note("Ignoring \(IgnoreList.normalize(mask))")
-            } else {
-                let masks = model.settings.ignores.masks
-                note(masks.isEmpty ? "Nobody is ignored" : "Ignored: " + masks.joined(separator: ", "))
-            }
-        case .unignore(let mask):
-            note(model.settings.ignores.remove(mask) ? "No longer ignoring \(IgnoreList.normalize(mask))"
-                                                     : "\(IgnoreList.normalize(mask)) was not ignored", error: false)
-        case .clear:
-            model.clear(id)
-        case .help(let name):
-            let entries = ChatCommand.usage.filter { name == nil || $0.0.contains("/\(name!)") }
-            if entries.isEmpty { note("no command /\(name ?? ""): /help lists the commands", error: true) }
-            for (form, what) in entries { note("\(form)  — \(what)") }
-        case .keys:
-            openKeyHelp()
-        case .spell(let language):
-            runSpell(language, in: id)
-        case .list(let pattern):
-            intent(.raw(pattern.map { "LIST \($0)" } ?? "LIST"))
-            showListWhenReady = id.network
-        case .bouncer(let command):
-            runBouncer(command, in: id)
-        case .connect:
-            model.requestLink(.connect, network: id.network)
-        case .disconnect:
-            model.requestLink(.disconnect, network: id.network)
-        case .reconnect:
-            model.requestLink(.reconnect, network: id.network)
+        for effect in Commands(model: model).run(command, in: id, now: clock()) {
+            apply(effect)
         }
     }
 
-    /// Closes a buffer: a joined channel is parted, queued messages to it are marked failed.
+    private func apply(_ effect: CommandEffect) {
+        switch effect {
+        case .show(let id):
+            sync()
+            show(id)
+        case .close(let id):
+            if let buffer = model.buffer(id) { close(buffer) }
+        case .openKeyHelp:
+            openKeyHelp()
+        case .spell(let language, let id):
+            runSpell(language, in: id)
+        case .showChannelListWhenReady(let network):
+            showListWhenReady = network
+        case .openBouncerForm(let control):
+            openBouncerForm(control: control)
+        case .friendsChanged(let network, let nicks):
+            refreshSidebar()
+            onFriendsChanged?(network, nicks)
+        }
+    }
+
+    /// Closes a buffer (the model parts a joined channel and fails what was queued for it) and
+    /// shows the one before it.
     func close(_ buffer: ChatBuffer) {
-        guard buffer.kind != .server else {
-            model.note("the server buffer stays open; /quit disconnects", in: buffer.id, isError: true, at: clock().wall)
-            return
-        }
-        if buffer.kind == .channel && buffer.isJoined {
-            perform(.part(channel: buffer.name, reason: nil), network: buffer.id.network)
-        }
-        perform(.discardPending(target: buffer.name), network: buffer.id.network)
         let all = model.networks.flatMap(\.buffers)
         let index = all.firstIndex { $0 === buffer } ?? 0
-        model.closeBuffer(buffer.id)
+        // The server buffer stays (the model says so); a view that is no buffer of a network
+        // (Mentions) closes to its neighbour all the same.
+        guard model.close(buffer.id, now: clock()) || buffer.kind != .server else { return }
         sync()
         let remaining = model.networks.flatMap(\.buffers)
         if let next = remaining.isEmpty ? nil : remaining[min(max(0, index - 1), remaining.count - 1)] {
@@ -158,7 +53,7 @@ extension ChatController {
         guard let current, let network = model.network(current.network), let buffer = model.buffer(current) else { return }
         var nicks: [String] = []
         var seen = Set<String>()
-        let own = network.caseMapping.lowercased(network.session.state.nick)
+        let own = network.caseMapping.lowercased(network.nick)
         for line in buffer.scrollback.lines.reversed().prefix(1000) where line.isMessage {
             if let nick = line.nick, seen.insert(network.caseMapping.lowercased(nick)).inserted { nicks.append(nick) }
         }

@@ -13,8 +13,7 @@ extension ChatController {
         let lines = text.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: true)
             .map(String.init)
         guard lines.count > 1, let current else { return false }
-        if let network = model.network(current.network), network.session.state.capabilities.has("draft/multiline"),
-           network.session.state.capabilities.has("batch"), let buffer = model.buffer(current),
+        if let network = model.network(current.network), network.canSendMultiline, let buffer = model.buffer(current),
            buffer.kind == .channel || buffer.kind == .query {
             // The server takes several lines as one message: offer that, blank lines (paragraph
             // breaks, code) kept inside it.

@@ -21,8 +21,7 @@ extension ChatController {
     func sendReadMarker(_ id: BufferID) {
         guard let buffer = model.buffer(id), buffer.kind == .channel || buffer.kind == .query,
               buffer.showsNewest, screen.messages.isPinned,
-              let network = model.network(id.network), network.session.state.capabilities.has("draft/read-marker"),
-              network.session.isReady,
+              let network = model.network(id.network), network.sendsReadMarkers,
               let newest = buffer.scrollback.lines.last(where: \.isMessage)?.time else { return }
         if let sent = readMarkersSent[id], sent >= newest { return }
         readMarkersSent[id] = newest

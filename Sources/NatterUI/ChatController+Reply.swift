@@ -97,13 +97,13 @@ extension ChatController {
         var items: [MenuItem] = []
         let talk = buffer.kind == .channel || buffer.kind == .query
         let hasID = ChatModel.isMsgid(line.id) && line.redaction == nil
-        let caps = model.network(id.network)?.session.state.capabilities
+        let network = model.network(id.network)
         // Replies go as plain messages where tags do not (the quote is then lost, not the text);
         // reactions and deleting need the server's support.
         if talk && hasID && line.isMessage {
             items.append(MenuItem("Reply") { [weak self] in self?.startReply(to: line) })
         }
-        if talk && hasID && line.isMessage && caps?.has("message-tags") == true {
+        if talk && hasID && line.isMessage && network?.canReact == true {
             for reaction in Self.commonReactions {
                 let ours = line.reactions.first { $0.reaction == reaction }?.includesOwn ?? false
                 items.append(MenuItem(ours ? "Take back \(reaction)" : "React \(reaction)") { [weak self] in
@@ -118,7 +118,7 @@ extension ChatController {
         if let link {
             items.append(MenuItem("Copy link") { [weak self] in self?.screen.host?.clipboard.setText(link) })
         }
-        if talk && hasID && line.isOwn && line.isMessage && caps?.has("draft/message-redaction") == true {
+        if talk && hasID && line.isOwn && line.isMessage && network?.canRedact == true {
             items.append(MenuItem("Delete") { [weak self] in
                 self?.perform(.redact(target: buffer.name, msgid: line.id, reason: nil), network: id.network)
             })
@@ -150,9 +150,7 @@ extension ChatController {
             guard let self, let query = self.model.openQuery(nick, network: current.network) else { return }
             self.show(query.id)
         }, MenuItem("Whois") { run("/whois \(nick)") }]
-        let own = network.session.state.channel(named: buffer.name)?.members[network.caseMapping.lowercased(network.session.state.nick)]
-        let isOperator = own.map { $0.modes.contains("o") || $0.modes.contains("q") || $0.modes.contains("a") } ?? false
-        if buffer.kind == .channel && isOperator {
+        if buffer.kind == .channel && network.isOperator(in: buffer.name) {
             let isOp = member.prefixes.contains("@"), isVoiced = member.prefixes.contains("+")
             items.append(MenuItem(isOp ? "Take op" : "Give op") { run("/\(isOp ? "deop" : "op") \(nick)") })
             items.append(MenuItem(isVoiced ? "Take voice" : "Give voice") { run("/\(isVoiced ? "devoice" : "voice") \(nick)") })
@@ -160,7 +158,7 @@ extension ChatController {
             items.append(MenuItem("Ban") { run("/ban \(nick)!*@*") })
         }
         items.append(MenuItem("Ignore") { run("/ignore \(nick)") })
-        let watched = network.session.monitorList.contains { network.caseMapping.equal($0, nick) }
+        let watched = network.isWatched(nick)
         items.append(MenuItem(watched ? "Stop watching" : "Watch (friends)") { run("/monitor \(watched ? "-" : "+")\(nick)") })
         return items
     }

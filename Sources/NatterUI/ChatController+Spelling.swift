@@ -17,11 +17,10 @@ extension ChatController {
     /// prefix are never checked.
     func namesNotChecked(in id: BufferID?) -> Set<String> {
         guard let id, let network = model.network(id.network) else { return [] }
-        var names: Set<String> = [network.session.state.nick.lowercased(), id.name.lowercased()]
-        if let buffer = model.buffer(id), buffer.kind == .channel,
-           let channel = network.session.state.channel(named: buffer.name) {
+        var names: Set<String> = [network.nick.lowercased(), id.name.lowercased()]
+        if let buffer = model.buffer(id), buffer.kind == .channel {
             // The members as held, not sorted for the nick list: this runs at every keystroke.
-            for member in channel.members.values { names.insert(member.nick.lowercased()) }
+            for nick in network.memberNicks(of: buffer.name) { names.insert(nick.lowercased()) }
         }
         return names
     }

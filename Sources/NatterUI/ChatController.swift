@@ -383,8 +383,7 @@ public final class ChatController {
         // Several lines typed (Shift+Enter) as a message, where the server takes them as one.
         if text.contains("\n"), !text.hasPrefix("/"), let buffer = model.buffer(current),
            buffer.kind == .channel || buffer.kind == .query,
-           let network = model.network(current.network), network.session.state.capabilities.has("draft/multiline"),
-           network.session.state.capabilities.has("batch") {
+           let network = model.network(current.network), network.canSendMultiline {
             perform(.sendMultiline(target: buffer.name, text: text, replyTo: parent), network: current.network)
             sync()
             return
@@ -448,13 +447,13 @@ public final class ChatController {
                     entries.append(.init(id: id, title: mark + friend.nick, isDimmed: friend.online != true))
                 }
             }
-            var line = "\(networkTitle): " + Self.describe(network)
-            if network.session.state.phase == .registered, let away = network.session.state.awayMessage {
+            var line = "\(networkTitle): " + network.statusSummary
+            if let away = network.awayMessage {
                 line += away.isEmpty ? " · away" : " · away: \(away)"
             }
             let link = network.link.summary
             if !link.isEmpty {
-                line = network.session.state.phase == .registered ? line + " · " + link : "\(networkTitle): " + link
+                line = network.isRegistered ? line + " · " + link : "\(networkTitle): " + link
             }
             // A bouncer network: how the bouncer's own link upstream is doing, whatever ours is.
             if let upstream = model.upstreamState(of: network), upstream != "connected" { line += " · upstream \(upstream)" }
@@ -553,15 +552,6 @@ public final class ChatController {
         buffer.kind != .server && buffer.kind != .channelList && buffer.kind != .mentions
     }
 
-    static func describe(_ network: ChatNetwork) -> String {
-        let state = network.session.state
-        switch state.phase {
-        case .registered:
-            return state.lag.map { "connected, lag \(Int(($0 * 1000).rounded())) ms" } ?? "connected"
-        case .disconnected: return "disconnected"
-        case .negotiatingCapabilities, .authenticating, .registering: return "connecting…"
-        }
-    }
 }
 
 /// What a hidden buffer's view keeps until it is shown again.

@@ -1,4 +1,4 @@
-import NatterUI
+import ChatModel
 import Testing
 
 /// The commands this work added: /react, /redact, /monitor, and what /monitor refuses.

@@ -1,0 +1,236 @@
+import IRCSession
+
+/// What is left for the UI after a command ran: the few things only it can do (show a buffer,
+/// open a view or a form, act on state it owns). Everything else a command does, it does to
+/// the model.
+public enum CommandEffect: Hashable, Sendable {
+    /// Show this buffer (a query just opened).
+    case show(BufferID)
+    /// Close this buffer; the UI picks the one shown next (``ChatModel/close(_:now:)`` does
+    /// the model's part).
+    case close(BufferID)
+    /// Open the keyboard help.
+    case openKeyHelp
+    /// `/spell [LANG|off]` in this buffer: the spell checker and its languages are the UI's.
+    case spell(String?, in: BufferID)
+    /// Open the channel list of `network` once its LIST reply has come.
+    case showChannelListWhenReady(network: String)
+    /// Open the form for the networks of the bouncer whose own connection is `control`.
+    case openBouncerForm(control: String)
+    /// The watched nicks of `network` changed (the sidebar shows them; the config keeps them).
+    case friendsChanged(network: String, nicks: [String])
+}
+
+/// Carries out what the input line asks for (a ``ChatCommand``) on the model: the messages and
+/// protocol requests it sends, the notes it writes into the buffer, the settings it changes.
+/// Returns the ``CommandEffect``s only the UI can perform. Needs no widgets, so every command
+/// is tested over the model alone.
+public struct Commands {
+    public let model: ChatModel
+
+    public init(model: ChatModel) { self.model = model }
+
+    /// Parses `line` as typed and runs it in buffer `id`; a line that does not parse is answered
+    /// with its usage in the buffer, as an error.
+    @discardableResult
+    public func run(line: String, in id: BufferID, now: SessionTime) -> [CommandEffect] {
+        switch ChatCommandParser.parse(line) {
+        case .success(let command): return run(command, in: id, now: now)
+        case .failure(let failure):
+            model.note(failure.message, in: id, isError: true, at: now.wall)
+            return []
+        }
+    }
+
+    /// Runs `command` in buffer `id` (a message goes to the buffer's channel or query).
+    @discardableResult
+    public func run(_ command: ChatCommand, in id: BufferID, now: SessionTime) -> [CommandEffect] {
+        guard let network = model.network(id.network), let buffer = model.buffer(id) else { return [] }
+        let target = buffer.kind == .server ? nil : buffer.name
+        func intent(_ intent: UserIntent) { model.perform(intent, network: id.network, now: now) }
+        func note(_ text: String, error: Bool = false) { model.note(text, in: id, isError: error, at: now.wall) }
+        func needsTarget() -> String? {
+            if target == nil { note("this buffer has no channel or query: use /msg or /join", error: true) }
+            return target
+        }
+        func needsChannel() -> String? {
+            guard buffer.kind == .channel else { note("this command works in a channel", error: true); return nil }
+            return buffer.name
+        }
+        switch command {
+        case .say(let text):
+            if let target = needsTarget() { intent(.sendMessage(target: target, text: text)) }
+        case .me(let text):
+            if let target = needsTarget() { intent(.sendAction(target: target, text: text)) }
+        case .msg(let to, let text):
+            intent(.sendMessage(target: to, text: text))
+        case .notice(let to, let text):
+            intent(.sendNotice(target: to, text: text))
+        case .query(let nick, let text):
+            guard let query = model.openQuery(nick, network: id.network) else { return [] }
+            if let text { intent(.sendMessage(target: nick, text: text)) }
+            return [.show(query.id)]
+        case .join(let channels, let keys):
+            intent(.join(channels.enumerated().map { ChannelKey($1, key: $0 < keys.count ? keys[$0] : nil) }))
+        case .part(let channel, let reason):
+            if let channel = channel ?? needsChannel() { intent(.part(channel: channel, reason: reason)) }
+        case .cycle(let channel):
+            if let channel = channel ?? needsChannel() {
+                intent(.part(channel: channel, reason: "cycling"))
+                intent(.join([ChannelKey(channel)]))
+            }
+        case .nick(let nick):
+            intent(.changeNick(nick))
+        case .topic(let text):
+            guard let channel = needsChannel() else { return [] }
+            if let text { intent(.setTopic(channel: channel, topic: text)) }
+            else { note(buffer.topic.map { "Topic: \($0)" } ?? "No topic is set") }
+        case .whois(let nick):
+            intent(.whois(nick))
+        case .mode(let explicit, let arguments):
+            let modeTarget = explicit ?? target ?? network.nick
+            intent(.setMode(target: modeTarget, modes: arguments.first ?? "", parameters: Array(arguments.dropFirst())))
+        case .memberMode(let adding, let mode, let nicks):
+            guard let channel = needsChannel() else { return [] }
+            let modes = (adding ? "+" : "-") + String(repeating: mode, count: nicks.count)
+            intent(.setMode(target: channel, modes: modes, parameters: nicks))
+        case .kick(let nick, let reason):
+            if let channel = needsChannel() { intent(.kick(channel: channel, nick: nick, reason: reason)) }
+        case .ban(let mask):
+            if let channel = needsChannel() { intent(.setMode(target: channel, modes: "+b", parameters: [IgnoreList.normalize(mask)])) }
+        case .invite(let nick, let channel):
+            if let channel = channel ?? needsChannel() { intent(.invite(nick: nick, channel: channel)) }
+        case .react(let reaction):
+            guard let target = needsTarget() else { return [] }
+            guard let line = buffer.shown.lines.last(where: { $0.isMessage && !$0.isOwn && $0.redaction == nil && ChatModel.isMsgid($0.id) }) else {
+                note("nothing to react to here (messages need ids from the server)", error: true)
+                return []
+            }
+            intent(.react(target: target, msgid: line.id, reaction: reaction, removing: false))
+        case .redact(let reason):
+            guard let target = needsTarget() else { return [] }
+            guard let line = buffer.shown.lines.last(where: { $0.isMessage && $0.isOwn && $0.redaction == nil && ChatModel.isMsgid($0.id) }) else {
+                note("none of your messages here can be deleted (they need ids from the server)", error: true)
+                return []
+            }
+            intent(.redact(target: target, msgid: line.id, reason: reason))
+        case .monitor(let adding, let nicks):
+            if nicks.isEmpty {
+                let friends = network.friends.map { "\($0.nick) (\($0.online == nil ? "?" : $0.online! ? "online" : "offline"))" }
+                note(friends.isEmpty ? "no friends watched: /monitor +nick" : "Friends: " + friends.joined(separator: ", "))
+                return []
+            }
+            intent(adding ? .monitorAdd(nicks) : .monitorRemove(nicks))
+            if !network.hasMonitor && network.isReady {
+                note("this server has no MONITOR: friends are kept, and watched on servers that have it", error: true)
+            }
+            return [.friendsChanged(network: network.name, nicks: network.watchedNicks)]
+        case .away(let message):
+            intent(.away(message ?? "away"))
+        case .back:
+            intent(.back)
+        case .quit(let reason):
+            intent(.quit(reason: reason))
+            model.requestLink(.disconnect, network: id.network)
+        case .close:
+            return [.close(id)]
+        case .raw(let line):
+            intent(.raw(line))
+        case .ignore(let mask):
+            if let mask {
+                model.settings.ignores.add(mask)
+                note("Ignoring \(IgnoreList.normalize(mask))")
+            } else {
+                let masks = model.settings.ignores.masks
+                note(masks.isEmpty ? "Nobody is ignored" : "Ignored: " + masks.joined(separator: ", "))
+            }
+        case .unignore(let mask):
+            note(model.settings.ignores.remove(mask) ? "No longer ignoring \(IgnoreList.normalize(mask))"
+                                                     : "\(IgnoreList.normalize(mask)) was not ignored")
+        case .clear:
+            model.clear(id)
+        case .help(let name):
+            let entries = ChatCommand.usage.filter { name == nil || $0.0.contains("/\(name!)") }
+            if entries.isEmpty { note("no command /\(name ?? ""): /help lists the commands", error: true) }
+            for (form, what) in entries { note("\(form)  — \(what)") }
+        case .keys:
+            return [.openKeyHelp]
+        case .spell(let language):
+            return [.spell(language, in: id)]
+        case .list(let pattern):
+            intent(.raw(pattern.map { "LIST \($0)" } ?? "LIST"))
+            return [.showChannelListWhenReady(network: id.network)]
+        case .bouncer(let command):
+            return runBouncer(command, in: id, now: now)
+        case .connect:
+            model.requestLink(.connect, network: id.network)
+        case .disconnect:
+            model.requestLink(.disconnect, network: id.network)
+        case .reconnect:
+            model.requestLink(.reconnect, network: id.network)
+        }
+        return []
+    }
+
+    /// `/bouncer …`, asked of the bouncer's own connection (the network itself, or the parent
+    /// of a bouncer network).
+    private func runBouncer(_ command: BouncerCommand, in id: BufferID, now: SessionTime) -> [CommandEffect] {
+        func note(_ text: String, error: Bool = false) { model.note(text, in: id, isError: error, at: now.wall) }
+        guard let control = model.bouncerControl(for: id.network), control.managesBouncerNetworks else {
+            note("this network is not a bouncer with soju.im/bouncer-networks (soju and compatible bouncers)", error: true)
+            return []
+        }
+        /// A network named by netid or by its `name`.
+        func netid(_ name: String) -> String? {
+            if control.bouncerNetworks[name] != nil { return name }
+            return control.bouncerNetworks.first { $0.value["name"]?.lowercased() == name.lowercased() }?.key
+        }
+        func perform(_ request: BouncerRequest) { model.perform(.bouncer(request), network: control.name, now: now) }
+        switch command {
+        case .form:
+            return [.openBouncerForm(control: control.name)]
+        case .list:
+            if control.bouncerNetworks.isEmpty { note("The bouncer has no networks yet: /bouncer add host=… name=…") }
+            for (key, attributes) in control.bouncerNetworks.sorted(by: { $0.key < $1.key }) {
+                let details = attributes.sorted { $0.key < $1.key }.filter { $0.key != "pass" }
+                    .map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+                note("\(key): \(details)")
+            }
+        case .add(let attributes):
+            perform(.addNetwork(attributes))
+        case .change(let name, let attributes):
+            guard let netid = netid(name) else { note("the bouncer has no network \(name) (/bouncer list)", error: true); return [] }
+            perform(.changeNetwork(id: netid, attributes))
+        case .delete(let name):
+            guard let netid = netid(name) else { note("the bouncer has no network \(name) (/bouncer list)", error: true); return [] }
+            perform(.deleteNetwork(id: netid))
+        }
+        return []
+    }
+}
+
+extension ChatModel {
+    /// The bouncer's own network for buffers of `network`: itself, or the parent of a network
+    /// reached through the bouncer.
+    public func bouncerControl(for network: String) -> ChatNetwork? {
+        guard let net = self.network(network) else { return nil }
+        return net.bouncer.flatMap { self.network($0.parent) } ?? net
+    }
+
+    /// The model's part of closing buffer `id`: a joined channel is parted, messages still
+    /// queued for it are marked failed, and the buffer goes. The server buffer stays (and says
+    /// so). Returns whether it closed.
+    @discardableResult
+    public func close(_ id: BufferID, now: SessionTime) -> Bool {
+        guard let buffer = buffer(id) else { return false }
+        guard buffer.kind != .server else {
+            note("the server buffer stays open; /quit disconnects", in: id, isError: true, at: now.wall)
+            return false
+        }
+        if buffer.kind == .channel && buffer.isJoined {
+            perform(.part(channel: buffer.name, reason: nil), network: id.network, now: now)
+        }
+        perform(.discardPending(target: buffer.name), network: id.network, now: now)
+        return closeBuffer(id)
+    }
+}

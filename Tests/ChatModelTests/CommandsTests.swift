@@ -1,0 +1,105 @@
+import ChatModel
+import Foundation
+import IRCProtocol
+import IRCSession
+import Testing
+
+/// Commands run over the model alone: what goes to the server, what the buffer is told, and
+/// the few effects left for the UI. No widgets.
+final class CommandsTests {
+    let model = ChatModel(settings: ModelSettings())
+    let now = SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: 1_700_000_000))
+    let server = BufferID(network: "Test", name: "")
+    let channel = BufferID(network: "Test", name: "#natter")
+    var sent: [String] = []
+    var links: [LinkRequest] = []
+
+    init() {
+        model.addNetwork(name: "Test", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
+        model.linkRequests = { [unowned self] _, request in
+            if case .send(let lines, _) = request { self.sent += lines.map { $0.serialized() } } else { self.links.append(request) }
+        }
+        model.deliver(.connected(now: now), network: "Test")
+        for line in [":srv CAP * LS :message-tags soju.im/bouncer-networks", ":srv CAP me ACK :message-tags soju.im/bouncer-networks",
+                     ":srv 001 me :Welcome", ":srv 005 me CHANTYPES=# PREFIX=(ov)@+ CASEMAPPING=rfc1459 :are supported",
+                     ":srv 376 me :End of MOTD", ":me!u@h JOIN #natter", ":srv 353 me = #natter :@me ada", ":srv 366 me #natter :End",
+                     "@msgid=m1 :ada!a@h PRIVMSG #natter :hello"] {
+            model.deliver(.received(try! IRCMessage(parsing: line), now: now), network: "Test")
+        }
+        sent = []
+    }
+
+    var commands: Commands { Commands(model: model) }
+    func notes(in id: BufferID) -> [String] { model.buffer(id)?.lines.filter { $0.nick == nil }.map(\.text) ?? [] }
+
+    @Test func messagesAndRequestsGoToTheServer() {
+        #expect(commands.run(line: "hello there", in: channel, now: now).isEmpty)
+        commands.run(line: "/me waves", in: channel, now: now)
+        commands.run(line: "/msg ada hi", in: channel, now: now)
+        commands.run(line: "/topic the new topic", in: channel, now: now)
+        commands.run(line: "/op ada", in: channel, now: now)
+        commands.run(line: "/ban ada", in: channel, now: now)
+        commands.run(line: "/kick ada bye", in: channel, now: now)
+        commands.run(line: "/cycle", in: channel, now: now)
+        #expect(sent.contains("PRIVMSG #natter :hello there"))
+        #expect(sent.contains("PRIVMSG #natter :\u{1}ACTION waves\u{1}"))
+        #expect(sent.contains("PRIVMSG ada hi"))
+        #expect(sent.contains("TOPIC #natter :the new topic"))
+        #expect(sent.contains("MODE #natter +o ada"))
+        #expect(sent.contains("MODE #natter +b ada!*@*"))
+        #expect(sent.contains("KICK #natter ada bye"))
+        #expect(sent.contains("PART #natter cycling") && sent.contains("JOIN #natter"))
+    }
+
+    @Test func aChannelCommandOutsideAChannelSaysSoAndSendsNothing() {
+        commands.run(line: "/kick ada", in: server, now: now)
+        commands.run(line: "hello", in: server, now: now)
+        #expect(sent.isEmpty)
+        #expect(notes(in: server).suffix(2) == ["this command works in a channel", "this buffer has no channel or query: use /msg or /join"])
+    }
+
+    @Test func aLineThatDoesNotParseIsAnsweredWithItsUsage() {
+        #expect(commands.run(line: "/kick", in: channel, now: now).isEmpty)
+        #expect(notes(in: channel).last == "usage: /kick NICK [reason] (see /help)")
+        #expect(sent.isEmpty)
+    }
+
+    @Test func whatOnlyTheUICanDoComesBackAsEffects() throws {
+        let effects = commands.run(line: "/query bob hi", in: channel, now: now)
+        let query = try #require(model.network("Test")?.buffer(named: "bob"))
+        #expect(effects == [.show(query.id)])
+        #expect(sent.contains("PRIVMSG bob hi"))
+        #expect(commands.run(line: "/keys", in: channel, now: now) == [.openKeyHelp])
+        #expect(commands.run(line: "/close", in: channel, now: now) == [.close(channel)])
+        #expect(commands.run(line: "/spell de_DE", in: channel, now: now) == [.spell("de_DE", in: channel)])
+        #expect(commands.run(line: "/list *rust*", in: channel, now: now) == [.showChannelListWhenReady(network: "Test")])
+        #expect(sent.last == "LIST *rust*")
+        #expect(commands.run(line: "/bouncer", in: channel, now: now) == [.openBouncerForm(control: "Test")])
+        #expect(commands.run(line: "/monitor +carol", in: channel, now: now) == [.friendsChanged(network: "Test", nicks: ["carol"])])
+    }
+
+    @Test func reactionsAndIgnoresAreTheModels() {
+        commands.run(line: "/react 🎉", in: channel, now: now)
+        let reaction = sent.last ?? ""
+        #expect(reaction.hasSuffix(" TAGMSG #natter") && reaction.contains("+draft/react=🎉") && reaction.contains("reply=m1"), "\(reaction)")
+        commands.run(line: "/ignore ada", in: channel, now: now)
+        #expect(model.settings.ignores.masks == ["ada!*@*"])
+        #expect(notes(in: channel).last == "Ignoring ada!*@*")
+        commands.run(line: "/unignore ada", in: channel, now: now)
+        #expect(model.settings.ignores.masks.isEmpty)
+    }
+
+    @Test func closingAChannelPartsItAndTheServerBufferStays() {
+        #expect(model.close(channel, now: now))
+        #expect(sent.contains("PART #natter"))
+        #expect(model.buffer(channel) == nil)
+        #expect(!model.close(server, now: now))
+        #expect(notes(in: server).last == "the server buffer stays open; /quit disconnects")
+    }
+
+    @Test func quitAsksTheLinkToStop() {
+        commands.run(line: "/quit bye", in: channel, now: now)
+        #expect(sent.contains("QUIT bye"))
+        #expect(links == [.disconnect])
+    }
+}

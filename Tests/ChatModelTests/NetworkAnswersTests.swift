@@ -1,0 +1,49 @@
+import ChatModel
+import Foundation
+import IRCProtocol
+import IRCSession
+import Testing
+
+/// What the UI asks a network (can it send multiline, share read markers, react, delete, manage a
+/// bouncer's networks; are we an operator), answered from what the server negotiated.
+struct NetworkAnswersTests {
+    let model = ChatModel(settings: ModelSettings())
+    let now = SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: 1_700_000_000))
+
+    func connect(capabilities: String, modes: String = "") -> ChatNetwork? {
+        model.addNetwork(name: "Test", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
+        _ = model.handle(.connected(now: now), network: "Test")
+        var lines = [":srv 001 me :Welcome", ":srv 005 me CHANTYPES=# PREFIX=(qaov)~&@+ CASEMAPPING=rfc1459 MONITOR=100 :are supported",
+                     ":srv 376 me :End of MOTD", ":Me!u@h JOIN #natter", ":srv 353 me = #natter :\(modes)Me ada", ":srv 366 me #natter :End"]
+        if !capabilities.isEmpty {
+            lines.insert(contentsOf: [":srv CAP * LS :\(capabilities)", ":srv CAP me ACK :\(capabilities)"], at: 0)
+        }
+        for line in lines { _ = model.handle(.received(try! IRCMessage(parsing: line), now: now), network: "Test") }
+        return model.network("Test")
+    }
+
+    @Test func aPlainServerOffersNoneOfTheExtras() throws {
+        let network = try #require(connect(capabilities: ""))
+        #expect(network.isRegistered && network.isReady && network.nick == "me")
+        #expect(!network.canSendMultiline && !network.sendsReadMarkers && !network.canReact && !network.canRedact)
+        #expect(!network.managesBouncerNetworks)
+        #expect(network.hasMonitor)
+        #expect(!network.isOperator(in: "#natter"))
+        #expect(network.statusSummary == "connected")
+        #expect(network.awayMessage == nil)
+    }
+
+    @Test func eachAnswerFollowsItsCapability() throws {
+        let network = try #require(connect(capabilities: "batch draft/multiline draft/read-marker message-tags draft/message-redaction soju.im/bouncer-networks",
+                                           modes: "@"))
+        #expect(network.canSendMultiline && network.sendsReadMarkers && network.canReact && network.canRedact)
+        #expect(network.managesBouncerNetworks)
+        #expect(network.isOperator(in: "#NATTER"), "our nick and the channel under the casemapping")
+        #expect(Set(network.memberNicks(of: "#natter")) == ["Me", "ada"])
+    }
+
+    @Test func multilineNeedsBatchToo() throws {
+        let network = try #require(connect(capabilities: "draft/multiline"))
+        #expect(!network.canSendMultiline)
+    }
+}
