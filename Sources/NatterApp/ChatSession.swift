@@ -103,7 +103,7 @@ final class ChatSession {
         notifications = config.notifications ? DesktopNotifications() : nil
         controller.keyBindings = keys
         controller.wakeUp = { AppWindow.wakeUp() }
-        controller.completer = TabCompleter(suffix: config.completionSuffix)
+        controller.input.completer = TabCompleter(suffix: config.completionSuffix)
         let model = self.model, controller = self.controller
 
         // Networks whose passwords come from the keyring or a command connect when those
@@ -131,13 +131,13 @@ final class ChatSession {
                 model.note("Friends not kept in \(configPath): \(error)", in: id, isError: true, at: Date())
             }
         }
-        controller.sendsTyping = config.sendTyping
-        controller.defaultSpellLanguage = config.spellLanguage
+        controller.input.sendsTyping = config.sendTyping
+        controller.input.defaultSpellLanguage = config.spellLanguage
         for (key, language) in config.spellBuffers {
             let parts = key.split(separator: "/", maxSplits: 1).map(String.init)
-            controller.bufferLanguages[BufferID(network: parts[0], name: parts.count > 1 ? parts[1] : "")] = language
+            controller.input.bufferLanguages[BufferID(network: parts[0], name: parts.count > 1 ? parts[1] : "")] = language
         }
-        controller.spellChecker = EnchantSpeller()
+        controller.input.spellChecker = EnchantSpeller()
         let notifications = self.notifications, opened = self.opened
         controller.onNotify = { id, title, body in
             guard !ui.host.isWindowFocused else { return }
@@ -235,7 +235,7 @@ final class ChatSession {
             hub.connect(network: network.name, endpoint: setup.endpoint)
             // The channel is joined on registration, as a configured one is; shown then.
             controller.show(BufferID(network: network.name, name: ""))
-            if let channel = link.channel { controller.showOnceJoined(channel, network: network.name) }
+            if let channel = link.channel { controller.overlays.showOnceJoined(channel, network: network.name) }
             if let nick = link.nick, let query = model.openQuery(nick, network: network.name) { controller.show(query.id) }
             if link.needsKey { noteKeyNeeded(link, network: network.name) }
         } catch {
@@ -245,7 +245,7 @@ final class ChatSession {
 
     private func show(_ link: IRCLink, on network: String) {
         if let channel = link.channel {
-            controller.joinAndShow(channel, network: network)
+            controller.overlays.joinAndShow(channel, network: network)
             if link.needsKey { noteKeyNeeded(link, network: network) }
         } else if let nick = link.nick, let query = model.openQuery(nick, network: network) {
             controller.show(query.id)

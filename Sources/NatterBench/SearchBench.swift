@@ -4,7 +4,7 @@ import Foundation
 /// Issue 12: the find bar's in-memory search over 100,000 loaded lines (Traffic texts, one in
 /// four with mIRC codes) must answer within one frame at 60 Hz. Each figure is the best of
 /// several full scans over a scrollback's lines and their folded search keys, newest first, as
-/// `ChatController.runFind` does. Patterns run NSRegularExpression once over the lines that hold
+/// `FindPresenter.run(keepingCurrent:)` does. Patterns run NSRegularExpression once over the lines that hold
 /// their required literals, joined (`SearchPattern`).
 let searchBench = BenchSuite(id: "search", title: "Find in a buffer (100,000 loaded lines)") {
     let texts = Traffic.texts(count: 100_000, seed: 99)

@@ -86,8 +86,8 @@ struct BouncerNetworksTests {
         try await client.pump("the Libera network") { client.model.network("bnc:1")?.session.isReady == true }
 
         // Add through the form, as a user fills it in.
-        client.controller.openBouncerForm(control: "bnc")
-        let form = try #require(client.controller.bouncerForm)
+        client.controller.overlays.openBouncerForm(control: "bnc")
+        let form = try #require(client.controller.overlays.bouncerForm)
         #expect(form.networks.map(\.id) == ["1"])
         form.name.text = "hackint"
         form.hostField.text = "irc.hackint.org"

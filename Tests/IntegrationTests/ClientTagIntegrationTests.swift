@@ -42,11 +42,11 @@ struct ClientTagIntegrationTests {
 
         // We type a reply: +typing=active goes out, then the reply with both tags.
         client.screen.input.text = "me"
-        client.controller.inputChanged("me")
+        client.controller.input.inputChanged("me")
         let typing = try await client.wait(for: peer, "our typing") { $0.command == "TAGMSG" }
         #expect(typing.tags["+typing"] == "active" && typing.sourceNick == "natterTags")
         let line = try #require(client.messages(in: "#tags").first { $0.id == parent })
-        client.controller.startReply(to: line)
+        client.controller.input.startReply(to: line)
         client.controller.submit("me, after lunch")
         let reply = try await client.wait(for: peer, "our reply") { $0.command == "PRIVMSG" && $0.sourceNick == "natterTags" }
         #expect(reply.tags["+reply"] == parent && reply.tags["+draft/reply"] == parent)
@@ -60,7 +60,7 @@ struct ClientTagIntegrationTests {
         try await client.pump("the peer's reaction") {
             client.messages(in: "#tags").first { $0.id == parent }?.reactions.first?.nicks == ["tagger"]
         }
-        client.controller.toggleReaction("👍", on: try #require(client.messages(in: "#tags").first { $0.id == parent }),
+        client.controller.buffers.toggleReaction("👍", on: try #require(client.messages(in: "#tags").first { $0.id == parent }),
                                          in: try #require(client.buffer("#tags")).id)
         let react = try await client.wait(for: peer, "our reaction") { $0.command == "TAGMSG" && $0.sourceNick == "natterTags" && $0.tags["+draft/react"] != nil }
         #expect(react.tags["+draft/react"] == "👍" && react.tags["+reply"] == parent, "\(react.tags) \(parent)")
@@ -68,7 +68,7 @@ struct ClientTagIntegrationTests {
             client.messages(in: "#tags").first { $0.id == parent }?.reactions.first?.includesOwn == true
         }
         #expect(client.messages(in: "#tags").first { $0.id == parent }?.reactions.first?.nicks == ["tagger", "natterTags"])
-        client.controller.toggleReaction("👍", on: try #require(client.messages(in: "#tags").first { $0.id == parent }),
+        client.controller.buffers.toggleReaction("👍", on: try #require(client.messages(in: "#tags").first { $0.id == parent }),
                                          in: try #require(client.buffer("#tags")).id)
         try await client.wait(for: peer, "our unreaction") { $0.command == "TAGMSG" && $0.tags["+draft/unreact"] == "👍" }
         try await client.pump("our reaction gone") {

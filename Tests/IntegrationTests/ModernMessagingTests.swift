@@ -42,8 +42,8 @@ struct ModernMessagingTests {
         }
 
         // We paste three lines: offered as one message, sent as one batch, echoed once.
-        #expect(client.controller.paste("first\nsecond\nthird"))
-        client.controller.confirmPaste()
+        #expect(client.controller.input.paste("first\nsecond\nthird"))
+        client.controller.input.confirmPaste()
         try await client.pump("our echoed multiline message") {
             client.messages(in: "#spec").contains { $0.isOwn && $0.text == "first\nsecond\nthird" && $0.delivery == .delivered }
         }

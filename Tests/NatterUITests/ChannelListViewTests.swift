@@ -99,7 +99,7 @@ struct JoinAndShowTests {
             chat.controller.sync()
             let server = try #require(chat.model.network("Net")?.buffer(named: ""))
             chat.controller.show(server.id)
-            chat.controller.joinAndShow("#late", network: "Net")
+            chat.controller.overlays.joinAndShow("#late", network: "Net")
             now += delay
             chat.model.deliver(.received(try IRCMessage(parsing: ":me!u@h JOIN #late"), now: SessionTime(0)), network: "Net")
             chat.controller.sync()

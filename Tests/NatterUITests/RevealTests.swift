@@ -62,16 +62,16 @@ struct RevealTests {
         controller.sync()
         host.layoutIfNeeded()
         try await find("zanzibar", controller, screen) {
-            #expect(controller.findMatches.count == 0)                 // not loaded
+            #expect(controller.find.matches.count == 0)                 // not loaded
         }
         controller.sync()
         host.layoutIfNeeded()
-        #expect(!controller.isSearching)
-        #expect(controller.findMatches.count == 1)
-        #expect(controller.findMatches.currentID?.hasPrefix("log:") == true)
+        #expect(!controller.find.isSearching)
+        #expect(controller.find.matches.count == 1)
+        #expect(controller.find.matches.currentID?.hasPrefix("log:") == true)
         #expect(!a.showsNewest)                                         // the page around it is shown
         let rows = try #require(screen.messages.dataSource as? BufferRows)
-        let lineID = try #require(controller.findMatches.currentID)
+        let lineID = try #require(controller.find.matches.currentID)
         let rowID = try #require(rows.rowID(ofLineID: lineID))
         #expect(screen.messages.metrics.rows.contains { $0.id == rowID })
         #expect(screen.findBar.status.text.string == "1 of 1 (logs)")
@@ -93,12 +93,12 @@ struct RevealTests {
         controller.sync()
         host.layoutIfNeeded()
         try await find("/line 1[0-9]$/", controller, screen) {
-            #expect(controller.isSearching)
+            #expect(controller.find.isSearching)
             #expect(screen.findBar.status.text.string == "searching…")
         }
-        #expect(controller.findMatches.count == 10)                    // line 10 … line 19
-        #expect(controller.findMatches.current == 0)
-        let newest = try #require(controller.findMatches.currentID)
+        #expect(controller.find.matches.count == 10)                    // line 10 … line 19
+        #expect(controller.find.matches.current == 0)
+        let newest = try #require(controller.find.matches.currentID)
         #expect(a.lines.first { $0.id == newest }?.text == "line 19")
         #expect(screen.findBar.status.text.string == "1 of 10")
     }
@@ -109,11 +109,11 @@ struct RevealTests {
 @MainActor
 private func find(_ query: String, _ controller: ChatController, _ screen: ChatScreen,
                   meanwhile: () -> Void) async throws {
-    controller.openFind()
+    controller.find.open()
     screen.findBar.field.text = query
     screen.findBar.field.onChange?(query)
     meanwhile()
-    for _ in 0..<400 where controller.isSearching {
+    for _ in 0..<400 where controller.find.isSearching {
         try await Task.sleep(for: .milliseconds(5))
         controller.sync()
     }

@@ -60,24 +60,24 @@ struct SpellCheckTests {
         let channel = try #require(chat.model.network("Net")?.buffer(named: "#c"))
         chat.controller.show(channel.id)
         let checker = WordList(["the", "cat", "sat"])
-        chat.controller.spellChecker = checker
+        chat.controller.input.spellChecker = checker
         let input = chat.screen.input
         input.replaceText("zork teh cat sat", caret: 16)
-        #expect(chat.controller.spellingMenu(at: 0).isEmpty, "a nick is not misspelt")
-        let menu = chat.controller.spellingMenu(at: 6)
+        #expect(chat.controller.input.spellingMenu(at: 0).isEmpty, "a nick is not misspelt")
+        let menu = chat.controller.input.spellingMenu(at: 6)
         #expect(menu.map(\.title) == ["the", "ten", "Add “teh” to the dictionary"])
         menu[0].action()
         #expect(input.text == "zork the cat sat" && input.state.caret == 8)
         input.replaceText("caat ", caret: 5)
-        chat.controller.spellingMenu(at: 1).last?.action()
+        chat.controller.input.spellingMenu(at: 1).last?.action()
         #expect(checker.added == ["caat"])
 
         input.replaceText("teh ", caret: 4)
-        #expect(!chat.controller.spellingMenu(at: 1).isEmpty, "checked before /spell off")
+        #expect(!chat.controller.input.spellingMenu(at: 1).isEmpty, "checked before /spell off")
         input.replaceText("/spell off", caret: 10)
         input.onSubmit?(input.text)
         input.replaceText("teh ", caret: 4)
-        #expect(chat.controller.spellingMenu(at: 1).isEmpty, "not checked after /spell off")
+        #expect(chat.controller.input.spellingMenu(at: 1).isEmpty, "not checked after /spell off")
         input.replaceText("/spell xx_XX", caret: 12)
         input.onSubmit?(input.text)
         chat.controller.sync()
@@ -85,6 +85,6 @@ struct SpellCheckTests {
         input.replaceText("/spell en_US", caret: 12)
         input.onSubmit?(input.text)
         input.replaceText("teh ", caret: 4)
-        #expect(!chat.controller.spellingMenu(at: 1).isEmpty)
+        #expect(!chat.controller.input.spellingMenu(at: 1).isEmpty)
     }
 }

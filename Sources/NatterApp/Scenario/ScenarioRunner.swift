@@ -162,8 +162,8 @@ final class ScenarioRunner {
             rebind(root: root)
         case .spell(let language):
             let app = try ready()
-            if app.controller.spellChecker == nil { app.controller.spellChecker = EnchantSpeller() }
-            app.controller.defaultSpellLanguage = language == "off" ? "" : language
+            if app.controller.input.spellChecker == nil { app.controller.input.spellChecker = EnchantSpeller() }
+            app.controller.input.defaultSpellLanguage = language == "off" ? "" : language
         case .theme(let name):
             let app = try ready()
             app.controller.apply(name == "light" ? .light : .dark)
@@ -297,8 +297,8 @@ final class ScenarioRunner {
                                      sent: sent, clipboard: clipboard.text(), find: findMetrics(app),
                                      nicks: .init(filter: app.screen.nickList.filter, shown: app.screen.nickList.shown.map(\.nick),
                                                   focused: app.host.focusedWidget === app.screen.nickList),
-                                     chosen: app.controller.chosenMentionID, typing: app.screen.messages.footnote,
-                                     replyingTo: app.controller.replyTarget, tooltip: app.host.visibleTooltip?.text,
+                                     chosen: app.controller.find.chosenMention, typing: app.screen.messages.footnote,
+                                     replyingTo: app.controller.input.replyTarget, tooltip: app.host.visibleTooltip?.text,
                                      channels: channelsMetrics(app),
                                      sidebar: .init(networks: app.screen.sidebar.entries.filter(\.isHeader).map(\.title)
                                                         .filter { $0 != "Friends" },
@@ -310,9 +310,9 @@ final class ScenarioRunner {
     }
 
     private func findMetrics(_ app: Stage) -> SnapshotMetrics.Find {
-        let (count, current, currentID) = app.controller.findMatches
+        let (count, current, currentID) = app.controller.find.matches
         let bar = app.screen.findBar
-        return .init(open: app.controller.isFindOpen, query: bar.field.text, matches: count,
+        return .init(open: app.controller.find.isOpen, query: bar.field.text, matches: count,
                      current: current.map { $0 + 1 }, currentID: currentID,
                      status: bar.status.text.string, focused: app.host.focusedWidget === bar.field)
     }

@@ -36,30 +36,58 @@ struct FindState {
 /// Enter/Shift+Enter (F3/Shift+F3) step through them with the list's jump to a row, so the
 /// pinned state, the marker and the unseen count behave as for any scroll; a hit in the logs
 /// opens the page around it.
-extension ChatController {
-    /// Wires the find bar (called once from `init`).
-    func wireFindBar() {
-        let bar = screen.findBar
-        bar.field.onChange = { [weak self] _ in self?.runFind(keepingCurrent: false) }
-        bar.onStep = { [weak self] backwards in self?.stepFind(backwards: backwards) }
-        bar.onClose = { [weak self] in self?.closeFind() }
+@MainActor
+public final class FindPresenter {
+    unowned let chat: ChatController
+    var model: ChatModel { chat.model }
+    var screen: ChatScreen { chat.screen }
+    /// The find bar's query and matches.
+    private var find = FindState()
+    /// The id of the mention line chosen with the keyboard in the Mentions view
+    /// (FindPresenter+Mentions), if any.
+    public internal(set) var chosenMention: String?
+
+    init(chat: ChatController) {
+        self.chat = chat
+        let bar = chat.screen.findBar
+        bar.field.onChange = { [weak self] _ in self?.run(keepingCurrent: false) }
+        bar.onStep = { [weak self] backwards in self?.step(backwards: backwards) }
+        bar.onClose = { [weak self] in self?.close() }
     }
 
     /// Whether the find bar is open.
-    public var isFindOpen: Bool { find.isOpen }
+    public var isOpen: Bool { find.isOpen }
 
     /// How many lines the find bar matches (loaded and in the logs so far), which one is shown
     /// (newest first) and its line id.
-    public var findMatches: (count: Int, current: Int?, currentID: String?) {
+    public var matches: (count: Int, current: Int?, currentID: String?) {
         (find.count, find.current, find.current.flatMap { findLineID(at: $0) })
     }
 
     /// Whether the find bar is still searching (the logs, or the loaded lines for a pattern).
     public var isSearching: Bool { find.isSearching }
 
+    /// The shown buffer is being left: a mention chosen in the Mentions view is let go.
+    func willHide(_ id: BufferID) {
+        if id == .mentions { chosenMention = nil }
+    }
+
+    /// A buffer was shown: the query runs over its lines (the search of its logs starts anew).
+    func didShow(_ buffer: ChatBuffer) { run(keepingCurrent: false) }
+
+    /// A frame's changes: the query runs again when the live lines changed (a page of the logs
+    /// is not searched), and what the searches on threads found comes in.
+    func apply(_ frame: FrameChanges) {
+        if find.isOpen, let current = chat.current, let buffer = model.buffer(current),
+           frame.appended + frame.trimmed > 0 || (frame.prepended > 0 && buffer.showsNewest) {
+            run(keepingCurrent: true)
+        }
+        drainLogSearch()
+    }
+
     /// The id of match `index` (a loaded line or a line of the logs).
     func findLineID(at index: Int) -> String? {
-        guard let current, let buffer = model.buffer(current) else { return nil }
+        guard let current = chat.current, let buffer = model.buffer(current) else { return nil }
         if find.matches.indices.contains(index) {
             let lines = buffer.scrollback.lines, line = find.matches[index]
             return lines.indices.contains(line) ? lines[line].id : nil
@@ -69,32 +97,32 @@ extension ChatController {
     }
 
     /// Opens the find bar with its text selected, or selects its text when it is open.
-    public func openFind() {
+    public func open() {
         let bar = screen.findBar
         find.isOpen = true
         bar.isHidden = false
         // The search keys are made now, once per buffer (0.1 s for 100,000 lines), not at the
         // first key typed.
-        if let current { model.buffer(current)?.prepareSearch() }
+        if let current = chat.current { model.buffer(current)?.prepareSearch() }
         screen.host?.focus(bar.field)
         _ = bar.field.keyDown(KeyEvent(.character("a"), modifiers: [.ctrl]))   // select all
-        runFind(keepingCurrent: true)
+        run(keepingCurrent: true)
     }
 
     /// Closes the find bar: the highlights go and the input line has the focus again.
-    public func closeFind() {
+    public func close() {
         guard find.isOpen else { return }
         find.logSearch?.cancel()
         find.patternSearch?.cancel()
         find = FindState()
         screen.findBar.isHidden = true
         screen.host?.focus(screen.input)
-        if let current, let rows = rows(of: current) { rows.highlightQuery = nil }
+        if let current = chat.current, let rows = chat.buffers.rows(of: current) { rows.highlightQuery = nil }
         screen.messages.invalidateRowContent()
     }
 
     /// Goes to the next match (older), or the previous one (newer) with `backwards`; wraps.
-    public func stepFind(backwards: Bool) {
+    public func step(backwards: Bool) {
         guard find.count > 0 else { return }
         let count = find.count
         let next = find.current.map { backwards ? $0 - 1 : $0 + 1 } ?? 0
@@ -106,8 +134,8 @@ extension ChatController {
     /// With `keepingCurrent`, the match shown stays the same line when it still matches; the
     /// search of the logs starts again only when the query or the buffer changed
     /// (`keepingCurrent` false).
-    func runFind(keepingCurrent: Bool) {
-        guard find.isOpen, let current, let buffer = model.buffer(current) else { return }
+    func run(keepingCurrent: Bool) {
+        guard find.isOpen, let current = chat.current, let buffer = model.buffer(current) else { return }
         let bar = screen.findBar
         let shown = find.current.flatMap { findLineID(at: $0) }
         find.query = nil
@@ -127,9 +155,9 @@ extension ChatController {
             if !query.isEmpty {
                 buffer.prepareSearch()
                 find.query = query
-                if query.hasPatterns && searchesInBackground, let corpus = buffer.scrollback.search {
+                if query.hasPatterns && chat.searchesInBackground, let corpus = buffer.scrollback.search {
                     // Patterns are too slow for a frame over a long scrollback: on a thread.
-                    find.patternSearch = BackgroundCorpusSearch(corpus: corpus, query: text, wakeUp: wakeUp)
+                    find.patternSearch = BackgroundCorpusSearch(corpus: corpus, query: text, wakeUp: chat.wakeUp)
                 } else {
                     find.matches = query.matchingIndices(in: buffer.scrollback)
                 }
@@ -154,7 +182,7 @@ extension ChatController {
     }
 
     /// Takes what the searches on other threads found since the last frame (called from
-    /// ``sync()``).
+    /// ``chat.sync()``).
     func drainLogSearch() {
         if let search = find.patternSearch, let found = search.take() {
             find.patternSearch = nil
@@ -186,7 +214,7 @@ extension ChatController {
     /// Forgets the log hits that are loaded lines now (a page of the logs was loaded as the
     /// reader scrolled up): they are among the loaded matches, and would be counted twice.
     private func dropLoadedLogHits() {
-        guard !find.logHits.isEmpty, let current, let lines = model.buffer(current)?.scrollback.lines else { return }
+        guard !find.logHits.isEmpty, let current = chat.current, let lines = model.buffer(current)?.scrollback.lines else { return }
         let loaded = Set(find.matches.compactMap { lines.indices.contains($0) ? lines[$0].id : nil }.filter { $0.hasPrefix("log:") })
         if !loaded.isEmpty { find.logHits.removeAll { loaded.contains($0.id) } }
     }
@@ -195,8 +223,8 @@ extension ChatController {
         guard let folder = model.logFolder(for: buffer.id), let logs = model.logs else { return }
         // Only what is older than the loaded lines: those were searched already. The oldest
         // time, not the first line's: lines replayed with server-time may sit after newer ones.
-        let before = buffer.scrollback.lines.lazy.map(\.time).min() ?? clock().wall
-        if !searchesInBackground {
+        let before = buffer.scrollback.lines.lazy.map(\.time).min() ?? chat.clock().wall
+        if !chat.searchesInBackground {
             var hits: [LogHit] = []
             _ = try? LogSearch.run(folder: folder, timeZone: logs.timeZone, query: query, before: before,
                                    limit: BackgroundLogSearch.hitLimit) { hits += $0 }
@@ -206,23 +234,23 @@ extension ChatController {
             return
         }
         find.logSearch = BackgroundLogSearch(folder: folder, timeZone: logs.timeZone, query: query, before: before,
-                                             wakeUp: wakeUp)
+                                             wakeUp: chat.wakeUp)
     }
 
     private func showFindMatch() {
         updateFindStatus()
-        guard let index = find.current, let current, let buffer = model.buffer(current),
+        guard let index = find.current, let current = chat.current, let buffer = model.buffer(current),
               let lineID = findLineID(at: index) else { return }
         if index < find.matches.count {
             // A loaded line: back to the live lines first if a page of the logs is shown.
             if !buffer.showsNewest {
                 model.returnToLive(current)
-                sync()
+                chat.sync()
             }
-            guard let rows = rows(of: current), let rowID = rows.rowID(ofLineID: lineID) else { return }
+            guard let rows = chat.buffers.rows(of: current), let rowID = rows.rowID(ofLineID: lineID) else { return }
             screen.messages.reveal(rowID: rowID)
         } else {
-            reveal(lineID: lineID, in: current, time: find.logHits[index - find.matches.count].time)
+            chat.reveal(lineID: lineID, in: current, time: find.logHits[index - find.matches.count].time)
         }
     }
 
@@ -239,7 +267,7 @@ extension ChatController {
     }
 
     private func highlight(_ query: SearchQuery?) {
-        guard let current, let rows = rows(of: current) else { return }
+        guard let current = chat.current, let rows = chat.buffers.rows(of: current) else { return }
         rows.highlightQuery = query
         screen.messages.invalidateRowContent()
     }

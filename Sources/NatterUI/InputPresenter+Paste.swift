@@ -6,13 +6,13 @@ import Widgets
 /// Pasting several lines: where the server takes multiline messages, the paste waits above the
 /// input to go as one message; elsewhere up to three lines go as typed and more wait for a
 /// confirmation, then go line by line.
-extension ChatController {
+extension InputPresenter {
     /// A paste with line breaks: up to three lines are sent as typed; more wait for a
     /// confirmation above the input line. Returns whether the paste was taken over.
     public func paste(_ text: String) -> Bool {
         let lines = text.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: true)
             .map(String.init)
-        guard lines.count > 1, let current else { return false }
+        guard lines.count > 1, let current = chat.current else { return false }
         if let network = model.network(current.network), network.canSendMultiline, let buffer = model.buffer(current),
            buffer.kind == .channel || buffer.kind == .query {
             // The server takes several lines as one message: offer that, blank lines (paragraph
@@ -21,7 +21,7 @@ extension ChatController {
                 .map(String.init)
             pasteAsOne = true
             screen.confirmBar.text = StyledText("Send these \(lines.count) lines as one message to \(buffer.name)? Enter sends it, Escape cancels.",
-                                                attributes: TextAttributes(font: styler.theme.messageFont, foreground: styler.theme.base.text))
+                                                attributes: TextAttributes(font: chat.styler.theme.messageFont, foreground: chat.styler.theme.base.text))
             screen.confirmBar.isHidden = false
             return true
         }
@@ -33,7 +33,7 @@ extension ChatController {
         pendingPaste = lines
         let target = model.buffer(current)?.name ?? "this buffer"
         screen.confirmBar.text = StyledText("Send these \(lines.count) lines to \(target)? Enter sends them, Escape cancels.",
-                                            attributes: TextAttributes(font: styler.theme.messageFont, foreground: styler.theme.base.text))
+                                            attributes: TextAttributes(font: chat.styler.theme.messageFont, foreground: chat.styler.theme.base.text))
         screen.confirmBar.isHidden = false
         return true
     }
@@ -44,7 +44,7 @@ extension ChatController {
         guard let lines = pendingPaste else { return }
         let asOne = pasteAsOne
         cancelPaste()
-        if asOne, let current, let buffer = model.buffer(current) {
+        if asOne, let current = chat.current, let buffer = model.buffer(current) {
             let typed = screen.input.text
             let parent = replyingTo
             cancelReply()
@@ -52,9 +52,9 @@ extension ChatController {
             typingTarget = nil
             screen.input.text = ""
             let text = (typed.isEmpty ? "" : typed + "\n") + lines.joined(separator: "\n")
-            perform(.sendMultiline(target: buffer.name, text: text, replyTo: parent), network: current.network)
+            chat.perform(.sendMultiline(target: buffer.name, text: text, replyTo: parent), network: current.network)
             if !buffer.showsNewest { screen.messages.jumpToBottom() }
-            sync()
+            chat.sync()
             return
         }
         submit(lines.joined(separator: "\n"))

@@ -5,7 +5,7 @@ import Widgets
 /// The channel list view (`/list`): shown in the message list's place for a channels buffer,
 /// fed from the model's listing as it arrives; joining from it (or from an irc:// link) shows
 /// the channel once joined.
-extension ChatController {
+extension OverlayPresenter {
     /// Puts the channel list in the message list's place when `buffer` is a channels buffer,
     /// and the message list back otherwise.
     func presentChannelList(_ buffer: ChatBuffer) {
@@ -25,7 +25,7 @@ extension ChatController {
 
     /// Gives the view the current network's listing as it is now.
     func refreshChannelList() {
-        guard let current, model.buffer(current)?.kind == .channelList else { return }
+        guard let current = chat.current, model.buffer(current)?.kind == .channelList else { return }
         screen.channelList.update(model.channelListing(network: current.network) ?? ChannelListing())
     }
 
@@ -33,7 +33,7 @@ extension ChatController {
     /// confirmed the join: the channel list's Enter, an irc:// link.
     public func joinAndShow(_ channel: String, network: String) {
         if model.network(network)?.buffer(named: channel)?.isJoined != true {
-            perform(.join([ChannelKey(channel)]), network: network)
+            chat.perform(.join([ChannelKey(channel)]), network: network)
         }
         showOnceJoined(channel, network: network)
     }
@@ -42,19 +42,19 @@ extension ChatController {
     /// a join the server refused (banned, invite only) must not switch the view when the
     /// channel is joined much later some other way.
     public func showOnceJoined(_ channel: String, network: String) {
-        showWhenJoined = (network, channel, clock().monotonic + 60)
+        showWhenJoined = (network, channel, chat.clock().monotonic + 60)
         showJoinedChannel()
     }
 
     /// Shows the channel joined from the list once the server has confirmed the join.
     func showJoinedChannel() {
         guard let wanted = showWhenJoined else { return }
-        guard clock().monotonic < wanted.until else {
+        guard chat.clock().monotonic < wanted.until else {
             showWhenJoined = nil
             return
         }
         guard let buffer = model.network(wanted.network)?.buffer(named: wanted.name), buffer.isJoined else { return }
         showWhenJoined = nil
-        show(buffer.id)
+        chat.show(buffer.id)
     }
 }

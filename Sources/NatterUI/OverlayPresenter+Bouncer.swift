@@ -4,18 +4,18 @@ import Widgets
 
 /// The `/bouncer` form: the networks of a soju.im/bouncer-networks bouncer, asked of the
 /// bouncer's own connection (``ChatModel/bouncerControl(for:)``; `Commands` runs `/bouncer …`).
-extension ChatController {
+extension OverlayPresenter {
     /// Opens the form over the chat for bouncer network `control` (made and filled also with
     /// no window, for tests).
     public func openBouncerForm(control: String) {
-        let form = bouncerForm ?? BouncerNetworkForm(theme: styler.theme)
+        let form = bouncerForm ?? BouncerNetworkForm(theme: chat.styler.theme)
         bouncerForm = form
         bouncerFormControl = control
-        form.onAdd = { [weak self] attributes in self?.perform(.bouncer(.addNetwork(attributes)), network: control) }
+        form.onAdd = { [weak self] attributes in self?.chat.perform(.bouncer(.addNetwork(attributes)), network: control) }
         form.onChange = { [weak self] id, attributes in
-            self?.perform(.bouncer(.changeNetwork(id: id, attributes)), network: control)
+            self?.chat.perform(.bouncer(.changeNetwork(id: id, attributes)), network: control)
         }
-        form.onRemove = { [weak self] id in self?.perform(.bouncer(.deleteNetwork(id: id)), network: control) }
+        form.onRemove = { [weak self] id in self?.chat.perform(.bouncer(.deleteNetwork(id: id)), network: control) }
         refreshBouncerForm()
         form.edit(nil)
         if let host = screen.host { form.show(in: host) }

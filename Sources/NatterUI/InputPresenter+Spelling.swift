@@ -5,7 +5,7 @@ import Widgets
 /// right-click on one offers corrections (and adding it to the user's words); each buffer
 /// may have its own language (`/spell de_DE`, `/spell off`). Nicks, channel names, commands
 /// and links are never flagged.
-extension ChatController {
+extension InputPresenter {
     /// The language the input is checked in for buffer `id` (nil: not checked).
     func spellLanguage(for id: BufferID?) -> String? {
         let language = id.flatMap { bufferLanguages[$0] } ?? defaultSpellLanguage
@@ -28,13 +28,13 @@ extension ChatController {
     /// Sets the input line's styling (formatting codes, and misspelt words when a checker and a
     /// language are there) and its right-click menu, for the current buffer and theme.
     func refreshSpelling() {
-        let theme = styler.theme
+        let theme = chat.styler.theme
         screen.input.menuTheme = theme.base
         screen.input.styler = { [weak self] text, base in
             var misspelt = Set<Int>()
-            if let self, let checker = self.spellChecker, let language = self.spellLanguage(for: self.current) {
+            if let self, let checker = self.spellChecker, let language = self.spellLanguage(for: self.chat.current) {
                 for word in SpellCheck.misspelt(in: text, language: language, checker: checker,
-                                                skipping: self.namesNotChecked(in: self.current)) {
+                                                skipping: self.namesNotChecked(in: self.chat.current)) {
                     misspelt.formUnion(word.range)
                 }
             }
@@ -46,9 +46,9 @@ extension ChatController {
     /// Corrections for the misspelt word at character `index` of the input, replacing it when
     /// chosen; and "Add to dictionary".
     public func spellingMenu(at index: Int) -> [MenuItem] {
-        guard let checker = spellChecker, let language = spellLanguage(for: current) else { return [] }
+        guard let checker = spellChecker, let language = spellLanguage(for: chat.current) else { return [] }
         let text = screen.input.text
-        guard let word = SpellCheck.words(in: text, skipping: namesNotChecked(in: current))
+        guard let word = SpellCheck.words(in: text, skipping: namesNotChecked(in: chat.current))
             .first(where: { $0.range.contains(index) || $0.range.upperBound == index }),
               checker.check(word.text, language: language) == false else { return [] }
         let input = screen.input
@@ -70,7 +70,7 @@ extension ChatController {
 
     /// `/spell`: shows the language; `/spell LANG` checks this buffer in LANG; `/spell off`.
     func runSpell(_ argument: String?, in id: BufferID) {
-        let note = { (text: String, error: Bool) in self.model.note(text, in: id, isError: error, at: self.clock().wall) }
+        let note = { (text: String, error: Bool) in self.model.note(text, in: id, isError: error, at: self.chat.clock().wall) }
         guard let argument else {
             let language = spellLanguage(for: id)
             note(language.map { "Spell checking here in \($0)" + (spellChecker?.hasDictionary($0) == false ? " (no dictionary installed for it)" : "") }

@@ -5,12 +5,9 @@ import FoundationEssentials
 /// (from the newest up), the list shows it on the selection colour with its jump to a row,
 /// Enter opens its buffer at that message, and Escape lets go of it. A click opens one too
 /// (`BufferRows.onActivateLine`).
-extension ChatController {
-    /// The id of the mention line chosen with the keyboard, if any.
-    public var chosenMentionID: String? { chosenMention }
-
+extension FindPresenter {
     /// Whether ↑ and ↓ choose mentions rather than recall what was typed.
-    var choosesMentions: Bool { current == .mentions && screen.input.text.isEmpty }
+    var choosesMentions: Bool { chat.current == .mentions && screen.input.text.isEmpty }
 
     /// Chooses the mention older or newer than the chosen one (the newest when none is); past
     /// the newest, none is chosen and the list returns to the bottom.
@@ -32,7 +29,7 @@ extension ChatController {
     @discardableResult
     func chooseMention(_ id: String?) -> Bool {
         chosenMention = id
-        guard let rows = rows(of: .mentions) else { return true }
+        guard let rows = chat.buffers.rows(of: .mentions) else { return true }
         rows.chosenLineID = id
         screen.messages.invalidateRowContent()
         if let id, let rowID = rows.rowID(ofLineID: id) { screen.messages.reveal(rowID: rowID) }
@@ -41,9 +38,9 @@ extension ChatController {
 
     /// Opens the chosen mention's buffer at its message; false when none is chosen.
     func openChosenMention() -> Bool {
-        guard current == .mentions, let id = chosenMention, let source = model.mentionSource(of: id) else { return false }
+        guard chat.current == .mentions, let id = chosenMention, let source = model.mentionSource(of: id) else { return false }
         chooseMention(nil)
-        reveal(lineID: source.lineID, in: source.buffer)
+        chat.reveal(lineID: source.lineID, in: source.buffer)
         return true
     }
 }

@@ -1,0 +1,150 @@
+import ChatModel
+import FoundationEssentials
+import IRCSession
+import Widgets
+
+/// What is typed in the input line: sending it (a command or a message, several lines as one
+/// where the server allows), the history of what was sent (↑/↓), Tab completion, and, in its
+/// extensions, pasting, replying, our typing notifications, spelling and the keys the input
+/// line leaves to the screen.
+@MainActor
+public final class InputPresenter {
+    unowned let chat: ChatController
+    var model: ChatModel { chat.model }
+    var screen: ChatScreen { chat.screen }
+    private var history: [BufferID: [String]] = [:]
+    private var historyIndex: Int?
+    /// Tab completion state (kept across redraws; reset by any other edit).
+    public var completer = TabCompleter()
+    /// The msgid the next message replies to (Alt+↑, or Reply in a row's menu).
+    var replyingTo: String?
+    /// Whether our typing is announced (`+typing`); the `[typing] send` setting.
+    public var sendsTyping = true
+    /// The buffer we told that we are typing in, until we send or clear the input.
+    var typingTarget: BufferID?
+    /// When the input last changed while we were typing (monotonic), and whether `paused` went.
+    var typingLastEdit: Double?
+    var typingPaused = false
+    /// A paste of more than three lines waiting for Enter (send) or Escape (cancel).
+    public internal(set) var pendingPaste: [String]?
+    /// Whether the waiting paste goes as one multiline message.
+    var pasteAsOne = false
+    /// Checks the input line's spelling (nil: no checking).
+    public var spellChecker: (any SpellChecking)? { didSet { refreshSpelling() } }
+    /// The language the input is checked in where the buffer has none of its own (empty: off).
+    public var defaultSpellLanguage = "en_US" { didSet { refreshSpelling() } }
+    /// Languages of buffers that have their own (`/spell`, the config); empty: off there.
+    public var bufferLanguages: [BufferID: String] = [:]
+
+    init(chat: ChatController) {
+        self.chat = chat
+        let input = chat.screen.input
+        input.onSubmit = { [weak self] text in
+            guard let self else { return }
+            if self.pendingPaste != nil {
+                self.confirmPaste()
+            } else if text.isEmpty, self.chat.find.openChosenMention() {
+                return
+            } else {
+                self.submit(text)
+            }
+        }
+        input.onPaste = { [weak self] text in self?.paste(text) ?? false }
+        input.onChange = { [weak self] text in self?.inputChanged(text) }
+        // Shift+Enter breaks lines; the input grows to 8 of them, then scrolls.
+        input.maxLines = 8
+        chat.screen.onTick = { [weak self] in
+            self?.pauseTypingIfIdle()
+            self?.chat.chrome.refreshTyping()
+        }
+        chat.screen.onKey = { [weak self] event in self?.handleKey(event) ?? false }
+        refreshSpelling()
+    }
+
+    /// The shown buffer is being left: a reply in progress is let go.
+    func willHide(_ id: BufferID) { cancelReply() }
+
+    /// A buffer was shown: history recall starts again from its newest line, and its spelling
+    /// language applies.
+    func didShow(_ buffer: ChatBuffer) {
+        historyIndex = nil
+        refreshSpelling()
+    }
+
+    /// The bars above the input say what they said, in the colours of a theme just applied; the
+    /// input's formatting and underlines too.
+    func apply(_ theme: ChatTheme) {
+        recolourInputBars()
+        refreshSpelling()
+    }
+
+    /// Runs what was typed: a command or a message to the current buffer.
+    public func submit(_ text: String) {
+        guard let current = chat.current, !text.isEmpty else { return }
+        var past = history[current, default: []]
+        if past.last != text { past.append(text) }
+        history[current] = Array(past.suffix(100))
+        historyIndex = nil
+        typingTarget = nil   // the message itself says we stopped
+        screen.input.text = ""
+        // What you say goes to the live conversation: leave a page of older history for it.
+        if model.buffer(current)?.showsNewest == false { screen.messages.jumpToBottom() }
+        let parent = replyingTo
+        cancelReply()
+        // Several lines typed (Shift+Enter) as a message, where the server takes them as one.
+        if text.contains("\n"), !text.hasPrefix("/"), let buffer = model.buffer(current),
+           buffer.kind == .channel || buffer.kind == .query,
+           let network = model.network(current.network), network.canSendMultiline {
+            chat.perform(.sendMultiline(target: buffer.name, text: text, replyTo: parent), network: current.network)
+            chat.sync()
+            return
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            switch ChatCommandParser.parse(String(line)) {
+            case .success(.say(let message)) where parent != nil:
+                reply(message, to: parent!, in: current)
+            case .success(let command): chat.run(command, in: current)
+            case .failure(let failure): model.note(failure.message, in: current, isError: true, at: chat.clock().wall)
+            }
+        }
+        chat.sync()
+    }
+
+    /// ↑ (`older`) and ↓: what was sent in this buffer, back to an empty line past the newest.
+    func recallHistory(older: Bool) -> Bool {
+        guard let current = chat.current, let past = history[current], !past.isEmpty else { return false }
+        let index = older ? max(0, (historyIndex ?? past.count) - 1) : (historyIndex ?? past.count) + 1
+        if index >= past.count {
+            historyIndex = nil
+            screen.input.text = ""
+        } else {
+            historyIndex = index
+            screen.input.text = past[index]
+        }
+        return true
+    }
+
+    /// Tab completion at the caret: nicks (recent speakers first), channels, commands.
+    func completeWord(backwards: Bool) {
+        guard let current = chat.current, let network = model.network(current.network),
+              let buffer = model.buffer(current) else { return }
+        var nicks: [String] = []
+        var seen = Set<String>()
+        let own = network.caseMapping.lowercased(network.nick)
+        for line in buffer.scrollback.lines.reversed().prefix(1000) where line.isMessage {
+            if let nick = line.nick, seen.insert(network.caseMapping.lowercased(nick)).inserted { nicks.append(nick) }
+        }
+        let members = buffer.kind == .channel ? network.sortedMembers(of: buffer.name).map(\.nick)
+                                              : (buffer.kind == .query ? [buffer.name] : [])
+        let present = Set(members.map { network.caseMapping.lowercased($0) })
+        nicks = nicks.filter { buffer.kind != .channel || present.contains(network.caseMapping.lowercased($0)) }
+        nicks += members.filter { seen.insert(network.caseMapping.lowercased($0)).inserted }
+        nicks.removeAll { network.caseMapping.lowercased($0) == own }
+        let channels = network.buffers.filter { $0.kind == .channel }.map(\.name)
+        let input = screen.input
+        if let result = completer.complete(text: input.text, caret: input.state.caret, backwards: backwards,
+                                           nicks: nicks, channels: channels, commands: ChatCommandParser.commandNames) {
+            input.replaceText(result.text, caret: result.caret)
+        }
+    }
+}
