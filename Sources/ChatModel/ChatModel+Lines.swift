@@ -216,65 +216,14 @@ extension ChatModel {
 }
 
 extension ChatModel {
-    /// Unwritten log lines kept at most (about 10 MB); beyond, the oldest go, counted.
-    static let maxUnwrittenLogLines = 100_000
-
-    /// Writes a line to its log, after any that could not be written yet. When the logs cannot
-    /// be written, says so once in the network's server buffer and keeps the line to write it
-    /// later (at the next line or tick): the chat goes on, and nothing shown is lost.
+    /// Writes a line to its log (``LogJournal``: kept and written later when the logs cannot be
+    /// written now, the user told once).
     func writeLog(_ line: ChatLine, on network: ChatNetwork, buffer: String) {
-        guard let logs else { return }
-        if !unwrittenLogs.isEmpty { retryLogs() }
-        if unwrittenLogs.isEmpty, logs.append(line, network: network.name, buffer: buffer) { return }
-        unwrittenLogs.append((line, network.name, buffer))
-        logWriteFailed(network: network)
+        journal.write(line, network: network.name, buffer: buffer)
     }
 
     /// Runs `body` with the logs in one batch (``LogStore/beginBatch()``): each day file is
     /// written once at the end, not once per line. The network loop wraps each wake-up's
-    /// events in it. Lines the batch could not write are kept and tried again, as in
-    /// ``writeLog(_:on:buffer:)``.
-    public func batchingLogs(_ body: () -> Void) {
-        guard let logs else { return body() }
-        logs.beginBatch()
-        body()
-        let failed = logs.endBatch()
-        guard let first = failed.first else { return }
-        // They were taken while nothing older waited, so they go before what waits now.
-        unwrittenLogs.insert(contentsOf: failed, at: unwrittenLogs.startIndex)
-        guard let network = network(first.network) ?? networks.first else { return }
-        logWriteFailed(network: network)
-    }
-
-    /// Bounds the lines kept unwritten and says once, in `network`'s server buffer, that the
-    /// logs cannot be written.
-    private func logWriteFailed(network: ChatNetwork) {
-        if unwrittenLogs.count > Self.maxUnwrittenLogLines {
-            let excess = unwrittenLogs.count - Self.maxUnwrittenLogLines
-            unwrittenLogs.removeFirst(excess)
-            droppedLogLines += excess
-        }
-        guard !logProblemShown else { return }
-        logProblemShown = true
-        let reason = logs?.lastError ?? "unknown error"
-        note("Cannot write the logs (\(reason)). The chat goes on; the lines are kept and written once the logs can be written again.",
-             in: network.serverBuffer.id, isError: true, at: Date())
-    }
-
-    /// Writes the lines waiting, in order, until one fails again; says so when all are written.
-    func retryLogs() {
-        guard let logs else { return }
-        var written = 0
-        var lastNetwork: String?
-        while let first = unwrittenLogs.first, logs.append(first.line, network: first.network, buffer: first.buffer) {
-            unwrittenLogs.removeFirst()
-            written += 1
-            lastNetwork = first.network
-        }
-        guard unwrittenLogs.isEmpty, logProblemShown, let network = lastNetwork.flatMap({ self.network($0) }) else { return }
-        logProblemShown = false
-        let lost = droppedLogLines > 0 ? "; \(droppedLogLines) older lines could not be kept" : ""
-        droppedLogLines = 0
-        note("The logs are written again: \(written) waiting lines written\(lost).", in: network.serverBuffer.id, at: Date())
-    }
+    /// events in it. Lines the batch could not write are kept and tried again.
+    public func batchingLogs(_ body: () -> Void) { journal.batching(body) }
 }

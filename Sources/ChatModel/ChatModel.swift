@@ -1,4 +1,3 @@
-import DequeModule
 import FoundationEssentials
 import IRCProtocol
 import IRCSession
@@ -32,13 +31,8 @@ public final class ChatModel {
     /// /list replies being gathered per network.
     var channelListings: [String: ChannelListing] = [:]
     var nextLocalID = 0
-    /// Log lines that could not be written yet (a full disk, a read-only folder), oldest
-    /// first, written before anything newer once the logs can be written again.
-    var unwrittenLogs: Deque<(line: ChatLine, network: String, buffer: String)> = []
-    /// Whether the user was told that the logs cannot be written (once, until they can).
-    var logProblemShown = false
-    /// Unwritten log lines dropped because too many waited (the oldest go first).
-    var droppedLogLines = 0
+    /// The log lines on their way to disk, kept while the logs cannot be written.
+    let journal: LogJournal
 
     /// Every highlight and private message of every network, newest at the bottom (copies,
     /// each naming where it was said); ``mentionSource(of:)`` leads back to the original.
@@ -50,8 +44,13 @@ public final class ChatModel {
     public init(settings: ModelSettings = ModelSettings(), logs: LogStore? = nil) {
         self.settings = settings
         self.logs = logs
+        journal = LogJournal(store: logs)
         mentions = ChatBuffer(id: .mentions, name: "Mentions", kind: .mentions,
                               cap: settings.scrollbackCap, trimBatch: settings.trimBatch)
+        journal.say = { [unowned self] text, name, isError in
+            guard let network = self.network(name) ?? self.networks.first else { return }
+            self.note(text, in: network.serverBuffer.id, isError: isError, at: Date())
+        }
     }
 
     /// Adds a network whose connection uses `configuration`.
@@ -78,7 +77,7 @@ public final class ChatModel {
     public func handle(_ input: SessionInput, network name: String) -> [IRCMessage] {
         guard let network = network(name) else { return [] }
         if case .connected(let now, _) = input { linkCameUp(network, at: now.wall) }
-        if case .tick = input, !unwrittenLogs.isEmpty { retryLogs() }
+        if case .tick = input, !journal.unwritten.isEmpty { journal.retry() }
         let outputs = network.session.handle(input)
         // Event rows (joins, parts, modes, …) are dated by the line's server-time tag when it
         // has one, like messages: a replayed or delayed join keeps its own time.
@@ -90,7 +89,7 @@ public final class ChatModel {
         for output in outputs {
             switch output {
             case .send(let message): send.append(message)
-            case .event(let event): apply(event, on: network, now: when)
+            case .event(let event): SessionEventApplier(model: self).apply(event, on: network, now: when)
             }
         }
         return send
