@@ -55,7 +55,7 @@ let package = Package(
 
         // Pure layers: no SDL, no sockets.
         .target(name: "IRCProtocol", swiftSettings: strict),
-        .target(name: "IRCFormatting", swiftSettings: strict),
+        .target(name: "IRCFormatting", dependencies: ["IRCProtocol"], swiftSettings: strict),
         .target(name: "IRCSession",
                 dependencies: ["IRCProtocol", .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strict),

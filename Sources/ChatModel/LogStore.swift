@@ -205,30 +205,34 @@ public final class LogStore {
     /// day files (newest day first until enough are found). Line ids are `log:DAY:N`, stable
     /// across reads.
     public func lines(network: String, buffer: String, before date: Date, limit: Int) -> [ChatLine] {
-        writeWaiting()
-        // Logs keep whole seconds: a line logged in the same second as `date` may be the very
-        // line shown first (it was logged as it arrived), so only earlier seconds count.
-        let date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
-        let dir = folder(network: network, buffer: buffer)
-        guard limit > 0 else { return [] }
-        var found: [ChatLine] = []
-        for day in days(in: dir).filter({ $0 <= dayName(date) }).reversed() {
-            found.insert(contentsOf: lines(ofDay: day, in: dir).filter { $0.time < date }.suffix(limit - found.count), at: 0)
-            if found.count >= limit { break }
-        }
-        return found
+        page(network: network, buffer: buffer, at: date, limit: limit, backwards: true)
     }
 
     /// Up to `limit` lines logged for `buffer` from the second of `date` on, oldest first (the
     /// day files from that day forward until enough are found). Ids as above.
     public func lines(network: String, buffer: String, from date: Date, limit: Int) -> [ChatLine] {
+        page(network: network, buffer: buffer, at: date, limit: limit, backwards: false)
+    }
+
+    /// The page before `date` (`backwards`) or from it on, oldest first, read day file by day
+    /// file away from `date` until `limit` lines are found.
+    private func page(network: String, buffer: String, at date: Date, limit: Int, backwards: Bool) -> [ChatLine] {
         writeWaiting()
+        // Logs keep whole seconds: a line logged in the same second as `date` may be the very
+        // line shown first (it was logged as it arrived), so only earlier seconds are before it.
         let date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
         let dir = folder(network: network, buffer: buffer)
         guard limit > 0 else { return [] }
+        let day = dayName(date)
+        let files = backwards ? days(in: dir).filter { $0 <= day }.reversed() : days(in: dir).filter { $0 >= day }
         var found: [ChatLine] = []
-        for day in days(in: dir).filter({ $0 >= dayName(date) }) {
-            found += lines(ofDay: day, in: dir).filter { $0.time >= date }.prefix(limit - found.count)
+        for file in files {
+            let lines = lines(ofDay: file, in: dir)
+            if backwards {
+                found.insert(contentsOf: lines.filter { $0.time < date }.suffix(limit - found.count), at: 0)
+            } else {
+                found += lines.filter { $0.time >= date }.prefix(limit - found.count)
+            }
             if found.count >= limit { break }
         }
         return found

@@ -1,3 +1,5 @@
+import IRCProtocol
+
 /// Parses mIRC formatting codes into styled runs, following docs/FORMATTING.md.
 ///
 /// Never fails: every input gives runs. Adjacent runs with the same style are merged and empty
@@ -100,21 +102,11 @@ enum FormattingScanner {
         return .colors(foreground: .some(paletteColor(fg)), background: .none)
     }
 
-    @inline(__always)
-    static func hexValue(_ b: UInt8) -> UInt8? {
-        switch b {
-        case 0x30...0x39: return b - 0x30
-        case 0x41...0x46: return b - 0x41 + 10
-        case 0x61...0x66: return b - 0x61 + 10
-        default: return nil
-        }
-    }
-
     /// Six hex digits at `j` as a colour, or `nil`.
     static func hexColor(_ p: UnsafeBufferPointer<UInt8>, at j: Int) -> IRCColor? {
         guard j + 6 <= p.count else { return nil }
         @inline(__always) func byte(_ k: Int) -> UInt8? {
-            guard let hi = hexValue(p[j + k]), let lo = hexValue(p[j + k + 1]) else { return nil }
+            guard let hi = HexDigit.value(p[j + k]), let lo = HexDigit.value(p[j + k + 1]) else { return nil }
             return hi << 4 | lo
         }
         guard let r = byte(0), let g = byte(2), let b = byte(4) else { return nil }

@@ -59,7 +59,7 @@ public struct ISupport: Hashable, Sendable {
         var i = 0
         while i < utf8.count {
             if utf8[i] == 0x5C, i + 3 < utf8.count, utf8[i + 1] == 0x78,
-               let hi = hexValue(utf8[i + 2]), let lo = hexValue(utf8[i + 3]) {
+               let hi = HexDigit.value(utf8[i + 2]), let lo = HexDigit.value(utf8[i + 3]) {
                 bytes.append(hi << 4 | lo)
                 i += 4
             } else {
@@ -68,15 +68,6 @@ public struct ISupport: Hashable, Sendable {
             }
         }
         return IRCTextDecoding.decode(bytes)
-    }
-
-    static func hexValue(_ b: UInt8) -> UInt8? {
-        switch b {
-        case 0x30...0x39: return b - 0x30
-        case 0x41...0x46: return b - 0x41 + 10
-        case 0x61...0x66: return b - 0x61 + 10
-        default: return nil
-        }
     }
 
     private func int(_ key: String) -> Int? { tokens[key].flatMap { Int($0) } }

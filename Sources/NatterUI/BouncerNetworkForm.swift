@@ -8,7 +8,7 @@ import Widgets
 /// asks: what the bouncer answers comes back as network notifications, and ``networks`` is set
 /// again from the model.
 @MainActor
-public final class BouncerNetworkForm: Widget {
+public final class BouncerNetworkForm: Widget, CentredPanel {
     /// One network as the bouncer described it.
     public struct Network: Hashable, Sendable {
         public var id: String
@@ -79,13 +79,9 @@ public final class BouncerNetworkForm: Widget {
 
     /// Shows the form near the top of `host`'s window, taking the keyboard.
     public func show(in host: WidgetHost) {
-        host.showOverlay(self, at: Point(x: ((host.size.width - width) / 2).rounded(), y: 40),
-                         dismissOnOutsideClick: true, takesFocus: true)
+        present(in: host, width: width, top: 40)
         host.focus(name)
     }
-
-    /// Closes the form.
-    public func dismiss() { host?.dismissOverlay(self) }
 
     /// Fills the fields from network `id` (or empties them for a new network).
     public func edit(_ id: String?) {

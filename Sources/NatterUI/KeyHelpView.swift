@@ -4,7 +4,7 @@ import Widgets
 /// left (the user's own bindings in the accent colour) and the fixed ones on the right.
 /// Escape, F1 or a click outside closes it.
 @MainActor
-public final class KeyHelpView: Widget {
+public final class KeyHelpView: Widget, CentredPanel {
     /// The configurable keys as bound now.
     public private(set) var bound: [KeyHelp.Entry] = []
     private let theme: ChatTheme
@@ -31,13 +31,8 @@ public final class KeyHelpView: Widget {
         measure(host.measurer)
         setNeedsLayout()
         let size = preferredSize(in: host.size)
-        host.showOverlay(self, at: Point(x: ((host.size.width - size.width) / 2).rounded(),
-                                         y: max(8, ((host.size.height - size.height) / 3).rounded())),
-                         dismissOnOutsideClick: true, takesFocus: true)
+        present(in: host, width: size.width, top: max(8, ((host.size.height - size.height) / 3).rounded()))
     }
-
-    /// Closes the panel.
-    public func dismiss() { host?.dismissOverlay(self) }
 
     private var rows: Int { max(bound.count, KeyHelp.fixed.count) }
     /// Widths measured at the last layout: each column's keys and descriptions.

@@ -5,7 +5,7 @@ import Widgets
 /// is typed (``FuzzyMatch``), best first and then most recently active, unread ones marked with
 /// their counts. ↑/↓ move the choice, Enter switches, Escape or a click outside closes it.
 @MainActor
-public final class QuickSwitcher: Widget {
+public final class QuickSwitcher: Widget, CentredPanel {
     /// One buffer offered.
     public struct Candidate: Hashable, Sendable {
         public var id: BufferID
@@ -58,12 +58,8 @@ public final class QuickSwitcher: Widget {
     public func show(in host: WidgetHost) {
         field.text = ""
         refilter()
-        host.showOverlay(self, at: Point(x: ((host.size.width - width) / 2).rounded(), y: 60),
-                         dismissOnOutsideClick: true, takesFocus: true)
+        present(in: host, width: width, top: 60)
     }
-
-    /// Closes the switcher.
-    public func dismiss() { host?.dismissOverlay(self) }
 
     private func refilter() {
         let query = field.text
