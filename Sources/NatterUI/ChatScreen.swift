@@ -46,6 +46,11 @@ public final class ChatScreen: Widget {
         messages.flex = 1
         centre.flex = 1
         input.placeholder = "Message"
+        // What is typed while a list has the keyboard and does not take it comes here, and a
+        // click in the messages or on the topic gives the keyboard back to it.
+        input.isTextHome = true
+        messages.clickReturnsKeyboard = true
+        topicBar.clickReturnsKeyboard = true
         confirmBar.isHidden = true
         replyBar.isHidden = true
         inner = SplitPane(.horizontal, first: centre, second: nickList, dividerPosition: 600, minFirst: 200, minSecond: 0)

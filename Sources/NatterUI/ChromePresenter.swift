@@ -28,6 +28,7 @@ public final class ChromePresenter {
             guard let self, let network = self.chat.current?.network,
                   let query = self.model.openQuery(nick, network: network) else { return }
             self.chat.show(query.id)
+            self.screen.host?.focus(self.screen.input)
         }
         screen.nickList.onMenu = { [weak self] member in self?.chat.buffers.nickMenu(for: member) ?? [] }
         screen.nickList.onDone = { [weak self] in
@@ -42,6 +43,9 @@ public final class ChromePresenter {
     /// Everything again, for a buffer just shown (its nick list filter starts empty).
     func refreshAll() {
         screen.nickList.filter = ""
+        // The filter was the last buffer's: typing goes on in the input line, not to a list
+        // of other people.
+        if screen.host?.focusedWidget === screen.nickList { screen.host?.focus(screen.input) }
         refreshSidebar()
         refreshHeader()
         refreshTyping()

@@ -23,6 +23,7 @@ extension InputPresenter {
             screen.confirmBar.text = StyledText("Send these \(lines.count) lines as one message to \(buffer.name)? Enter sends it, Escape cancels.",
                                                 attributes: TextAttributes(font: chat.styler.theme.messageFont, foreground: chat.styler.theme.base.text))
             screen.confirmBar.isHidden = false
+            noticeShown = false
             return true
         }
         if lines.count <= 3 {
@@ -35,6 +36,7 @@ extension InputPresenter {
         screen.confirmBar.text = StyledText("Send these \(lines.count) lines to \(target)? Enter sends them, Escape cancels.",
                                             attributes: TextAttributes(font: chat.styler.theme.messageFont, foreground: chat.styler.theme.base.text))
         screen.confirmBar.isHidden = false
+        noticeShown = false
         return true
     }
 

@@ -66,9 +66,10 @@ extension InputPresenter {
             showReplyBar(for: line)
         }
         if !screen.confirmBar.isHidden {
+            let theme = chat.styler.theme
             screen.confirmBar.text = StyledText(screen.confirmBar.text.string,
-                                                attributes: TextAttributes(font: chat.styler.theme.messageFont,
-                                                                           foreground: chat.styler.theme.base.text))
+                                                attributes: TextAttributes(font: theme.messageFont,
+                                                                           foreground: noticeShown ? theme.errorText : theme.base.text))
         }
     }
 

@@ -29,6 +29,8 @@ public final class InputPresenter {
     public internal(set) var pendingPaste: [String]?
     /// Whether the waiting paste goes as one multiline message.
     var pasteAsOne = false
+    /// Whether the bar above the input shows a notice (``showNotice(_:)``).
+    var noticeShown = false
     /// Checks the input line's spelling (nil: no checking).
     public var spellChecker: (any SpellChecking)? { didSet { refreshSpelling() } }
     /// The language the input is checked in where the buffer has none of its own (empty: off).
@@ -50,7 +52,10 @@ public final class InputPresenter {
             }
         }
         input.onPaste = { [weak self] text in self?.paste(text) ?? false }
-        input.onChange = { [weak self] text in self?.inputChanged(text) }
+        input.onChange = { [weak self] text in
+            self?.hideNotice()
+            self?.inputChanged(text)
+        }
         // Shift+Enter breaks lines; the input grows to 8 of them, then scrolls.
         input.maxLines = 8
         chat.screen.onTick = { [weak self] in
@@ -68,6 +73,7 @@ public final class InputPresenter {
     /// language applies.
     func didShow(_ buffer: ChatBuffer) {
         historyIndex = nil
+        hideNotice()
         refreshSpelling()
     }
 
@@ -78,9 +84,21 @@ public final class InputPresenter {
         refreshSpelling()
     }
 
-    /// Runs what was typed: a command or a message to the current buffer.
+    /// Runs what was typed: a command or a message to the current buffer. What cannot be run
+    /// here at all (a message in the server buffer, anything in Mentions) stays in the input
+    /// line, and the refusal says why: typed text never vanishes.
     public func submit(_ text: String) {
         guard let current = chat.current, !text.isEmpty else { return }
+        if let refusal = refusal(of: text, in: current) {
+            if screen.input.text != text { screen.input.replaceText(text, caret: text.count) }
+            if model.network(current.network) != nil {
+                model.note(refusal, in: current, isError: true, at: chat.clock().wall)
+                chat.sync()
+            } else {
+                showNotice(refusal)
+            }
+            return
+        }
         var past = history[current, default: []]
         if past.last != text { past.append(text) }
         history[current] = Array(past.suffix(100))
@@ -108,6 +126,32 @@ public final class InputPresenter {
             }
         }
         chat.sync()
+    }
+
+    /// Why no line of `text` can be run in buffer `id`, if one cannot.
+    private func refusal(of text: String, in id: BufferID) -> String? {
+        let commands = Commands(model: model)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            if case .success(let command) = ChatCommandParser.parse(String(line)),
+               let refusal = commands.refusal(of: command, in: id) { return refusal }
+        }
+        return nil
+    }
+
+    /// Says `text` above the input line, in the error colour, until the input changes or
+    /// another buffer is shown (where the buffer itself cannot say it: Mentions).
+    func showNotice(_ text: String) {
+        let theme = chat.styler.theme
+        screen.confirmBar.text = StyledText(text, attributes: TextAttributes(font: theme.messageFont, foreground: theme.errorText))
+        screen.confirmBar.isHidden = false
+        noticeShown = true
+    }
+
+    /// Takes the notice away (the input changed, another buffer is shown).
+    func hideNotice() {
+        guard noticeShown else { return }
+        noticeShown = false
+        if pendingPaste == nil { screen.confirmBar.isHidden = true }
     }
 
     /// ↑ (`older`) and ↓: what was sent in this buffer, back to an empty line past the newest.

@@ -39,6 +39,8 @@ public final class NickListView: Widget {
     public override init() { super.init() }
 
     public override var isFocusable: Bool { true }
+    /// Typing filters the list while it has the keyboard (the window must send text for it).
+    public override var acceptsTextInput: Bool { true }
 
     private func refilter() {
         let needle = filter.lowercased()

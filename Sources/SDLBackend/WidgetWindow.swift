@@ -172,7 +172,11 @@ public final class WidgetWindow {
         guard let input = SDLEventTranslator.translate(event, windowSize: host.size, scale: window.painter.scale,
                                                        contentScale: window.contentScale) else { return }
         host.advance(to: FrameTime(seconds: Self.now()))
-        if case .keyDown(let key) = input, interceptKey?(key) == true { return }
+        if case .keyDown(let key) = input, interceptKey?(key) == true {
+            // Taken (the zoom keys, quit): its text must not be typed (Ctrl+= sends "=").
+            host.keyTakenAsShortcut(key)
+            return
+        }
         host.handle(input)
     }
 

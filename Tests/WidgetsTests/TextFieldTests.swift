@@ -346,3 +346,62 @@ private final class ShortcutPanel: Widget {
     #expect(clipboard.text() == nil)
     #expect(f.text == "sécret", "cut took nothing away either")
 }
+
+/// A list that takes the keyboard and no text (as a nick list without a filter would).
+@MainActor
+private final class FocusableList: Widget {
+    override var isFocusable: Bool { true }
+}
+
+/// Typed text never vanishes: what the focused widget does not take goes to the text home (the
+/// chat's input line), which takes the keyboard with it; a click on what takes no keyboard
+/// gives it back to the text home; a Ctrl shortcut's text is not typed either.
+@Test @MainActor func typedTextTheFocusDoesNotTakeGoesToTheTextHome() {
+    let root = Stack(.vertical, spacing: 0, [])
+    let list = FocusableList()
+    let field = TextField(text: "", font: f10)
+    let label = Box(100, 20)
+    root.addChild(label)
+    root.addChild(list)
+    root.addChild(field)
+    let (host, _) = makeHost(root, width: 400, height: 200)
+    #expect(host.textHome == nil && !host.wantsTextInput, "no text home: the window sends no text while a list has the keyboard")
+    field.isTextHome = true
+    #expect(host.textHome === field)
+    host.focus(list)
+    #expect(host.wantsTextInput, "a text home: the window keeps sending text")
+    host.handle(.textInput("hi"))
+    #expect(field.text == "hi")
+    #expect(host.focusedWidget === field)
+    // A click on something that takes no keyboard and gives it back (the messages) gives it
+    // back to the text home; a click on anything else leaves the keyboard where it was.
+    host.focus(list)
+    host.layoutIfNeeded()
+    host.handle(.mouseDown(MouseEvent(position: Point(x: 5, y: label.frame.midY))))
+    host.handle(.mouseUp(MouseEvent(position: Point(x: 5, y: label.frame.midY))))
+    #expect(host.focusedWidget === list)
+    label.clickReturnsKeyboard = true
+    host.layoutIfNeeded()
+    host.handle(.mouseDown(MouseEvent(position: Point(x: 5, y: label.frame.midY))))
+    host.handle(.mouseUp(MouseEvent(position: Point(x: 5, y: label.frame.midY))))
+    #expect(host.focusedWidget === field)
+    // A hidden text home takes nothing.
+    field.isHidden = true
+    #expect(host.textHome == nil)
+}
+
+/// The window's zoom keys (Ctrl+=, Ctrl+-, Ctrl+0) are taken before any widget sees them: the
+/// text the same press sends must not be typed; nor the text of a Ctrl shortcut a widget took.
+@Test @MainActor func theTextOfAKeyTakenBeforeTheWidgetsIsNotTyped() {
+    let field = TextField(text: "", font: f10)
+    let (host, _) = makeHost(field, width: 400, height: 100)
+    host.focus(field)
+    for (key, text) in [("=", "="), ("-", "-"), ("0", "0")] {
+        let press = KeyEvent(.character(Character(key)), modifiers: .ctrl)
+        host.keyTakenAsShortcut(press)
+        host.handle(.textInput(text))
+    }
+    #expect(field.text == "")
+    host.handle(.textInput("a"))
+    #expect(field.text == "a", "text after the shortcut's own is typed")
+}

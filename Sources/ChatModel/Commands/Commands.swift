@@ -42,6 +42,23 @@ public struct Commands {
         }
     }
 
+    /// Why `command` cannot be run in buffer `id` at all, before anything is done: a message
+    /// where there is no one to say it to, anything but the key help in a view of no network
+    /// (Mentions). Nil when it can be run. The input line keeps what was typed then.
+    public func refusal(of command: ChatCommand, in id: BufferID) -> String? {
+        if case .keys = command { return nil }
+        guard model.network(id.network) != nil, let buffer = model.buffer(id) else {
+            return "Nothing can be sent from here: open a conversation (a click on a mention, or ↑ then Enter) and type there"
+        }
+        switch command {
+        case .say, .me, .react, .redact:
+            guard buffer.kind == .server || buffer.kind == .channelList else { return nil }
+            return "this buffer has no channel or query: use /msg NICK TEXT, or /join #CHANNEL"
+        default:
+            return nil
+        }
+    }
+
     /// Runs `command` in buffer `id` (a message goes to the buffer's channel or query).
     @discardableResult
     public func run(_ command: ChatCommand, in id: BufferID, now: SessionTime) -> [CommandEffect] {

@@ -69,6 +69,14 @@ open class Widget {
     /// Whether the widget wants committed text and IME composition while focused.
     open var acceptsTextInput: Bool { false }
 
+    /// Whether typed text that the focused widget does not take comes here (with the keyboard):
+    /// the chat's input line (``WidgetHost/textHome``).
+    public var isTextHome = false
+
+    /// Whether a click here, on nothing that takes the keyboard, gives the keyboard back to the
+    /// text home (the messages: typing goes on in the input line, not in a list clicked before).
+    public var clickReturnsKeyboard = false
+
     /// The size from the last layout.
     public var size: Size { frame.size }
     /// `(0, 0, width, height)`: the widget in its own coordinates.

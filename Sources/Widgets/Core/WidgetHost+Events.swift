@@ -42,16 +42,14 @@ extension WidgetHost {
             mouseUp(MouseEvent(position: t.position, isTouch: true))
         case .keyDown(let e):
             shortcutText = nil
-            if keyDown(e), !e.modifiers.isDisjoint(with: [.alt, .gui]), case .character(let c) = e.key {
-                shortcutText = c
-            }
+            if keyDown(e) { keyTakenAsShortcut(e) }
         case .keyUp:
             // The text of a key press comes before its release: nothing later is dropped.
             shortcutText = nil
         case .textInput(let text):
             let isShortcutText = shortcutText.map { text.lowercased() == String($0).lowercased() } ?? false
             shortcutText = nil
-            if !isShortcutText { _ = focusedWidget?.textInput(text) }
+            if !isShortcutText { type(text) }
         case .textEditing(let composition): _ = focusedWidget?.textEditing(composition)
         case .resize(let newSize, let newScale):
             if newScale != scale {
@@ -68,6 +66,22 @@ extension WidgetHost {
             focusedWidget?.focusChanged(false)
         }
         layoutIfNeeded()
+    }
+
+    /// A key press was taken as a shortcut before or by a widget (the window's zoom keys, a
+    /// binding): with Ctrl, Alt or Super, the text the same press sends is not typed.
+    public func keyTakenAsShortcut(_ e: KeyEvent) {
+        shortcutText = nil
+        if !e.modifiers.isDisjoint(with: [.ctrl, .alt, .gui]), case .character(let c) = e.key { shortcutText = c }
+    }
+
+    /// Typed text goes to the focused widget, or, when it does not take text (or nothing has
+    /// the keyboard), to ``textHome``, which takes the keyboard with it: nothing typed vanishes.
+    private func type(_ text: String) {
+        if let focused = focusedWidget, focused.textInput(text) { return }
+        guard let home = textHome, home !== focusedWidget, overlays.isEmpty else { return }
+        focus(home)
+        _ = home.textInput(text)
     }
 
     /// The deepest widget at a window point: overlays first (topmost first), then the root.
@@ -108,8 +122,18 @@ extension WidgetHost {
         }
         let target = hitWidget(at: e.position)
         var node = target
-        while let widget = node, !widget.isFocusable { node = widget.parent }
-        if let focusable = node { focus(focusable) }
+        var returnsKeyboard = false
+        while let widget = node, !widget.isFocusable {
+            returnsKeyboard = returnsKeyboard || widget.clickReturnsKeyboard
+            node = widget.parent
+        }
+        if let focusable = node {
+            focus(focusable)
+        } else if returnsKeyboard, overlays.isEmpty, let home = textHome {
+            // A click in the messages: typing goes on in the input line, as in other chat
+            // clients, not in a list clicked long before.
+            focus(home)
+        }
         node = target
         while let widget = node {
             var local = e

@@ -68,8 +68,9 @@ public final class WidgetHost {
     var tooltipDue: FrameTime?
     var tooltipWidget: Tooltip?
     var primaryFinger: Int64?
-    /// The character of a key with Alt or Super that was consumed as a shortcut: the same text
-    /// sent for that key press (X11 sends "3" after Alt+3) is not typed.
+    /// The character of a key with Ctrl, Alt or Super that was consumed as a shortcut: the
+    /// same text sent for that key press (X11 sends "3" after Alt+3, "=" after Ctrl+=) is not
+    /// typed.
     var shortcutText: Character?
 
     /// Creates a host for `root` in a window of `size`.
@@ -91,8 +92,9 @@ public final class WidgetHost {
     /// The widgets shown above the root (tooltips, menus), bottom to top.
     public var overlayWidgets: [Widget] { overlays.map(\.widget) }
 
-    /// Whether the backend should enable text input (SDL_StartTextInput): a text widget has focus.
-    public var wantsTextInput: Bool { focusedWidget?.acceptsTextInput ?? false }
+    /// Whether the backend should enable text input (SDL_StartTextInput): a text widget has
+    /// focus, or there is a ``textHome`` to hand typed text to.
+    public var wantsTextInput: Bool { (focusedWidget?.acceptsTextInput ?? false) || textHome != nil }
 
     /// Where the IME candidate window should appear (SDL_SetTextInputRect), in window coordinates.
     public var textInputRect: Rect? {
@@ -210,6 +212,20 @@ public final class WidgetHost {
     }
 
     // MARK: - Focus
+
+    /// Where typed text goes when the focused widget does not take it: the first shown widget
+    /// marked ``Widget/isTextHome`` (the chat's input line). Text must never vanish; a click on
+    /// nothing that takes the keyboard gives the keyboard back here.
+    public var textHome: Widget? { Self.textHome(in: root) }
+
+    private static func textHome(in widget: Widget) -> Widget? {
+        guard !widget.isHidden else { return nil }
+        if widget.isTextHome { return widget }
+        for child in widget.children {
+            if let home = textHome(in: child) { return home }
+        }
+        return nil
+    }
 
     /// Gives keyboard focus to `widget` (which must be focusable), or clears it with `nil`.
     public func focus(_ widget: Widget?) {
