@@ -130,6 +130,8 @@ public final class ChatController {
                 overlays.openKeyHelp()
             case .spell(let language, let id):
                 input.runSpell(language, in: id)
+            case .showOnceJoined(let network, let channel):
+                overlays.showOnceJoined(channel, network: network)
             case .showChannelListWhenReady(let network):
                 overlays.showListWhenReady = network
             case .openBouncerForm(let control):

@@ -51,6 +51,18 @@ final class CommandsTests {
         #expect(sent.contains("PART #natter cycling") && sent.contains("JOIN #natter"))
     }
 
+    /// `/join` lands in the channel (once joined); `/msg` and `/notice` to someone else show
+    /// where they were typed what was sent.
+    @Test func joiningShowsTheChannelAndAMessageElsewhereShowsHere() {
+        #expect(commands.run(line: "/join #rust,#swift", in: server, now: now) == [.showOnceJoined(network: "Test", channel: "#rust")])
+        #expect(sent.last == "JOIN #rust,#swift")
+        commands.run(line: "/msg ada see you", in: channel, now: now)
+        commands.run(line: "/notice ada ping", in: channel, now: now)
+        #expect(notes(in: channel).suffix(2) == ["Sent to ada: see you", "Notice sent to ada: ping"])
+        commands.run(line: "/msg #NATTER here", in: channel, now: now)
+        #expect(notes(in: channel).last == "Notice sent to ada: ping", "said in this very buffer: its echo shows it")
+    }
+
     @Test func aChannelCommandOutsideAChannelSaysSoAndSendsNothing() {
         commands.run(line: "/kick ada", in: server, now: now)
         commands.run(line: "hello", in: server, now: now)

@@ -71,6 +71,19 @@ struct TypedTextTests {
         #expect(sent.lines == ["JOIN #d"])
     }
 
+    /// `/join #x` shows #x once the server confirms the join, as joining from /list does.
+    @Test func joiningLandsInTheChannel() throws {
+        let (chat, host, sent) = try rig()
+        chat.controller.show(chat.model.networks[0].serverBuffer.id)
+        chat.screen.input.replaceText("/join #rust", caret: 11)
+        host.handle(.keyDown(KeyEvent(.enter)))
+        #expect(sent.lines == ["JOIN #rust"])
+        #expect(chat.controller.current?.name == "", "not before the server says so")
+        chat.model.deliver(.received(try IRCMessage(parsing: ":me!u@h JOIN #rust"), now: SessionTime(1)), network: "Net")
+        chat.controller.sync()
+        #expect(chat.controller.current?.name == "#rust")
+    }
+
     @Test func theNickListTakesTypingAndGivesTheKeyboardBack() throws {
         let (chat, host, _) = try rig()
         let channel = try #require(chat.model.network("Net")?.buffer(named: "#c"))

@@ -13,6 +13,8 @@ public enum CommandEffect: Hashable, Sendable {
     case openKeyHelp
     /// `/spell [LANG|off]` in this buffer: the spell checker and its languages are the UI's.
     case spell(String?, in: BufferID)
+    /// Show `channel` on `network` once the server confirms the join (`/join`).
+    case showOnceJoined(network: String, channel: String)
     /// Open the channel list of `network` once its LIST reply has come.
     case showChannelListWhenReady(network: String)
     /// Open the form for the networks of the bouncer whose own connection is `control`.
@@ -81,14 +83,19 @@ public struct Commands {
             if let target = needsTarget() { intent(.sendAction(target: target, text: text)) }
         case .msg(let to, let text):
             intent(.sendMessage(target: to, text: text))
+            // Said elsewhere: what was sent shows where it was typed too, as HexChat and WeeChat do.
+            if network.bufferID(for: to) != id { note("Sent to \(to): \(text)") }
         case .notice(let to, let text):
             intent(.sendNotice(target: to, text: text))
+            if network.bufferID(for: to) != id { note("Notice sent to \(to): \(text)") }
         case .query(let nick, let text):
             guard let query = model.openQuery(nick, network: id.network) else { return [] }
             if let text { intent(.sendMessage(target: nick, text: text)) }
             return [.show(query.id)]
         case .join(let channels, let keys):
             intent(.join(channels.enumerated().map { ChannelKey($1, key: $0 < keys.count ? keys[$0] : nil) }))
+            // The user lands in the (first) channel joined, once the server confirms it.
+            if let first = channels.first { return [.showOnceJoined(network: id.network, channel: first)] }
         case .part(let channel, let reason):
             if let channel = channel ?? needsChannel() { intent(.part(channel: channel, reason: reason)) }
         case .cycle(let channel):
