@@ -247,7 +247,6 @@ struct InspIRCdClientTests {
         try peer.send(lines: said.map { "PRIVMSG #replay :\($0)" })
         client.connect(port: network.clientPort)
         try await client.waitUntilReady()
-        // The server buffer stays on screen: live lines in the channel count as unread.
         client.controller.submit("/join #replay")
         try await client.waitUntilJoined("#replay")
         try await client.pump("the replay") { client.messages(in: "#replay").count == 5 }
@@ -262,7 +261,9 @@ struct InspIRCdClientTests {
         #expect(buffer.unread == 0)
         #expect(buffer.firstUnreadID == nil)
 
-        // A live line after the replay is the first unread one.
+        // /join showed the channel; the reader goes back to the server buffer, and a live line
+        // after the replay is the first unread one.
+        client.controller.show(try #require(client.model.networks.first?.serverBuffer.id))
         try peer.send("PRIVMSG #replay :live now")
         try await client.pump("the live line") { client.messages(in: "#replay").count == 6 }
         #expect(buffer.unread == 1)
