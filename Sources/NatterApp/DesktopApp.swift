@@ -176,7 +176,11 @@ struct DesktopApp {
     private func keyBindings(_ config: NatterConfig) -> KeyBindings {
         var keys = KeyBindings()
         for (action, name) in config.keys {
-            if let event = try? KeyName.parse(name) { keys.bind(action, to: event) }
+            if action == "editing" {
+                keys.editing = EditingKeys(rawValue: name) ?? .standard
+            } else if let event = try? KeyName.parse(name) {
+                keys.bind(action, to: event)
+            }
         }
         return keys
     }

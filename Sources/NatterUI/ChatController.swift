@@ -39,8 +39,10 @@ public final class ChatController {
     /// Whether searches too slow for a frame (patterns over the loaded lines, the logs) run on a
     /// thread; scenarios run them at once, so their frames do not depend on the machine's speed.
     public var searchesInBackground = true
-    /// Configurable keys (buffer switching, closing, jumping).
-    public var keyBindings = KeyBindings()
+    /// Configurable keys (buffer switching, closing, jumping, and the input line's editing).
+    public var keyBindings = KeyBindings() {
+        didSet { screen.input.editingBindings = keyBindings.editingBindings }
+    }
 
     public private(set) var buffers: BufferPresenter!
     public private(set) var chrome: ChromePresenter!

@@ -15,6 +15,7 @@ extension InputPresenter {
             return true
         }
         let m = event.modifiers
+        if event.key == .escape, cancelClose() { return true }
         if pendingPaste != nil, event.key == .escape {
             cancelPaste()
             return true
@@ -34,7 +35,7 @@ extension InputPresenter {
         case "next_buffer": return switchBy(1)
         case "previous_buffer": return switchBy(-1)
         case "close_buffer":
-            if let current = chat.current, let buffer = model.buffer(current) { chat.buffers.close(buffer) }
+            if let current = chat.current, let buffer = model.buffer(current) { requestClose(buffer) }
             return true
         case "jump_to_newest":
             screen.messages.jumpToBottom()

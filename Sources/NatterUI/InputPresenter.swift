@@ -31,6 +31,8 @@ public final class InputPresenter {
     var pasteAsOne = false
     /// Whether the bar above the input shows a notice (``showNotice(_:)``).
     var noticeShown = false
+    /// The buffer whose closing waits for Enter (InputPresenter+Close).
+    var pendingClose: BufferID?
     /// Checks the input line's spelling (nil: no checking).
     public var spellChecker: (any SpellChecking)? { didSet { refreshSpelling() } }
     /// The language the input is checked in where the buffer has none of its own (empty: off).
@@ -43,7 +45,9 @@ public final class InputPresenter {
         let input = chat.screen.input
         input.onSubmit = { [weak self] text in
             guard let self else { return }
-            if self.pendingPaste != nil {
+            if self.pendingClose != nil {
+                self.confirmClose()
+            } else if self.pendingPaste != nil {
                 self.confirmPaste()
             } else if text.isEmpty, self.chat.find.openChosenMention() {
                 return
@@ -67,7 +71,10 @@ public final class InputPresenter {
     }
 
     /// The shown buffer is being left: a reply in progress is let go.
-    func willHide(_ id: BufferID) { cancelReply() }
+    func willHide(_ id: BufferID) {
+        cancelReply()
+        cancelClose()
+    }
 
     /// A buffer was shown: history recall starts again from its newest line, and its spelling
     /// language applies.

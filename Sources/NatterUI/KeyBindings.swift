@@ -2,10 +2,25 @@ import Widgets
 
 /// The configurable keys: an action name (as the config file writes it) to a key.
 public struct KeyBindings: Sendable {
-    /// The actions that can be bound.
-    public static let actions = ["next_buffer", "previous_buffer", "close_buffer", "quit", "jump_to_newest", "jump_to_oldest",
-                                 "jump_to_unread", "find", "mentions", "quick_switcher", "filter_nicks", "toggle_nick_list",
-                                 "zoom_in", "zoom_out", "zoom_reset", "key_help"]
+    /// The app's actions that can be bound.
+    public static let appActions = ["next_buffer", "previous_buffer", "close_buffer", "quit", "jump_to_newest", "jump_to_oldest",
+                                    "jump_to_unread", "find", "mentions", "quick_switcher", "filter_nicks", "toggle_nick_list",
+                                    "zoom_in", "zoom_out", "zoom_reset", "key_help"]
+    /// Everything `[keys]` can bind: the app's actions and the input line's editing commands.
+    public static let actions = appActions + EditingCommand.allCases.map(\.rawValue)
+
+    /// Which keys edit the input line (`[keys] editing`): the platform's, or readline's, whose
+    /// Ctrl+W, Ctrl+U, Ctrl+K, … then come before the app's actions on the same keys.
+    public var editing: EditingKeys = .standard
+
+    /// The editing commands' keys: the keymap's, with the user's own over them.
+    public var editingBindings: [EditingCommand: KeyEvent] {
+        var result = editing.bindings
+        for command in EditingCommand.allCases {
+            if let key = bindings[command.rawValue] { result[command] = key }
+        }
+        return result
+    }
 
     public var bindings: [String: KeyEvent] = [
         "next_buffer": KeyEvent(.pageDown, modifiers: [.ctrl]),

@@ -37,14 +37,21 @@ public enum KeyHelp {
         ("Escape", "close the find bar, a reply, a menu"),
     ]
 
-    /// The configurable actions with their keys in `bindings`.
+    /// The configurable actions with their keys in `bindings`, then the input line's editing
+    /// commands that have a key (readline's, or the user's).
     public static func bound(_ bindings: KeyBindings) -> [Entry] {
         let defaults = KeyBindings().bindings
-        return actions.map { action, what in
+        let app = actions.map { action, what in
             let event = bindings.bindings[action]
             return Entry(keys: event.map(name) ?? "(none)", what: what,
                          isChanged: event.map { !same($0, defaults[action]) } ?? true, action: action)
         }
+        let keymap = bindings.editing.bindings, editing = bindings.editingBindings
+        let commands = EditingCommand.allCases.compactMap { command -> Entry? in
+            guard let event = editing[command] else { return nil }
+            return Entry(keys: name(event), what: command.what, isChanged: !same(event, keymap[command]), action: command.rawValue)
+        }
+        return app + commands
     }
 
     /// The keys nobody rebinds.

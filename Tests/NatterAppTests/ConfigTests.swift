@@ -45,6 +45,8 @@ struct ConfigTests {
 
         [keys]
         next_buffer = "Alt+Right"
+        editing = "readline"
+        yank = "Ctrl+Alt+Y"
         """
 
     @Test func aFullFileIsRead() throws {
@@ -61,6 +63,7 @@ struct ConfigTests {
         #expect(config.scrollbackLines == 20000 && config.trimBatch == 1000)
         #expect(config.highlightKeywords == ["natter", "swift"] && config.ignoreMasks == ["spam!*@*"])
         #expect(!config.notifications && config.urgentHint && config.completionSuffix == ", " && config.keys["next_buffer"] == "Alt+Right")
+        #expect(config.keys["editing"] == "readline" && config.keys["yank"] == "Ctrl+Alt+Y")
     }
 
     @Test func theCTCPChoiceIsRead() throws {
@@ -103,6 +106,7 @@ struct ConfigTests {
         ("[[networks]]\nhost = \"h\"\n[networks.sasl]\naccount = \"me\"\n", 3, "networks[0].sasl", "needs password_command"),
         ("[theme]\nfont_size = 200\n", 2, "theme.font_size", "between 6 and 72"),
         ("[keys]\nquit = \"Ctrl+Banana\"\n", 2, "keys.quit", "unknown key"),
+        ("[keys]\nediting = \"emacs\"\n", 2, "keys.editing", "\"standard\" or \"readline\""),
         ("[display]\nscale = 8\n", 2, "display.scale", "between 0.5 and 4"),
         ("[colours]\nx = 1\n", 1, "colours", "unknown setting"),
         ("[[networks]]\nhost = \"h\"\nchannels = [\"natter\"]\n", 3, "networks[0].channels", "not a channel"),

@@ -10,8 +10,8 @@ import Widgets
 struct KeyHelpTests {
     @Test func everyActionIsListedOnceWithItsDefaultKey() {
         let entries = KeyHelp.bound(KeyBindings())
-        #expect(Set(entries.compactMap(\.action)) == Set(KeyBindings.actions))
-        #expect(entries.count == KeyBindings.actions.count)
+        #expect(Set(entries.compactMap(\.action)) == Set(KeyBindings.appActions), "standard editing keys: no commands of their own")
+        #expect(entries.count == KeyBindings.appActions.count)
         #expect(entries.allSatisfy { !$0.isChanged })
         #expect(entries.first { $0.action == "next_buffer" }?.keys == "Ctrl+PageDown")
         #expect(entries.first { $0.action == "key_help" }?.keys == "F1")
@@ -30,6 +30,19 @@ struct KeyHelpTests {
         #expect(switcher?.keys == "Ctrl+Shift+P" && switcher?.isChanged == true)
         #expect(entries.first { $0.action == "quit" }?.isChanged == false)
         #expect(entries.filter(\.isChanged).count == 2)
+    }
+
+    /// With readline's editing keys the help lists them too; a key of the user's is marked.
+    @Test func readlineEditingKeysAreListed() {
+        var keys = KeyBindings()
+        keys.editing = .readline
+        keys.bind("yank", to: KeyEvent(.character("y"), modifiers: [.ctrl, .alt]))
+        let entries = KeyHelp.bound(keys)
+        #expect(Set(entries.compactMap(\.action)) == Set(KeyBindings.actions))
+        let rubout = entries.first { $0.action == "delete_word_before" }
+        #expect(rubout?.keys == "Ctrl+W" && rubout?.isChanged == false)
+        #expect(entries.first { $0.action == "yank" }.map { $0.keys == "Ctrl+Alt+Y" && $0.isChanged } == true)
+        #expect(keys.editingBindings[.deleteToLineEnd] == KeyEvent(.character("k"), modifiers: .ctrl))
     }
 
     @Test func keysAreNamedAsTheConfigWritesThem() {

@@ -84,6 +84,41 @@ struct TypedTextTests {
         #expect(chat.controller.current?.name == "#rust")
     }
 
+    /// Ctrl+W on a joined channel asks before it parts (Escape keeps it, Enter leaves); a query
+    /// with nothing typed closes at once; with readline's keys Ctrl+W deletes a word instead.
+    @Test func closingFromTheKeyboardAsksBeforeItParts() throws {
+        let (chat, host, sent) = try rig()
+        let channel = try #require(chat.model.network("Net")?.buffer(named: "#c"))
+        chat.controller.show(channel.id)
+        let ctrlW = KeyEvent(.character("w"), modifiers: .ctrl)
+        host.handle(.keyDown(ctrlW))
+        #expect(!chat.screen.confirmBar.isHidden)
+        #expect(chat.screen.confirmBar.text.string.hasPrefix("Leave #c and close it?"))
+        #expect(sent.lines.isEmpty && chat.model.buffer(channel.id) != nil)
+        host.handle(.keyDown(KeyEvent(.escape)))
+        #expect(chat.screen.confirmBar.isHidden && chat.model.buffer(channel.id) != nil)
+        host.handle(.keyDown(ctrlW))
+        host.handle(.keyDown(KeyEvent(.enter)))
+        #expect(sent.lines == ["PART #c"])
+        #expect(chat.model.buffer(channel.id) == nil)
+        // A query with nothing typed: at once.
+        let query = try #require(chat.model.openQuery("bob", network: "Net"))
+        chat.controller.show(query.id)
+        host.handle(.keyDown(ctrlW))
+        #expect(chat.model.buffer(query.id) == nil)
+        // Readline's keys: Ctrl+W deletes the word before the caret, and closes nothing.
+        var keys = KeyBindings()
+        keys.editing = .readline
+        chat.controller.keyBindings = keys
+        let server = chat.model.networks[0].serverBuffer.id
+        chat.controller.show(server)
+        host.focus(chat.screen.input)
+        chat.screen.input.replaceText("/join #rust", caret: 11)
+        host.handle(.keyDown(ctrlW))
+        #expect(chat.screen.input.text == "/join ")
+        #expect(chat.controller.current == server)
+    }
+
     @Test func theNickListTakesTypingAndGivesTheKeyboardBack() throws {
         let (chat, host, _) = try rig()
         let channel = try #require(chat.model.network("Net")?.buffer(named: "#c"))

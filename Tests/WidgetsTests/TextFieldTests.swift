@@ -405,3 +405,41 @@ private final class FocusableList: Widget {
     host.handle(.textInput("a"))
     #expect(field.text == "a", "text after the shortcut's own is typed")
 }
+
+/// Readline's editing keys, when chosen: words and lines deleted and put back, the caret to the
+/// line's ends and by words; each deletion undoable. The standard keymap leaves Ctrl+W to the app.
+@Test @MainActor func readlineKeysEditTheLine() {
+    let field = TextField(text: "", font: f10)
+    let (host, _) = makeHost(field, width: 400, height: 100)
+    host.focus(field)
+    func press(_ c: Character, _ modifiers: Modifiers = .ctrl) -> Bool { field.keyDown(KeyEvent(.character(c), modifiers: modifiers)) }
+    field.replaceText("say hello world", caret: 15)
+    #expect(!press("w"), "standard keys: Ctrl+W is the app's")
+    field.editingBindings = EditingKeys.readline.bindings
+    #expect(press("w"))
+    #expect(field.text == "say hello ")
+    #expect(press("w"))
+    #expect(field.text == "say ")
+    #expect(press("y"))
+    #expect(field.text == "say hello ", "yank puts back the last deletion")
+    field.undo()
+    #expect(field.text == "say ")
+    field.replaceText("one two three", caret: 7)
+    #expect(press("k"))
+    #expect(field.text == "one two" && field.state.caret == 7)
+    #expect(press("u"))
+    #expect(field.text == "" && field.state.caret == 0)
+    #expect(press("y"))
+    #expect(field.text == "one two")
+    #expect(press("a") && field.state.caret == 0)
+    #expect(press("e") && field.state.caret == 7)
+    #expect(press("b", .alt) && field.state.caret == 4)
+    #expect(press("d", .alt) && field.text == "one ")
+    field.replaceText("path/to-file", caret: 12)
+    #expect(field.keyDown(KeyEvent(.backspace, modifiers: .alt)))
+    #expect(field.text == "path/to-", "Alt+Backspace stops at punctuation; Ctrl+W would not")
+    // A key of the user's own for a command.
+    field.editingBindings[.deleteWordBefore] = KeyEvent(.character("w"), modifiers: [.ctrl, .alt])
+    #expect(field.keyDown(KeyEvent(.character("w"), modifiers: [.ctrl, .alt])))
+    #expect(field.text == "")
+}

@@ -120,9 +120,16 @@ struct ConfigReader {
             config.completionSuffix = try string(completion, "suffix", at: "completion") ?? config.completionSuffix
         }
         if let keys = try table(root, "keys", at: "") {
-            try onlyKeys(keys, KeyBindings.actions, at: "keys")
+            try onlyKeys(keys, KeyBindings.actions + ["editing"], at: "keys")
             for action in keys.keys {
                 guard let name = try string(keys, action, at: "keys") else { continue }
+                if action == "editing" {
+                    guard EditingKeys(rawValue: name) != nil else {
+                        throw fail("keys.editing", "must be \"standard\" or \"readline\"")
+                    }
+                    config.keys[action] = name
+                    continue
+                }
                 do { _ = try KeyName.parse(name) } catch { throw fail("keys.\(action)", error.text) }
                 config.keys[action] = name
             }

@@ -79,6 +79,13 @@ import SDLBackend
 ///                                         # find, mentions, quick_switcher,
 ///                                         # filter_nicks, toggle_nick_list, zoom_in,
 ///                                         # zoom_out, zoom_reset, key_help
+/// editing = "readline"                    # the input line's keys: standard (the default)
+///                                         # or readline (Ctrl+W, Ctrl+U, Ctrl+K, Ctrl+Y,
+///                                         # Ctrl+A, Ctrl+E, Alt+B, Alt+F, Alt+D,
+///                                         # Alt+Backspace); each command rebindable:
+/// delete_word_before = "Ctrl+W"           # delete_word_part_before, delete_word_after,
+///                                         # delete_to_line_start, delete_to_line_end, yank,
+///                                         # line_start, line_end, word_back, word_forward
 /// ```
 public struct NatterConfig: Hashable, Sendable {
     public var networks: [Network] = []

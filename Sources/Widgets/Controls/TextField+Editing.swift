@@ -66,6 +66,10 @@ extension TextField {
             default: break
             }
         }
+        if let command = editingCommand(for: event) {
+            run(command)
+            return true
+        }
         switch event.key {
         case .left, .right:
             var next = state

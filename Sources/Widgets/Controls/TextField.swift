@@ -11,6 +11,11 @@ public final class TextField: Widget {
     public internal(set) var state = TextEditingState()
     /// Undo/redo history.
     public internal(set) var history = UndoHistory()
+    /// The keys of the editing commands beyond the standard ones (readline's, or the user's);
+    /// they come before the standard keys and before any app shortcut on the same key.
+    public var editingBindings: [EditingCommand: KeyEvent] = [:]
+    /// What the last deleting editing command took, for ``EditingCommand/yank``.
+    var killed = ""
     /// The input method's composition, shown underlined at the caret.
     public internal(set) var composition: TextComposition?
     /// Horizontal scroll of the text inside the field.
