@@ -87,13 +87,17 @@ let package = Package(
         // Spell checking through Enchant.
         .target(name: "Spelling", dependencies: ["CEnchant"], swiftSettings: strict),
 
+        // What FoundationEssentials lacks and Foundation's full library (which loads ICU) would
+        // give: starting programs, paths, percent coding, errno's words.
+        .target(name: "FoundationExtras", dependencies: ["ChatModel"], swiftSettings: strict),
+
         // SDL at the edge, and the composition root.
         .target(name: "SDLBackend",
                 dependencies: ["Widgets", "PixelBlend", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CX11"],
                 swiftSettings: strict),
         .target(name: "NatterApp",
-                dependencies: ["SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCSession", "IRCProtocol", "IRCTransport",
-                               "DesktopBus", "Spelling", "CMalloc",
+                dependencies: ["FoundationExtras", "SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCSession", "IRCProtocol",
+                               "IRCTransport", "DesktopBus", "Spelling", "CMalloc",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
@@ -125,6 +129,7 @@ let package = Package(
                                                      .product(name: "DequeModule", package: "swift-collections")], swiftSettings: strict),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["NatterTestSupport", "SDLBackend", "PixelBlend", "Widgets", "CSDL2", "CSDL2TTF"], swiftSettings: strict),
+        .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras"], swiftSettings: strict),
         .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "IRCTransport", "IRCTestServers", "IRCProtocol",
                                                       "IRCSession", "ChatModel", "NatterUI", "Widgets", "SDLBackend", "CX11",
                                                       "DesktopBus", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FoundationExtras
 
 /// What the app hands to the desktop: links to the browser, notifications to the notification
 /// daemon. Programs are started with an argument vector (never a shell string), detached, and

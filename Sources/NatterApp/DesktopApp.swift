@@ -1,6 +1,7 @@
 import ChatModel
 import DesktopBus
 import FoundationEssentials
+import FoundationExtras
 import Glibc
 import Synchronization
 import IRCSession

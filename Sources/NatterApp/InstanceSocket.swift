@@ -1,5 +1,6 @@
 import ChatModel
 import FoundationEssentials
+import FoundationExtras
 import Glibc
 import Synchronization
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FoundationExtras
 import ArgumentParser
 
 /// `natter`: launches the desktop app (``OpenCommand``, the default); `natter render` draws

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import FoundationExtras
 
 /// A network given on the command line: `--server HOST[:PORT] [--tls|--no-tls] --nick NICK
 /// --join '#a,#b'`. TLS is the default (port 6697; 6667 without TLS). `--server` also takes a

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FoundationExtras
 import ArgumentParser
 import SDLBackend
 import Widgets

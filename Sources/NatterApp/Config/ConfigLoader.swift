@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FoundationExtras
 
 /// A problem with the configuration file, naming the file, the line and the key.
 public struct ConfigError: Error, CustomStringConvertible, Sendable {

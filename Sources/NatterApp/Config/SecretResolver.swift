@@ -1,5 +1,6 @@
 import DesktopBus
 import FoundationEssentials
+import FoundationExtras
 
 /// Turns a configured password into the password: a literal from the file, the first line a
 /// `password_command` prints (run by /bin/sh, at most 10 s), or the keyring's (waiting at most a

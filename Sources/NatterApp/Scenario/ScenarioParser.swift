@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FoundationExtras
 import Widgets
 
 /// Reads the scenario format: one command per line, `#` comment lines and blank lines ignored,

@@ -2,20 +2,20 @@ import FoundationEssentials
 import Glibc
 
 /// Writes a line to standard error.
-func printError(_ message: String) {
+public func printError(_ message: String) {
     let line = message + "\n"
     _ = line.withCString { write(2, $0, strlen($0)) }
 }
 /// What went wrong with a file, in the system's words ("No such file or directory") where the
 /// error carries an errno, as `localizedDescription` gave with Foundation's full library.
-func describe(_ error: any Error) -> String {
+public func describe(_ error: any Error) -> String {
     let posix = (error as? CocoaError)?.underlying as? POSIXError ?? error as? POSIXError
     if let posix { return String(cString: strerror(posix.code.rawValue)) }
     return "\(error)"
 }
 
 /// Creates `path` and its parents when missing, like `mkdir -p`.
-func makeDirectory(_ path: String) throws(AppError) {
+public func makeDirectory(_ path: String) throws(AppError) {
     var partial = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
         partial += "/" + component
@@ -26,7 +26,8 @@ func makeDirectory(_ path: String) throws(AppError) {
 }
 
 /// An error of the app with a message for the user.
-struct AppError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct AppError: Error, CustomStringConvertible {
+    public var description: String
+    /// An error saying `description`.
+    public init(_ description: String) { self.description = description }
 }

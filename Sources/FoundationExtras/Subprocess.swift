@@ -5,9 +5,9 @@ import Synchronization
 /// Starts programs with `posix_spawn`: standard input and error from and to /dev/null, output
 /// to /dev/null or read back. Foundation's `Process` would do, but only Foundation's full
 /// library has it, and that library loads ICU (about 11 MiB of the window's memory).
-enum Subprocess {
+public enum Subprocess {
     /// How a program run by ``run(_:timeout:)`` ended.
-    enum Outcome: Equatable {
+    public enum Outcome: Equatable {
         /// It exited with `status`, having printed `output`.
         case exited(status: Int32, output: [UInt8])
         /// It was still running at the deadline and was stopped.
@@ -18,7 +18,7 @@ enum Subprocess {
 
     /// Runs `arguments` (the first found on PATH), reads what it prints until it exits, and
     /// stops it (SIGKILL) if it has not exited after `timeout` seconds.
-    static func run(_ arguments: [String], timeout: Double) -> Outcome {
+    public static func run(_ arguments: [String], timeout: Double) -> Outcome {
         var pipe: [Int32] = [-1, -1]
         // Not inherited by other programs started meanwhile (they would hold the output open):
         // close-on-exec, set under the lock every spawn takes, so that no program started from
@@ -77,7 +77,7 @@ enum Subprocess {
 
     /// Starts `arguments` (the first found on PATH) without waiting for it; a background
     /// thread reaps it when it exits. False when it could not be started.
-    static func start(_ arguments: [String]) -> Bool {
+    public static func start(_ arguments: [String]) -> Bool {
         guard let pid = spawning.withLock({ _ in spawn(arguments, output: nil) }) else { return false }
         // Without a thread to reap it, it stays a zombie until Natter exits: waiting for it
         // here could hold the window as long as the program runs.

@@ -1,5 +1,5 @@
 import Foundation
-@testable import NatterApp
+@testable import FoundationExtras
 import Testing
 
 /// Programs started without Foundation's `Process`: output read back, exit status, the

@@ -3,7 +3,7 @@
 extension String {
     /// The folder part of a path: everything before the last `/` (`/` for a file at the root,
     /// the empty string for a bare name), as `NSString.deletingLastPathComponent` gives.
-    var parentPath: String {
+    public var parentPath: String {
         var path = Substring(self)
         while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
         guard let slash = path.lastIndex(of: "/") else { return "" }
@@ -11,7 +11,7 @@ extension String {
     }
 
     /// `%XX` escapes decoded; nil when an escape is broken or the bytes are not UTF-8.
-    var percentDecoded: String? {
+    public var percentDecoded: String? {
         var bytes: [UInt8] = []
         var iterator = utf8.makeIterator()
         while let byte = iterator.next() {
@@ -23,7 +23,7 @@ extension String {
     }
 
     /// Every byte but ASCII letters, digits and `keep` written as `%XX`.
-    func percentEncoded(keeping keep: Set<UInt8>) -> String {
+    public func percentEncoded(keeping keep: Set<UInt8>) -> String {
         var out = ""
         for byte in utf8 {
             let plain = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
