@@ -90,19 +90,25 @@ let package = Package(
         // What FoundationEssentials lacks and Foundation's full library (which loads ICU) would
         // give: starting programs, paths, percent coding, errno's words.
         .target(name: "FoundationExtras", dependencies: ["ChatModel"], swiftSettings: strict),
+        // The config file and what it names (no SDL): the TOML reader and writer, NatterConfig,
+        // passwords from commands and the keyring, the user's theme colours, key names.
+        .target(name: "Configuration",
+                dependencies: ["FoundationExtras", "NatterUI", "Widgets", "IRCSession", "IRCProtocol", "IRCTransport",
+                               "DesktopBus"],
+                swiftSettings: strict),
 
         // SDL at the edge, and the composition root.
         .target(name: "SDLBackend",
                 dependencies: ["Widgets", "PixelBlend", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CX11"],
                 swiftSettings: strict),
         .target(name: "NatterApp",
-                dependencies: ["FoundationExtras", "SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCSession", "IRCProtocol",
+                dependencies: ["Configuration", "FoundationExtras", "SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCSession", "IRCProtocol",
                                "IRCTransport", "DesktopBus", "Spelling", "CMalloc",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
         // Fuzz targets (make fuzz builds them with libFuzzer and AddressSanitizer).
-        .executableTarget(name: "natter-fuzz", dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "NatterApp",
+        .executableTarget(name: "natter-fuzz", dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "Configuration", "NatterApp",
                                                             "NatterUI", "SDLBackend", "Widgets"],
                           path: "Sources/NatterFuzz", swiftSettings: strict),
         .executableTarget(name: "natter-bench",
@@ -114,7 +120,7 @@ let package = Package(
         // What several test targets share (test targets cannot import each other): the corpus
         // locator, the server fixtures, the natter binary, a seeded PRNG. Not a product.
         .target(name: "NatterTestSupport", dependencies: ["IRCTestServers"], path: "Tests/Support",
-                swiftSettings: strict),
+                exclude: ["fake-portal.py"], swiftSettings: strict),
         .testTarget(name: "IRCProtocolTests", dependencies: ["NatterTestSupport", "IRCProtocol", propertyBased], swiftSettings: strict),
         .testTarget(name: "IRCSessionTests", dependencies: ["IRCSession", "IRCProtocol"], swiftSettings: strict),
         .testTarget(name: "IRCFormattingTests", dependencies: ["NatterTestSupport", "IRCFormatting", propertyBased], swiftSettings: strict),
@@ -130,10 +136,11 @@ let package = Package(
         .testTarget(name: "SpellingTests", dependencies: ["Spelling"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["NatterTestSupport", "SDLBackend", "PixelBlend", "Widgets", "CSDL2", "CSDL2TTF"], swiftSettings: strict),
         .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras"], swiftSettings: strict),
-        .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "IRCTransport", "IRCTestServers", "IRCProtocol",
+        .testTarget(name: "ConfigurationTests", dependencies: ["NatterTestSupport", "Configuration", "DesktopBus", "NatterUI", "Widgets"],
+                    swiftSettings: strict),
+        .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "Configuration", "IRCTransport", "IRCTestServers", "IRCProtocol",
                                                       "IRCSession", "ChatModel", "NatterUI", "Widgets", "SDLBackend", "CX11",
                                                       "DesktopBus", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                    exclude: ["fake-portal.py"],
                     swiftSettings: strict),
         // The whole client stack (transport → session → model → controller) against real servers.
         .testTarget(name: "IntegrationTests",

@@ -1,4 +1,5 @@
 import ChatModel
+import Configuration
 import DesktopBus
 import Spelling
 import FoundationEssentials

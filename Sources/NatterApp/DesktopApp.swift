@@ -1,4 +1,5 @@
 import ChatModel
+import Configuration
 import DesktopBus
 import FoundationEssentials
 import FoundationExtras
@@ -46,7 +47,7 @@ struct DesktopApp {
             problems.append(warning)
         }
         let window = try AppWindow(title: "Natter", width: width, height: height, fonts: fonts,
-                                   renderer: RendererChoice.resolve(configured: config.renderer))
+                                   renderer: RendererChoice.resolve(configured: RendererChoice(config.renderer)))
         let keys = keyBindings(config)
         let root = ScreenSwitcher(WelcomeView(version: NatterVersion.string))
         let ui = WidgetWindow(window: window, root: root)
@@ -180,6 +181,14 @@ struct DesktopApp {
             if let event = try? KeyName.parse(name) { keys.bind(action, to: event) }
         }
         return keys
+    }
+}
+
+extension RendererChoice {
+    /// The renderer `[display] renderer` names: the configuration names the same cases without
+    /// linking SDL (the app's tests check that every one has its match here).
+    init(_ setting: NatterConfig.Renderer) {
+        self = RendererChoice(rawValue: setting.rawValue) ?? .auto
     }
 }
 

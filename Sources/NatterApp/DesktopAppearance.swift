@@ -1,5 +1,6 @@
 import DesktopBus
 import FoundationEssentials
+import Configuration
 import NatterUI
 
 /// Which theme to draw with: the config's `appearance`, else the desktop's preference (the

@@ -1,6 +1,8 @@
+import ArgumentParser
+import Configuration
 import FoundationEssentials
 import FoundationExtras
-import ArgumentParser
+import IRCProtocol
 
 /// `natter`: launches the desktop app (``OpenCommand``, the default); `natter render` draws
 /// frames to PNG with no display.
@@ -98,9 +100,4 @@ public struct OpenCommand: ParsableCommand {
             throw ExitCode.failure
         }
     }
-}
-
-/// The version `natter --version` prints.
-public enum NatterVersion {
-    public static let string = "0.1.0"
 }

@@ -1,5 +1,6 @@
 import ChatModel
 import FoundationEssentials
+import Configuration
 import IRCSession
 import Synchronization
 

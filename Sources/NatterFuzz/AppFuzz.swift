@@ -1,4 +1,5 @@
 import Foundation
+import Configuration
 import NatterApp
 
 /// The two readers of files a user writes by hand: `config.toml` and `natter render` scenarios.

@@ -1,3 +1,4 @@
+import Configuration
 import DesktopBus
 import Foundation
 @testable import NatterApp
@@ -8,7 +9,7 @@ import Testing
 import Widgets
 
 /// Light or dark: the config, the desktop portal (a scripted one on a private bus), GTK's
-/// settings; and the user's colours.
+/// settings.
 @Suite(.serialized)
 struct AppearanceTests {
     @Test func theConfigWinsThenThePortalThenGTKThenDark() {
@@ -37,32 +38,6 @@ struct AppearanceTests {
         try "[Settings]\ngtk-application-prefer-dark-theme=true\n".write(to: home.appendingPathComponent("gtk-3.0/settings.ini"),
                                                                         atomically: true, encoding: .utf8)
         #expect(DesktopAppearance.gtkPrefersDark(environment: ["XDG_CONFIG_HOME": home.path]) == true)
-    }
-
-    @Test func theUsersColoursAreReadAndApplied() throws {
-        let config = try ConfigLoader.parse("""
-            [theme]
-            appearance = "light"
-            [theme.light]
-            accent = "#3D5AFE"
-            background = "#FAFAFA"
-            nick_colors = ["#B3261E", "#1565C0"]
-            [theme.dark]
-            text = "#EEEEEE"
-            """, file: "c.toml")
-        #expect(config.theme.appearance == .light)
-        let light = config.theme.lightColors.applied(to: .light)
-        #expect(light.base.accent == Color(rgb: 0x3D5AFE) && light.base.background == Color(rgb: 0xFAFAFA))
-        #expect(light.nickColors == [Color(rgb: 0xB3261E), Color(rgb: 0x1565C0)])
-        #expect(light.base.text == ChatTheme.light.base.text)
-        #expect(config.theme.darkColors.applied(to: .dark).base.text == Color(rgb: 0xEEEEEE))
-        for (text, key) in [("[theme]\nappearance = \"sepia\"\n", "theme.appearance"),
-                            ("[theme.light]\naccent = \"blue\"\n", "theme.light.accent"),
-                            ("[theme.dark]\nbackdrop = \"#000000\"\n", "theme.dark.backdrop"),
-                            ("[theme.dark]\nnick_colors = []\n", "theme.dark.nick_colors")] {
-            #expect(throws: ConfigError.self, "\(text)") { try ConfigLoader.parse(text, file: "c.toml") }
-            do { _ = try ConfigLoader.parse(text, file: "c.toml") } catch { #expect(error.key == key, "\(text): \(error)") }
-        }
     }
 
     /// The first-run form opens in the theme the config names, with the user's colours (no

@@ -1,4 +1,5 @@
 import ChatModel
+import Configuration
 import Foundation
 import Glibc
 import IRCSession

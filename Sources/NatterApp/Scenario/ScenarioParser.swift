@@ -1,3 +1,4 @@
+import Configuration
 import FoundationEssentials
 import FoundationExtras
 import Widgets
@@ -114,7 +115,9 @@ public enum ScenarioParser {
             default: throw Problem(text: "mouse takes move, down or up")
             }
         case "click": try count(2...2); return .click(x: try number(args[0]), y: try number(args[1]))
-        case "key": try count(1...1); return .key(try KeyName.parse(args[0]))
+        case "key":
+            try count(1...1)
+            do { return .key(try KeyName.parse(args[0])) } catch { throw Problem(text: error.text) }
         case "snapshot":
             try count(1...1)
             guard args[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }),

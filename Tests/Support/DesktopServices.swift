@@ -1,14 +1,13 @@
 import Foundation
 import IRCTestServers
-import NatterTestSupport
 
 /// A private session bus for a test: `dbus-daemon --session` on a socket of its own, stopped
 /// with the test.
-final class PrivateSessionBus {
-    let address: String
+public final class PrivateSessionBus {
+    public let address: String
     private let process: ChildProcess
 
-    init() throws {
+    public init() throws {
         guard let daemon = findExecutable("dbus-daemon") else { throw TestFailure("dbus-daemon is not installed (make test installs dbus)") }
         process = try ChildProcess(daemon, ["--session", "--nofork", "--nopidfile", "--print-address=1"],
                                    environment: ProcessInfo.processInfo.environment, captureOutput: true)
@@ -23,19 +22,19 @@ final class PrivateSessionBus {
         address = line
     }
 
-    func stop() { process.stop() }
+    public func stop() { process.stop() }
 }
 
 /// A real notification server (dunst) on a private bus and X display, which records every
 /// notification it shows (appname, summary, body, one per line, tab-separated) through a rule
 /// running a script, and whose notifications `dunstctl` acts on.
-final class DunstServer {
-    let records: URL
+public final class DunstServer {
+    public let records: URL
     private let folder: URL
     private let process: ChildProcess
     private let environment: [String: String]
 
-    init(display: String, bus: PrivateSessionBus) throws {
+    public init(display: String, bus: PrivateSessionBus) throws {
         guard let dunst = findExecutable("dunst") else { throw TestFailure("dunst is not installed (make test installs it)") }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("natter-dunst-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -67,13 +66,13 @@ final class DunstServer {
 
     /// Runs `dunstctl` with `arguments` against this server.
     @discardableResult
-    func control(_ arguments: [String]) throws -> String {
+    public func control(_ arguments: [String]) throws -> String {
         guard let tool = findExecutable("dunstctl") else { throw TestFailure("dunstctl is not installed") }
         return try runTool(tool, arguments, environment: environment)
     }
 
     /// The notifications shown so far, as (appname, summary, body).
-    func shown() -> [(app: String, summary: String, body: String)] {
+    public func shown() -> [(app: String, summary: String, body: String)] {
         let text = (try? String(contentsOf: records, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -81,7 +80,7 @@ final class DunstServer {
         }
     }
 
-    func stop() {
+    public func stop() {
         process.stop()
         try? FileManager.default.removeItem(at: folder)
     }
@@ -90,12 +89,12 @@ final class DunstServer {
 /// The scripted desktop portal (fake-portal.py beside this file, following the portal
 /// specification) on a private bus, offering `color-scheme`; `set(_:)` changes it, which the
 /// portal announces with SettingChanged.
-final class FakePortal {
+public final class FakePortal {
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
 
-    init(bus: PrivateSessionBus, scheme: Int, version: Int = 2) throws {
+    public init(bus: PrivateSessionBus, scheme: Int, version: Int = 2) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fake-portal.py")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [script.path, "\(scheme)", "--version", "\(version)"]
@@ -114,7 +113,7 @@ final class FakePortal {
 
     /// Sets color-scheme to `scheme` (0 no preference, 1 dark, 2 light) and waits until the
     /// portal has announced it.
-    func set(_ scheme: Int) throws {
+    public func set(_ scheme: Int) throws {
         input.fileHandleForWriting.write(Data("\(scheme)\n".utf8))
         guard readLine() == "changed \(scheme)" else { throw TestFailure("the fake portal did not change") }
     }
@@ -127,7 +126,7 @@ final class FakePortal {
         return line
     }
 
-    func stop() {
+    public func stop() {
         // Closing its input ends it; SIGKILL in case it inherited a blocked SIGTERM.
         try? input.fileHandleForWriting.close()
         kill(process.processIdentifier, SIGKILL)
@@ -137,12 +136,12 @@ final class FakePortal {
 
 /// A real keyring: GNOME Keyring's Secret Service on a private bus, its login keyring created
 /// and unlocked with a test password, its files in a folder of its own.
-final class GnomeKeyring {
+public final class GnomeKeyring {
     private let process: ChildProcess
     private let folder: URL
-    let environment: [String: String]
+    public let environment: [String: String]
 
-    init(bus: PrivateSessionBus) throws {
+    public init(bus: PrivateSessionBus) throws {
         guard let daemon = findExecutable("gnome-keyring-daemon") else {
             throw TestFailure("gnome-keyring-daemon is not installed (make test installs gnome-keyring)")
         }
@@ -172,7 +171,7 @@ final class GnomeKeyring {
     }
 
     /// `secret-tool` (libsecret's own client) against this keyring, `input` on its standard input.
-    func secretTool(_ arguments: [String], input: String? = nil) throws -> String {
+    public func secretTool(_ arguments: [String], input: String? = nil) throws -> String {
         guard let tool = findExecutable("secret-tool") else { throw TestFailure("secret-tool is not installed (make test installs libsecret-tools)") }
         guard let input else { return try runTool(tool, arguments, environment: environment) }
         let file = folder.appendingPathComponent("input")
@@ -180,7 +179,7 @@ final class GnomeKeyring {
         return try runTool("/bin/sh", ["-c", "exec \"$0\" \"$@\" < \"\(file.path)\"", tool] + arguments, environment: environment)
     }
 
-    func stop() {
+    public func stop() {
         process.stop()
         try? FileManager.default.removeItem(at: folder)
     }

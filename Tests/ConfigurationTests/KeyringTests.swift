@@ -1,6 +1,6 @@
+@testable import Configuration
 import DesktopBus
 import Foundation
-@testable import NatterApp
 import NatterTestSupport
 import Testing
 

@@ -6,9 +6,9 @@ import FoundationExtras
 /// `password_command` prints (run by /bin/sh, at most 10 s), or the keyring's (waiting at most a
 /// minute, for an unlock prompt the desktop may show). The password is never logged or
 /// shown; errors name the command, not its output.
-enum SecretResolver {
+public enum SecretResolver {
     /// `keyringBus` is the bus of the Secret Service (the session bus by default).
-    static func resolve(_ secret: NatterConfig.Secret, keyringBus: String? = nil) throws(ConfigError) -> String {
+    public static func resolve(_ secret: NatterConfig.Secret, keyringBus: String? = nil) throws(ConfigError) -> String {
         switch secret {
         case .literal(let value):
             return value
@@ -46,7 +46,7 @@ enum SecretResolver {
     }
 
     /// A warning when the config file holds a password and others may read it.
-    static func permissionWarning(path: String, config: NatterConfig) -> String? {
+    public static func permissionWarning(path: String, config: NatterConfig) -> String? {
         let holdsPassword = config.networks.contains { network in
             if case .literal = network.password { return true }
             if case .literal = network.sasl?.password { return true }

@@ -4,34 +4,40 @@ import IRCTransport
 
 /// A network's passwords, as the session logs in with them: the SASL password and the
 /// server password (`PASS`), each `nil` where the config has none.
-struct NetworkSecrets: Sendable, Equatable {
-    var sasl: String?
-    var server: String?
+public struct NetworkSecrets: Sendable, Equatable {
+    public var sasl: String?
+    public var server: String?
+
+    /// The passwords `sasl` and `server` (none by default).
+    public init(sasl: String? = nil, server: String? = nil) {
+        self.sasl = sasl
+        self.server = server
+    }
 
     /// Fetches `network`'s passwords: literals at once; the keyring and `password_command` may
     /// take long (a command up to 10 s, an unlock prompt up to a minute), so the window asks
     /// for those off its own thread (``NetworkStarter``).
-    static func fetch(for network: NatterConfig.Network, keyringBus: String? = nil) throws(ConfigError) -> NetworkSecrets {
+    public static func fetch(for network: NatterConfig.Network, keyringBus: String? = nil) throws(ConfigError) -> NetworkSecrets {
         NetworkSecrets(sasl: try network.saslSecret.map { s throws(ConfigError) in try SecretResolver.resolve(s, keyringBus: keyringBus) },
                        server: try network.password.map { s throws(ConfigError) in try SecretResolver.resolve(s, keyringBus: keyringBus) })
     }
 
     /// The passwords when the config holds them all itself (or there are none); `nil` when one
     /// of them has to be fetched.
-    static func immediate(for network: NatterConfig.Network) -> NetworkSecrets? {
+    public static func immediate(for network: NatterConfig.Network) -> NetworkSecrets? {
         guard [network.saslSecret, network.password].allSatisfy({ $0?.isLiteral ?? true }) else { return nil }
         return try? fetch(for: network)
     }
 
     /// Stand-ins for every password the config names (empty strings), to check the rest of
     /// the settings before the real ones are fetched.
-    static func placeholders(for network: NatterConfig.Network) -> NetworkSecrets {
+    public static func placeholders(for network: NatterConfig.Network) -> NetworkSecrets {
         NetworkSecrets(sasl: network.saslSecret.map { _ in "" }, server: network.password.map { _ in "" })
     }
 
     /// Where the passwords that have to be fetched come from, for the server buffer:
     /// "the keyring (libera)", "`pass show irc`".
-    static func sources(for network: NatterConfig.Network) -> String {
+    public static func sources(for network: NatterConfig.Network) -> String {
         let sources = [network.saslSecret, network.password].compactMap { secret -> String? in
             switch secret {
             case .keyring(let name): "the keyring (\(name))"
@@ -59,19 +65,21 @@ extension NatterConfig.Secret {
 }
 
 /// A configured network turned into what the session and the transport take.
-struct NetworkSetup {
-    let session: SessionConfiguration
-    let endpoint: IRCServerEndpoint
+public struct NetworkSetup {
+    /// The session's settings: who logs in, how, and what it joins.
+    public let session: SessionConfiguration
+    /// Where the transport connects, and how.
+    public let endpoint: IRCServerEndpoint
 
     /// `network` with its passwords fetched here (which may block: see ``NetworkSecrets``) and
     /// the CTCP replies `ctcp` allows (by default all, naming Natter's version).
-    init(_ network: NatterConfig.Network,
+    public init(_ network: NatterConfig.Network,
          ctcp: CTCPConfiguration = CTCPConfiguration(versionString: "Natter \(NatterVersion.string)")) throws(ConfigError) {
         try self.init(network, secrets: try NetworkSecrets.fetch(for: network), ctcp: ctcp)
     }
 
     /// `network` with the passwords `secrets`.
-    init(_ network: NatterConfig.Network, secrets: NetworkSecrets, ctcp: CTCPConfiguration) throws(ConfigError) {
+    public init(_ network: NatterConfig.Network, secrets: NetworkSecrets, ctcp: CTCPConfiguration) throws(ConfigError) {
         var sasl: SASLMechanismConfig?
         if let configured = network.sasl {
             switch configured.mechanism {
@@ -116,18 +124,5 @@ struct NetworkSetup {
 
     private static func missing(_ network: NatterConfig.Network, _ what: String) -> ConfigError {
         ConfigError(file: network.name, line: nil, key: nil, message: "no \(what) configured")
-    }
-}
-
-extension QuickStart {
-    /// The network the command-line flags describe.
-    /// A bouncer's network is chosen by the username `LOGIN/NETWORK` (ZNC and soju).
-    var network: NatterConfig.Network {
-        let user = login ?? nick
-        return NatterConfig.Network(name: bouncerNetwork ?? host, host: host, port: port, tls: tls,
-                                    verifyCertificate: verifyCertificate, nick: nick, alternativeNicks: [],
-                                    user: bouncerNetwork.map { "\(user)/\($0)" } ?? user, realName: nick,
-                                    channels: channels.map { ($0, nil) }, password: passwordCommand.map { .command($0) },
-                                    sasl: nil, clientCertificate: nil, clientKey: nil, autoConnect: true)
     }
 }

@@ -1,7 +1,6 @@
 import IRCSession
 import IRCTransport
 import NatterUI
-import SDLBackend
 import FoundationEssentials
 import Widgets
 
@@ -85,13 +84,13 @@ struct ConfigReader {
         if let display = try table(root, "display", at: "") {
             try onlyKeys(display, ["renderer", "scale"], at: "display")
             if let scale = try number(display, "scale", at: "display") {
-                guard scale == 0 || DesktopScale.range.contains(scale) else {
+                guard scale == 0 || NatterConfig.scales.contains(scale) else {
                     throw fail("display.scale", "must be 0 (the desktop's scale) or between 0.5 and 4")
                 }
                 config.scale = scale == 0 ? nil : scale
             }
             if let name = try string(display, "renderer", at: "display") {
-                guard let choice = RendererChoice(rawValue: name.lowercased()) else {
+                guard let choice = NatterConfig.Renderer(rawValue: name.lowercased()) else {
                     throw fail("display.renderer", "must be one of auto, software, accelerated")
                 }
                 config.renderer = choice

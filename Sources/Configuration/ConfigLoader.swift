@@ -1,5 +1,6 @@
 import FoundationEssentials
 import FoundationExtras
+import IRCProtocol
 
 /// A problem with the configuration file, naming the file, the line and the key.
 public struct ConfigError: Error, CustomStringConvertible, Sendable {
@@ -7,6 +8,14 @@ public struct ConfigError: Error, CustomStringConvertible, Sendable {
     public var line: Int?
     public var key: String?
     public var message: String
+
+    /// A problem with `file` (at `line`, with `key`, where known): `message`.
+    public init(file: String, line: Int? = nil, key: String? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.key = key
+        self.message = message
+    }
 
     public var description: String {
         var text = file
@@ -97,20 +106,22 @@ struct KeyLines {
 /// The configuration a starting Natter uses: the file when it reads well (and then a copy of
 /// it is kept as the last good one), otherwise the last good copy, with the reason; never a
 /// rewrite of the user's file.
-struct StartupConfig {
-    var config = NatterConfig()
+public struct StartupConfig {
+    public var config = NatterConfig()
     /// What to tell the user (the file's error, which configuration is used instead).
-    var problems: [String] = []
+    public var problems: [String] = []
     /// The file exists and does not read: nothing may be appended to it.
-    var fileIsBroken = false
+    public var fileIsBroken = false
 
     /// `$XDG_STATE_HOME/natter/config.last-good.toml`.
-    static func lastGoodPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func lastGoodPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/natter/config.last-good.toml" }
         return (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/state/natter/config.last-good.toml"
     }
 
-    init(path: String, lastGood: String) {
+    /// Reads the file at `path`, keeping a copy of it at `lastGood` when it reads well, and
+    /// falling back to that copy when it does not.
+    public init(path: String, lastGood: String) {
         guard FileManager.default.fileExists(atPath: path) else { return }
         do {
             config = try ConfigLoader.load(path: path)

@@ -1,4 +1,4 @@
-@testable import NatterApp
+@testable import Configuration
 import Testing
 
 struct ConfigTests {

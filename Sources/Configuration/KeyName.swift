@@ -3,8 +3,13 @@ import Widgets
 /// Key names as scenarios and key bindings write them: SDL's key names with modifiers joined
 /// by `+`, e.g. `Return`, `Tab`, `PageUp`, `Ctrl+K`, `Alt+2`, `Ctrl+Shift+Z`.
 public enum KeyName {
+    /// What is wrong with a key name, in words for a config or scenario error.
+    public struct Problem: Error, Sendable {
+        public var text: String
+    }
+
     /// The key event for `text`.
-    public static func parse(_ text: String) throws(ScenarioParser.Problem) -> KeyEvent {
+    public static func parse(_ text: String) throws(Problem) -> KeyEvent {
         var parts = text.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
         // "Ctrl++" means Ctrl and the plus key.
         if text.hasSuffix("++") { parts = Array(parts.dropLast(2)) + ["+"] }

@@ -1,5 +1,5 @@
+@testable import Configuration
 import Foundation
-@testable import NatterApp
 import Testing
 
 /// The TOML reader, against Python's `tomllib` (TOML 1.0, in Debian's python3): the same

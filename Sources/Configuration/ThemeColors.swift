@@ -3,7 +3,7 @@ import Widgets
 
 /// Colours of one theme the user set in the config (`[theme.dark]`, `[theme.light]`), as
 /// `#RRGGBB`; what is not set keeps Natter's colour.
-struct ThemeColors: Hashable, Sendable {
+public struct ThemeColors: Hashable, Sendable {
     /// The keys a colour table takes, and which colour of the theme each sets (key paths are
     /// not Sendable; this table is a constant).
     nonisolated(unsafe) static let keys: [String: WritableKeyPath<ChatTheme, Color>] = [
@@ -13,12 +13,16 @@ struct ThemeColors: Hashable, Sendable {
         "highlight_row": \.highlightRow, "sidebar": \.sidebarBackground, "search_match": \.searchMatch,
     ]
 
-    var colors: [String: Color] = [:]
+    /// The colours set, by key (see ``keys``).
+    public var colors: [String: Color] = [:]
     /// The nick colours, replacing the theme's list when set.
-    var nickColors: [Color]?
+    public var nickColors: [Color]?
+
+    /// No colours of the user's: the theme as Natter draws it.
+    public init() {}
 
     /// `theme` with these colours in place.
-    func applied(to theme: ChatTheme) -> ChatTheme {
+    public func applied(to theme: ChatTheme) -> ChatTheme {
         var theme = theme
         for (key, color) in colors {
             if let path = Self.keys[key] { theme[keyPath: path] = color }
@@ -29,6 +33,6 @@ struct ThemeColors: Hashable, Sendable {
 }
 
 /// Whether the window is light or dark: the desktop's preference (`auto`), or fixed.
-enum Appearance: String, Hashable, Sendable, CaseIterable {
+public enum Appearance: String, Hashable, Sendable, CaseIterable {
     case auto, dark, light
 }

@@ -1,9 +1,12 @@
 import FoundationEssentials
+import IRCProtocol
 
 /// Adds a network to the configuration file (created 0600, since a file that may one day hold a
 /// password should never start out readable by others). Existing text is kept as it is.
-enum ConfigWriter {
-    static func append(_ network: NatterConfig.Network, to path: String) throws {
+public enum ConfigWriter {
+    /// Appends `network` to the file at `path` as a `[[networks]]` table (its password only
+    /// when the keyring holds it), creating the file and its folder when missing.
+    public static func append(_ network: NatterConfig.Network, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
@@ -38,7 +41,7 @@ enum ConfigWriter {
     /// Writes `friends = [...]` into the `[[networks]]` table named `network` (replacing the line
     /// there, or adding one after its `name`), keeping every other line as it is. Throws, and
     /// changes nothing, when the table is not found by its name or its `friends` spans lines.
-    static func setFriends(_ nicks: [String], network: String, in path: String) throws {
+    public static func setFriends(_ nicks: [String], network: String, in path: String) throws {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         // Line ends as written: a file with CR LF keeps them.
         let crlf = text.contains("\r\n")

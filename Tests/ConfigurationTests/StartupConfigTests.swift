@@ -1,5 +1,5 @@
+@testable import Configuration
 import Foundation
-@testable import NatterApp
 import Testing
 
 /// A broken config file: the message names the file, line and key; Natter opens with the last

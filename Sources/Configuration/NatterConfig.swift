@@ -1,6 +1,5 @@
 import FoundationEssentials
 import IRCSession
-import SDLBackend
 
 /// Natter's settings, read from `$XDG_CONFIG_HOME/natter/config.toml`:
 ///
@@ -101,14 +100,24 @@ public struct NatterConfig: Hashable, Sendable {
     public var ctcpAnswered: Set<String> = ["VERSION", "PING", "TIME", "CLIENTINFO"]
     public var ctcpVersion = "Natter \(NatterVersion.string)"
     /// Which renderer draws the window (`[display] renderer`; `NATTER_RENDERER` overrides it).
-    public var renderer = RendererChoice.auto
+    public var renderer = Renderer.auto
     /// How large to draw (`[display] scale`); nil follows the desktop (`DesktopScale`).
     public var scale: Double?
+    /// The scales `[display] scale` takes besides 0: those the window draws at (the app's
+    /// tests check that this is `DesktopScale.range`, which the configuration cannot see
+    /// without linking SDL).
+    public static let scales = 0.5...4.0
     public var completionSuffix = ": "
     /// Key bindings by action name (`next_buffer`, …) as key names (`Ctrl+PageDown`).
     public var keys: [String: String] = [:]
 
     public init() {}
+
+    /// `[display] renderer`: the window's renderer as the user names it. The app turns it into
+    /// the SDL side's `RendererChoice`, whose cases it names one for one (its tests check).
+    public enum Renderer: String, Hashable, Sendable, CaseIterable {
+        case auto, software, accelerated
+    }
 
     /// One network to connect to.
     public struct Network: Hashable, Sendable {
@@ -136,6 +145,33 @@ public struct NatterConfig: Hashable, Sendable {
         /// Seconds a SASL login may take before it is aborted and counts as failed (`sasl_timeout`).
         public var saslTimeout: Double = 15
 
+        /// A network with these settings; `name` is the key of its buffers and its link.
+        public init(name: String, host: String, port: Int, tls: Bool, verifyCertificate: Bool, nick: String,
+                    alternativeNicks: [String], user: String, realName: String, channels: [(name: String, key: String?)],
+                    password: Secret?, sasl: SASL?, clientCertificate: String?, clientKey: String?, autoConnect: Bool,
+                    friends: [String] = [], tlsFingerprint: [UInt8]? = nil, saslFailure: SASLFailurePolicy = .disconnect,
+                    saslTimeout: Double = 15) {
+            self.name = name
+            self.host = host
+            self.port = port
+            self.tls = tls
+            self.verifyCertificate = verifyCertificate
+            self.nick = nick
+            self.alternativeNicks = alternativeNicks
+            self.user = user
+            self.realName = realName
+            self.channels = channels
+            self.password = password
+            self.sasl = sasl
+            self.clientCertificate = clientCertificate
+            self.clientKey = clientKey
+            self.autoConnect = autoConnect
+            self.friends = friends
+            self.tlsFingerprint = tlsFingerprint
+            self.saslFailure = saslFailure
+            self.saslTimeout = saslTimeout
+        }
+
         public static func == (a: Network, b: Network) -> Bool {
             a.name == b.name && a.host == b.host && a.port == b.port && a.tls == b.tls
                 && a.verifyCertificate == b.verifyCertificate && a.nick == b.nick
@@ -162,6 +198,13 @@ public struct NatterConfig: Hashable, Sendable {
         public var mechanism: Mechanism
         public var account: String
         public var password: Secret?
+
+        /// SASL with `mechanism` as `account`.
+        public init(mechanism: Mechanism, account: String, password: Secret?) {
+            self.mechanism = mechanism
+            self.account = account
+            self.password = password
+        }
     }
 
     /// A password: written in the file, printed by a command when needed, or kept in the
@@ -188,9 +231,9 @@ public struct NatterConfig: Hashable, Sendable {
         public var fontSize = 14.0
         public var timestampFormat = "HH:mm"
         /// Light or dark (`appearance`): the desktop's preference by default.
-        var appearance = Appearance.auto
+        public var appearance = Appearance.auto
         /// The user's colours for each theme (`[theme.dark]`, `[theme.light]`).
-        var darkColors = ThemeColors()
-        var lightColors = ThemeColors()
+        public var darkColors = ThemeColors()
+        public var lightColors = ThemeColors()
     }
 }

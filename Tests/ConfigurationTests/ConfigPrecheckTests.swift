@@ -1,5 +1,5 @@
+@testable import Configuration
 import Foundation
-@testable import NatterApp
 import Testing
 
 /// toml++ (inside TOMLKit) stops the process on a non-ASCII table name; `make fuzz` found it

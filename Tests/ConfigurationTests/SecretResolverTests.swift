@@ -1,5 +1,5 @@
+@testable import Configuration
 import Foundation
-@testable import NatterApp
 import Testing
 
 struct SecretResolverTests {
