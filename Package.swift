@@ -96,13 +96,18 @@ let package = Package(
                 dependencies: ["FoundationExtras", "NatterUI", "Widgets", "IRCSession", "IRCProtocol", "IRCTransport",
                                "DesktopBus"],
                 swiftSettings: strict),
+        // The desktop around the window (no SDL): one Natter per user, irc:// links, programs
+        // the desktop opens things with, light or dark, the window's state between runs.
+        .target(name: "DesktopIntegration",
+                dependencies: ["Configuration", "FoundationExtras", "DesktopBus", "ChatModel", "IRCProtocol"],
+                swiftSettings: strict),
 
         // SDL at the edge, and the composition root.
         .target(name: "SDLBackend",
                 dependencies: ["Widgets", "PixelBlend", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CX11"],
                 swiftSettings: strict),
         .target(name: "NatterApp",
-                dependencies: ["Configuration", "FoundationExtras", "SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCSession", "IRCProtocol",
+                dependencies: ["Configuration", "DesktopIntegration", "FoundationExtras", "SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCSession", "IRCProtocol",
                                "IRCTransport", "DesktopBus", "Spelling", "CMalloc",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
@@ -137,6 +142,8 @@ let package = Package(
         .testTarget(name: "SDLBackendTests", dependencies: ["NatterTestSupport", "SDLBackend", "PixelBlend", "Widgets", "CSDL2", "CSDL2TTF"], swiftSettings: strict),
         .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras"], swiftSettings: strict),
         .testTarget(name: "ConfigurationTests", dependencies: ["NatterTestSupport", "Configuration", "DesktopBus", "NatterUI", "Widgets"],
+                    swiftSettings: strict),
+        .testTarget(name: "DesktopIntegrationTests", dependencies: ["NatterTestSupport", "DesktopIntegration", "DesktopBus"],
                     swiftSettings: strict),
         .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "Configuration", "IRCTransport", "IRCTestServers", "IRCProtocol",
                                                       "IRCSession", "ChatModel", "NatterUI", "Widgets", "SDLBackend", "CX11",

@@ -1,6 +1,7 @@
 import ChatModel
 import Configuration
 import DesktopBus
+import DesktopIntegration
 import FoundationEssentials
 import FoundationExtras
 import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import DesktopIntegration
 import FoundationEssentials
 import FoundationExtras
 import IRCProtocol

@@ -5,21 +5,22 @@ import Glibc
 import Synchronization
 
 /// What a later `natter` asks of the running one.
-enum InstanceRequest: Hashable, Sendable {
+public enum InstanceRequest: Hashable, Sendable {
     /// Come to the front (a plain `natter` while one runs).
     case raise
     /// Open an irc:// link: join its channel there (`natter irc://…`, or the desktop's handler).
     case open(IRCLink)
 
     /// As a line on the socket: `raise`, or `open URL`.
-    var line: String {
+    public var line: String {
         switch self {
         case .raise: return "raise"
         case .open(let link): return "open " + link.url
         }
     }
 
-    init?(line: String) {
+    /// The request a line on the socket says, or nil for anything else.
+    public init?(line: String) {
         if line == "raise" { self = .raise; return }
         guard line.hasPrefix("open "), let link = IRCLink(String(line.dropFirst(5))) else { return nil }
         self = .open(link)
@@ -30,16 +31,16 @@ enum InstanceRequest: Hashable, Sendable {
 /// (private to the user); a later `natter` connects, sends one request line and exits when the
 /// running one answers `ok`. A socket file left by a Natter that died is found dead (nobody
 /// accepts) and replaced.
-final class InstanceSocket: Sendable {
+public final class InstanceSocket: Sendable {
     /// Where the socket lives: `$XDG_RUNTIME_DIR/natter/instance.sock`, or a folder of the
     /// user's own in /tmp when the session has no runtime directory.
-    static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return runtime + "/natter/instance.sock" }
         return "/tmp/natter-\(getuid())/instance.sock"
     }
 
     /// Hands `request` to the Natter listening at `path`; whether one took it.
-    static func send(_ request: InstanceRequest, path: String, timeout: Double = 2) -> Bool {
+    public static func send(_ request: InstanceRequest, path: String, timeout: Double = 2) -> Bool {
         // Never to a socket someone else could have put there.
         guard isPrivate(path.parentPath), let fd = connect(path) else { return false }
         defer { close(fd) }
@@ -50,7 +51,7 @@ final class InstanceSocket: Sendable {
     }
 
     /// The socket path listened on.
-    let path: String
+    public let path: String
     private let fd: Int32
     private let stopped = Flag()
 
@@ -60,10 +61,10 @@ final class InstanceSocket: Sendable {
     }
 
     /// Why no listener could be made.
-    enum Failure: Error, CustomStringConvertible {
+    public enum Failure: Error, CustomStringConvertible {
         case alreadyRunning
         case system(String)
-        var description: String {
+        public var description: String {
             switch self {
             case .alreadyRunning: return "another Natter is already listening"
             case .system(let text): return text
@@ -72,7 +73,7 @@ final class InstanceSocket: Sendable {
     }
 
     /// Listens at `path`, calling `onRequest` on a thread of its own for each request.
-    init(listeningAt path: String, onRequest: @escaping @Sendable (InstanceRequest) -> Void) throws(Failure) {
+    public init(listeningAt path: String, onRequest: @escaping @Sendable (InstanceRequest) -> Void) throws(Failure) {
         self.path = path
         let folder = path.parentPath
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
@@ -125,7 +126,7 @@ final class InstanceSocket: Sendable {
     }
 
     /// Stops listening and removes the socket file.
-    func stop() {
+    public func stop() {
         guard !stopped.value.exchange(true, ordering: .relaxed) else { return }
         shutdown(fd, Int32(SHUT_RDWR))   // wakes accept (EINVAL); the thread closes it
         unlink(path)

@@ -1,14 +1,14 @@
+import Configuration
 import DesktopBus
 import FoundationEssentials
-import Configuration
-import NatterUI
+import IRCProtocol
 
 /// Which theme to draw with: the config's `appearance`, else the desktop's preference (the
 /// portal's `color-scheme`, else GTK's own settings), else dark.
-enum DesktopAppearance {
+public enum DesktopAppearance {
     /// Whether to draw dark. `portal` is the portal's answer (nil: none), `gtkPrefersDark` what
     /// GTK's settings say (nil: nothing).
-    static func isDark(_ setting: Appearance, portal: ColorSchemePortal.Scheme?, gtkPrefersDark: Bool?) -> Bool {
+    public static func isDark(_ setting: Appearance, portal: ColorSchemePortal.Scheme?, gtkPrefersDark: Bool?) -> Bool {
         switch setting {
         case .dark: return true
         case .light: return false
@@ -24,7 +24,7 @@ enum DesktopAppearance {
     /// GTK's preference where no portal answers: `GTK_THEME` (`Adwaita:dark`, `Foo-dark`), else
     /// `gtk-application-prefer-dark-theme` or a `-dark` `gtk-theme-name` in
     /// `$XDG_CONFIG_HOME/gtk-3.0/settings.ini` (or gtk-4.0's). Nil when none says.
-    static func gtkPrefersDark(environment: [String: String]) -> Bool? {
+    public static func gtkPrefersDark(environment: [String: String]) -> Bool? {
         if let theme = environment["GTK_THEME"]?.lowercased(), !theme.isEmpty {
             return theme.hasSuffix(":dark") || theme.hasSuffix("-dark")
         }
@@ -40,7 +40,7 @@ enum DesktopAppearance {
     /// What a GTK `settings.ini` says about dark: a theme named dark (`Adwaita-dark`,
     /// `Materia-dark-compact`, `Arc-Dark`) is dark whatever else it says; otherwise
     /// `gtk-application-prefer-dark-theme`, which only picks a theme's dark variant.
-    static func settingsPreferDark(_ text: String) -> Bool? {
+    public static func settingsPreferDark(_ text: String) -> Bool? {
         var values: [String: String] = [:]
         for line in text.split(whereSeparator: \.isNewline) {
             let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingBlanks }

@@ -4,13 +4,13 @@ import FoundationExtras
 /// What the app hands to the desktop: links to the browser, notifications to the notification
 /// daemon. Programs are started with an argument vector (never a shell string), detached, and
 /// their failures never affect the chat.
-enum DesktopActions {
+public enum DesktopActions {
     /// Schemes a clicked link may have; anything else is refused.
-    static let openableSchemes: Set<String> = ["http", "https", "irc", "ircs", "mailto"]
+    public static let openableSchemes: Set<String> = ["http", "https", "irc", "ircs", "mailto"]
 
     /// Whether `url` may be handed to xdg-open: an allowed scheme, no control characters, and
     /// not something xdg-open could take for an option.
-    static func isOpenable(_ url: String) -> Bool {
+    public static func isOpenable(_ url: String) -> Bool {
         guard let colon = url.firstIndex(of: ":"), !url.hasPrefix("-") else { return false }
         let scheme = url[..<colon].lowercased()
         guard openableSchemes.contains(scheme) else { return false }
@@ -19,14 +19,14 @@ enum DesktopActions {
 
     /// Opens `url` with xdg-open. Returns false when it was refused or could not start.
     @discardableResult
-    static func open(_ url: String) -> Bool {
+    public static func open(_ url: String) -> Bool {
         guard isOpenable(url) else { return false }
         return spawn("xdg-open", [url])
     }
 
     /// Shows a desktop notification (freedesktop, through notify-send).
     @discardableResult
-    static func notify(title: String, body: String) -> Bool {
+    public static func notify(title: String, body: String) -> Bool {
         spawn("notify-send", ["--app-name=Natter", "--icon=natter", "--", clean(title), clean(body)])
     }
 

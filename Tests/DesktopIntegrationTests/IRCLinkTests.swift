@@ -1,4 +1,4 @@
-@testable import NatterApp
+@testable import DesktopIntegration
 import Testing
 
 /// irc:// and ircs:// links as web pages and other clients write them.

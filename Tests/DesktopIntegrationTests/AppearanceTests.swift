@@ -1,12 +1,9 @@
-import Configuration
 import DesktopBus
+@testable import DesktopIntegration
 import Foundation
-@testable import NatterApp
 import NatterTestSupport
-import NatterUI
 import Synchronization
 import Testing
-import Widgets
 
 /// Light or dark: the config, the desktop portal (a scripted one on a private bus), GTK's
 /// settings.
@@ -38,16 +35,6 @@ struct AppearanceTests {
         try "[Settings]\ngtk-application-prefer-dark-theme=true\n".write(to: home.appendingPathComponent("gtk-3.0/settings.ini"),
                                                                         atomically: true, encoding: .utf8)
         #expect(DesktopAppearance.gtkPrefersDark(environment: ["XDG_CONFIG_HOME": home.path]) == true)
-    }
-
-    /// The first-run form opens in the theme the config names, with the user's colours (no
-    /// portal is asked when the config names one).
-    @MainActor @Test func theOpeningThemeFollowsTheConfig() throws {
-        let light = try ConfigLoader.parse("[theme]\nappearance = \"light\"\n[theme.light]\naccent = \"#3D5AFE\"\n", file: "c.toml")
-        #expect(ChatSession.openingTheme(light).base.background == ChatTheme.light.base.background)
-        #expect(ChatSession.openingTheme(light).base.accent == Color(rgb: 0x3D5AFE))
-        let dark = try ConfigLoader.parse("[theme]\nappearance = \"dark\"\n", file: "c.toml")
-        #expect(ChatSession.openingTheme(dark).base.background == ChatTheme.dark.base.background)
     }
 
     final class Schemes: Sendable {

@@ -3,27 +3,41 @@ import FoundationEssentials
 /// What the window looked like when Natter last quit: its size (in the window system's units),
 /// the panes' widths, whether the nick list was hidden, the open buffer and the zoom. Kept in `$XDG_STATE_HOME/natter/window.json`
 /// (`~/.local/state/natter/window.json`); a missing or unreadable file means the defaults.
-struct WindowState: Codable, Equatable {
-    var width: Int
-    var height: Int
-    var sidebarWidth: Double
-    var nickListWidth: Double
-    var nickListCollapsed: Bool
+public struct WindowState: Codable, Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var sidebarWidth: Double
+    public var nickListWidth: Double
+    public var nickListCollapsed: Bool
     /// The open buffer as `NETWORK/NAME` (NAME empty for the server buffer).
-    var buffer: String?
+    public var buffer: String?
     /// The user's zoom (Ctrl+= / Ctrl+−), nil in files from before it existed (100 %).
-    var zoom: Double?
+    public var zoom: Double?
 
-    static let defaults = WindowState(width: 1100, height: 720, sidebarWidth: 190, nickListWidth: 160,
+    /// A state with these sizes, the buffer shown (`NETWORK/NAME`) and the zoom.
+    public init(width: Int, height: Int, sidebarWidth: Double, nickListWidth: Double, nickListCollapsed: Bool,
+                buffer: String?, zoom: Double? = nil) {
+        self.width = width
+        self.height = height
+        self.sidebarWidth = sidebarWidth
+        self.nickListWidth = nickListWidth
+        self.nickListCollapsed = nickListCollapsed
+        self.buffer = buffer
+        self.zoom = zoom
+    }
+
+    /// The size and panes of a first start.
+    public static let defaults = WindowState(width: 1100, height: 720, sidebarWidth: 190, nickListWidth: 160,
                                       nickListCollapsed: false, buffer: nil)
 
-    static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    /// `$XDG_STATE_HOME/natter/window.json`, or `~/.local/state/natter/window.json`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/natter/window.json" }
         return (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/state/natter/window.json"
     }
 
     /// The saved state, or nil (first start, or a file this version cannot read).
-    static func load(path: String) -> WindowState? {
+    public static func load(path: String) -> WindowState? {
         guard let data = FileManager.default.contents(atPath: path),
               let state = try? JSONDecoder().decode(WindowState.self, from: data),
               (320...16384).contains(state.width), (240...16384).contains(state.height) else { return nil }
@@ -31,7 +45,7 @@ struct WindowState: Codable, Equatable {
     }
 
     /// Writes the state; failures are ignored (the next start uses the defaults).
-    func save(path: String) {
+    public func save(path: String) {
         let url = URL(fileURLWithPath: path)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let encoder = JSONEncoder()

@@ -1,5 +1,5 @@
+@testable import DesktopIntegration
 import Foundation
-@testable import NatterApp
 import Synchronization
 import Testing
 

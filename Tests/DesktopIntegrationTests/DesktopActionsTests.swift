@@ -1,4 +1,4 @@
-@testable import NatterApp
+@testable import DesktopIntegration
 import Testing
 
 struct DesktopActionsTests {
