@@ -101,13 +101,17 @@ let package = Package(
         .target(name: "DesktopIntegration",
                 dependencies: ["Configuration", "FoundationExtras", "DesktopBus", "ChatModel", "IRCProtocol"],
                 swiftSettings: strict),
+        // The model's networks connected (no SDL: the window passes its clock and wake-up).
+        .target(name: "Connections",
+                dependencies: ["Configuration", "ChatModel", "IRCSession", "IRCProtocol", "IRCTransport"],
+                swiftSettings: strict),
 
         // SDL at the edge, and the composition root.
         .target(name: "SDLBackend",
                 dependencies: ["Widgets", "PixelBlend", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CX11"],
                 swiftSettings: strict),
         .target(name: "NatterApp",
-                dependencies: ["Configuration", "DesktopIntegration", "FoundationExtras", "SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCSession", "IRCProtocol",
+                dependencies: ["Configuration", "Connections", "DesktopIntegration", "FoundationExtras", "SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCSession", "IRCProtocol",
                                "IRCTransport", "DesktopBus", "Spelling", "CMalloc",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
@@ -118,7 +122,7 @@ let package = Package(
                           path: "Sources/NatterFuzz", swiftSettings: strict),
         .executableTarget(name: "natter-bench",
                           dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "ChatModel", "Widgets",
-                                         "NatterUI", "SDLBackend", "CMalloc", "NatterApp", "IRCTransport",
+                                         "NatterUI", "SDLBackend", "CMalloc", "Connections", "IRCTransport",
                                          "IRCTestServers"],
                           path: "Sources/NatterBench", swiftSettings: strict),
 
@@ -145,14 +149,18 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "DesktopIntegrationTests", dependencies: ["NatterTestSupport", "DesktopIntegration", "DesktopBus"],
                     swiftSettings: strict),
-        .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "Configuration", "IRCTransport", "IRCTestServers", "IRCProtocol",
+        .testTarget(name: "ConnectionsTests",
+                    dependencies: ["Connections", "Configuration", "ChatModel", "IRCSession", "IRCProtocol", "IRCTransport"],
+                    swiftSettings: strict),
+        .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "Configuration", "Connections", "IRCTransport", "IRCTestServers", "IRCProtocol",
                                                       "IRCSession", "ChatModel", "NatterUI", "Widgets", "SDLBackend", "CX11",
                                                       "DesktopBus", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                     swiftSettings: strict),
-        // The whole client stack (transport → session → model → controller) against real servers.
+        // The whole client stack (transport → session → model → controller, and the hub) against
+        // real servers, without SDL.
         .testTarget(name: "IntegrationTests",
-                    dependencies: ["NatterTestSupport", "NatterApp", "NatterUI", "ChatModel", "IRCSession", "IRCTransport",
-                                   "IRCTestServers", "IRCProtocol", "SDLBackend"],
+                    dependencies: ["NatterTestSupport", "Connections", "NatterUI", "ChatModel", "IRCSession", "IRCTransport",
+                                   "IRCTestServers", "IRCProtocol"],
                     swiftSettings: strict),
         // Golden images and metrics of `natter render` scenarios; runs the built natter binary.
         .testTarget(name: "RenderTests", dependencies: ["NatterTestSupport", "SDLBackend", "Widgets", "NatterUI", "ChatModel",

@@ -1,5 +1,6 @@
 import ChatModel
 import Configuration
+import Connections
 import DesktopBus
 import DesktopIntegration
 import Spelling
@@ -98,7 +99,7 @@ final class ChatSession {
         screen.sidebarWidth = saved.sidebarWidth
         screen.nickListWidth = saved.nickListWidth
         screen.nickListCollapsed = saved.nickListCollapsed
-        let hub = NetworkHub(model: model)
+        let hub = NetworkHub(model: model, clock: clock, wakeUp: { AppWindow.wakeUp() })
         self.hub = hub
         self.networks = config.networks
         self.ui = ui

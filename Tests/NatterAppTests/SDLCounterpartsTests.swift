@@ -1,4 +1,5 @@
 import Configuration
+import Connections
 @testable import NatterApp
 import SDLBackend
 import Testing
@@ -17,5 +18,16 @@ struct SDLCounterpartsTests {
     /// `[display] scale` takes the scales the window draws at.
     @Test func theConfigsScalesAreTheWindows() {
         #expect(NatterConfig.scales == DesktopScale.range)
+    }
+
+    /// The hub's clock without SDL reads what the window's does: a time between two of
+    /// `WidgetWindow.now()`.
+    @MainActor @Test func theSessionClockIsTheWindowsClock() {
+        for _ in 0..<100 {
+            let before = WidgetWindow.now()
+            let now = SessionClock.monotonic()
+            let after = WidgetWindow.now()
+            #expect(before <= now && now <= after, "\(before) ≤ \(now) ≤ \(after)")
+        }
     }
 }

@@ -1,6 +1,6 @@
 import ChatModel
-import FoundationEssentials
 import Configuration
+import FoundationEssentials
 import IRCSession
 import Synchronization
 
@@ -14,7 +14,7 @@ import Synchronization
 /// (on the window's thread) gives them to the network's session and lets it connect. A fetch
 /// that fails is said in the server buffer; `/connect` then fetches again.
 @MainActor
-final class NetworkStarter {
+public final class NetworkStarter {
     private struct Waiting {
         var network: NatterConfig.Network
         var ctcp: CTCPConfiguration
@@ -23,7 +23,8 @@ final class NetworkStarter {
         /// Whether a fetch is under way (false after one failed).
         var fetching: Bool
     }
-    typealias Fetch = @Sendable (NatterConfig.Network) throws(ConfigError) -> NetworkSecrets
+    /// Gets a network's passwords (blocking: it runs on a thread of its own).
+    public typealias Fetch = @Sendable (NatterConfig.Network) throws(ConfigError) -> NetworkSecrets
 
     private let model: ChatModel
     private let hub: NetworkHub
@@ -34,7 +35,7 @@ final class NetworkStarter {
 
     /// A starter for `model` and `hub`. `wakeUp` wakes the window loop when passwords arrive;
     /// `fetch` gets a network's passwords (tests give the keyring's bus).
-    init(model: ChatModel, hub: NetworkHub, wakeUp: @escaping @Sendable () -> Void,
+    public init(model: ChatModel, hub: NetworkHub, wakeUp: @escaping @Sendable () -> Void,
          fetch: @escaping Fetch = { network throws(ConfigError) in
              try NetworkSecrets.fetch(for: network)
          }) {
@@ -52,11 +53,11 @@ final class NetworkStarter {
     static let failed = "no password: /connect asks again"
 
     /// Whether `network` still waits for its passwords.
-    func isWaiting(_ network: String) -> Bool { waiting[network] != nil }
+    public func isWaiting(_ network: String) -> Bool { waiting[network] != nil }
 
     /// Adds `network` with the CTCP replies `ctcp`: ready at once when its passwords are in
     /// the config, else after they are fetched.
-    func add(_ network: NatterConfig.Network, ctcp: CTCPConfiguration) {
+    public func add(_ network: NatterConfig.Network, ctcp: CTCPConfiguration) {
         let server = BufferID(network: network.name, name: "")
         do {
             // A setting missing (a SASL login without a password) is said now: fetching
@@ -90,7 +91,7 @@ final class NetworkStarter {
     }
 
     /// Gives the networks whose passwords arrived their login, and connects those that should.
-    func apply() {
+    public func apply() {
         let results = arrived.take()
         for (name, result) in results {
             guard var entry = waiting[name] else { continue }

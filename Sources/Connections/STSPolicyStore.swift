@@ -19,6 +19,7 @@ public struct STSPolicyStore {
         policies = data.flatMap { try? JSONDecoder.sts.decode([String: Policy].self, from: $0) } ?? [:]
     }
 
+    /// `$XDG_STATE_HOME/natter/sts.json`, or `~/.local/state/natter/sts.json`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/natter/sts.json" }
         return (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/state/natter/sts.json"

@@ -3,7 +3,6 @@ import FoundationEssentials
 import IRCProtocol
 import IRCSession
 import IRCTransport
-import SDLBackend
 
 /// The network loop of the app, outside the interface: owns the model's links, one
 /// `IRCTransport` per network. Transport events (drained on the UI thread when the queue wakes
@@ -35,13 +34,17 @@ public final class NetworkHub {
     public var onConnectHeld: ((String) -> Void)?
     /// Called for `/disconnect` on a held network: it must not connect when its login comes.
     public var onDisconnectHeld: ((String) -> Void)?
+    /// The time stamped on what the transports report.
+    private let clock: () -> SessionTime
 
-    /// A hub for `model`, whose transport events wake the window loop; tests pass their own
-    /// `wakeUp`, and an STS policy file of their own. The hub becomes the model's link
-    /// (`linkRequests`).
-    public init(model: ChatModel, wakeUp: @escaping @Sendable () -> Void = { AppWindow.wakeUp() },
-                stsPolicies: String = STSPolicyStore.defaultPath()) {
+    /// A hub for `model`. `wakeUp` is called (on a transport's thread) when events wait for
+    /// ``drain()``: the window passes its loop's wake-up, tests their own. `clock` stamps the
+    /// events (the window passes the clock its model has). `stsPolicies` is the STS policy
+    /// file (tests give one of their own). The hub becomes the model's link (`linkRequests`).
+    public init(model: ChatModel, clock: @escaping () -> SessionTime = SessionClock.now,
+                wakeUp: @escaping @Sendable () -> Void, stsPolicies: String = STSPolicyStore.defaultPath()) {
         self.model = model
+        self.clock = clock
         sts = STSPolicyStore(path: stsPolicies)
         queue = IRCTransportEventQueue(wakeUp: wakeUp)
         model.linkRequests = { [weak self] network, request in self?.perform(request, network: network) }
@@ -49,7 +52,7 @@ public final class NetworkHub {
 
     /// The session time now.
     public func now() -> SessionTime {
-        SessionTime(monotonic: WidgetWindow.now(), wall: Date())
+        clock()
     }
 
     /// Starts connecting `network` to `endpoint`.

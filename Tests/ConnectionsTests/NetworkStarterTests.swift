@@ -1,9 +1,9 @@
 import ChatModel
 import Configuration
+@testable import Connections
 import Foundation
 import Glibc
 import IRCSession
-@testable import NatterApp
 import Synchronization
 import Testing
 

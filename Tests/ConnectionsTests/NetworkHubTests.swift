@@ -1,6 +1,6 @@
+@testable import Connections
 import IRCProtocol
 import IRCTransport
-@testable import NatterApp
 import Testing
 
 /// What the server buffer says when a link goes down: the session only learns that it is gone
@@ -27,15 +27,5 @@ import Testing
         #expect(NetworkHub.insecurityWarning(.tls(IRCTLSOptions(verifiesCertificate: false)))
             == "Connected WITHOUT checking the server's TLS certificate (insecure)")
         #expect(NetworkHub.insecurityWarning(.tls(IRCTLSOptions())) == nil)
-    }
-}
-
-/// Passwords never reach a scenario's metrics file.
-@Suite struct ScenarioMetricsSecretTests {
-    @Test func passAndSASLPayloadsAreMasked() throws {
-        #expect(ScenarioRunner.recorded(IRCMessage(command: "PASS", parameters: ["hunter2"])) == "PASS ********")
-        #expect(ScenarioRunner.recorded(IRCMessage(command: "AUTHENTICATE", parameters: ["AGJvYgBodW50ZXIy"])) == "AUTHENTICATE ********")
-        #expect(ScenarioRunner.recorded(IRCMessage(command: "AUTHENTICATE", parameters: ["PLAIN"])) == "AUTHENTICATE PLAIN")
-        #expect(ScenarioRunner.recorded(IRCMessage(command: "PRIVMSG", parameters: ["#c", "hi"])) == "PRIVMSG #c hi")
     }
 }
