@@ -110,15 +110,22 @@ let package = Package(
         .target(name: "SDLBackend",
                 dependencies: ["Widgets", "PixelBlend", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CX11"],
                 swiftSettings: strict),
+        // The scenario language and runner of `natter render`: it draws, so it links SDL.
+        .target(name: "Scenario",
+                dependencies: ["Configuration", "FoundationExtras", "SDLBackend", "Widgets", "NatterUI", "ChatModel",
+                               "IRCSession", "IRCProtocol", "Spelling"],
+                swiftSettings: strict),
+        // The composition root: the window app, the CLI.
         .target(name: "NatterApp",
-                dependencies: ["Configuration", "Connections", "DesktopIntegration", "FoundationExtras", "SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCSession", "IRCProtocol",
-                               "IRCTransport", "DesktopBus", "Spelling", "CMalloc",
+                dependencies: ["Configuration", "Connections", "DesktopIntegration", "FoundationExtras", "Scenario",
+                               "SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCSession", "IRCProtocol", "IRCTransport",
+                               "DesktopBus", "Spelling", "CMalloc",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
         // Fuzz targets (make fuzz builds them with libFuzzer and AddressSanitizer).
-        .executableTarget(name: "natter-fuzz", dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "Configuration", "NatterApp",
-                                                            "NatterUI", "SDLBackend", "Widgets"],
+        .executableTarget(name: "natter-fuzz", dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "Configuration",
+                                                            "Scenario", "NatterUI", "SDLBackend", "Widgets"],
                           path: "Sources/NatterFuzz", swiftSettings: strict),
         .executableTarget(name: "natter-bench",
                           dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "ChatModel", "Widgets",
@@ -152,9 +159,13 @@ let package = Package(
         .testTarget(name: "ConnectionsTests",
                     dependencies: ["Connections", "Configuration", "ChatModel", "IRCSession", "IRCProtocol", "IRCTransport"],
                     swiftSettings: strict),
-        .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "Configuration", "Connections", "IRCTransport", "IRCTestServers", "IRCProtocol",
-                                                      "IRCSession", "ChatModel", "NatterUI", "Widgets", "SDLBackend", "CX11",
-                                                      "DesktopBus", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Widgets", "IRCProtocol"], swiftSettings: strict),
+        // The app as a whole: the natter binary in a private X server, the CLI, and what the
+        // headless targets keep in step with SDL.
+        .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "Configuration", "Connections",
+                                                      "IRCTestServers", "IRCProtocol", "IRCSession", "NatterUI", "Widgets",
+                                                      "SDLBackend", "CX11", "DesktopBus",
+                                                      .product(name: "ArgumentParser", package: "swift-argument-parser")],
                     swiftSettings: strict),
         // The whole client stack (transport → session → model → controller, and the hub) against
         // real servers, without SDL.

@@ -10,6 +10,8 @@ import Synchronization
 import IRCSession
 import IRCTransport
 import NatterUI
+// For EnchantSpeller's SpellChecking, declared there (scenarios check spelling too).
+import Scenario
 import SDLBackend
 import Widgets
 
@@ -315,6 +317,3 @@ final class SchemeUpdates: Sendable {
         _ = takeChange()   // already used for the first theme
     }
 }
-
-/// Enchant checks the input line's spelling.
-extension EnchantSpeller: SpellChecking {}

@@ -1,6 +1,7 @@
+import ArgumentParser
 import FoundationEssentials
 import FoundationExtras
-import ArgumentParser
+import Scenario
 import SDLBackend
 import Widgets
 

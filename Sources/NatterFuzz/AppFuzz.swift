@@ -1,6 +1,6 @@
 import Foundation
 import Configuration
-import NatterApp
+import Scenario
 
 /// The two readers of files a user writes by hand: `config.toml` and `natter render` scenarios.
 /// Whatever the text, reading it returns a value or an error that names a line inside the

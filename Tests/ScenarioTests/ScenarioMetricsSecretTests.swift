@@ -1,5 +1,5 @@
 import IRCProtocol
-@testable import NatterApp
+@testable import Scenario
 import Testing
 
 /// Passwords never reach a scenario's metrics file.

@@ -1,6 +1,6 @@
 import ChatModel
-import FoundationEssentials
 import Configuration
+import FoundationEssentials
 import FoundationExtras
 import IRCProtocol
 import IRCSession
@@ -13,7 +13,7 @@ import Widgets
 /// by SDL's software renderer. Server lines go through IRCProtocol → IRCSession → ChatModel
 /// exactly as in the window; what the client would send is collected for `metrics.jsonl`.
 @MainActor
-final class ScenarioRunner {
+public final class ScenarioRunner {
     let folder: URL
     let out: URL
     let fonts: FontLibrary
@@ -54,14 +54,16 @@ final class ScenarioRunner {
         let measurer: SDLTextMeasurer
     }
 
-    init(scenarioFile: URL, out: URL, fonts: FontLibrary) {
+    /// A runner for the scenario in `scenarioFile` (files it names are found beside it),
+    /// writing into `out` and drawing with `fonts`.
+    public init(scenarioFile: URL, out: URL, fonts: FontLibrary) {
         folder = scenarioFile.deletingLastPathComponent()
         self.out = out
         self.fonts = fonts
     }
 
     /// Runs every step; throws a ScenarioError for a step that cannot run as written.
-    func run(_ steps: [ScenarioStep], file: String) throws {
+    public func run(_ steps: [ScenarioStep], file: String) throws {
         if steps.contains(where: { if case .log = $0.command { true } else { false } }) {
             logsRoot = FileManager.default.temporaryDirectory.appendingPathComponent("natter-scenario-logs-\(UUID().uuidString)")
         }

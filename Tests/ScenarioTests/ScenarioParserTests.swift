@@ -1,4 +1,4 @@
-import NatterApp
+import Scenario
 import Testing
 import Widgets
 
