@@ -1,8 +1,13 @@
 // swift-tools-version: 6.1
 // Natter: a graphical IRC client for Linux desktops, drawn through SDL2.
-// Layers (arrows point down): natter → NatterApp → {NatterUI → Widgets → ScrollPhysics,
-// SDLBackend → {Widgets, PixelBlend}, IRCTransport → IRCSession, ChatModel → IRCSession → IRCProtocol,
-// IRCFormatting}. See docs/ARCHITECTURE.md.
+// Layers (arrows point down; each is a dependency declared below): natter → NatterApp →
+// {Scenario, Connections, DesktopIntegration, Configuration, SDLBackend, NatterUI, DesktopBus, Spelling};
+// Scenario → {Configuration, SDLBackend, NatterUI, Spelling}; Connections → {Configuration, IRCTransport,
+// ChatModel}; DesktopIntegration → {Configuration, DesktopBus}; Configuration → {FoundationExtras, NatterUI,
+// IRCTransport, DesktopBus}; FoundationExtras → ChatModel; NatterUI → {Widgets → ScrollPhysics,
+// ChatModel → {IRCSession → IRCProtocol, IRCFormatting}}; SDLBackend → {Widgets, PixelBlend};
+// IRCTransport → IRCProtocol. Of the library targets only SDLBackend imports SDL, and only Scenario
+// and NatterApp depend on SDLBackend. See docs/ARCHITECTURE.md.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -134,7 +139,8 @@ let package = Package(
                           path: "Sources/NatterBench", swiftSettings: strict),
 
         // What several test targets share (test targets cannot import each other): the corpus
-        // locator, the server fixtures, the natter binary, a seeded PRNG. Not a product.
+        // locator, the server fixtures, the natter binary, a seeded PRNG, the desktop's services
+        // on a private bus. Not a product.
         .target(name: "NatterTestSupport", dependencies: ["IRCTestServers"], path: "Tests/Support",
                 exclude: ["fake-portal.py"], swiftSettings: strict),
         .testTarget(name: "IRCProtocolTests", dependencies: ["NatterTestSupport", "IRCProtocol", propertyBased], swiftSettings: strict),
