@@ -1,8 +1,13 @@
 // swift-tools-version: 6.1
 // Natter: a graphical IRC client for Linux desktops, drawn through SDL2.
-// Layers (arrows point down): natter → NatterApp → {NatterUI → Widgets → ScrollPhysics,
-// SDLBackend → {Widgets, PixelBlend}, IRCTransport → IRCSession, ChatModel → IRCSession → IRCProtocol,
-// IRCFormatting}. See docs/ARCHITECTURE.md.
+// Layers (arrows point down; each is a dependency declared below): natter → NatterApp →
+// {Scenario, Connections, DesktopIntegration, Configuration, SDLBackend, NatterUI, DesktopBus, Spelling};
+// Scenario → {Configuration, SDLBackend, NatterUI, Spelling}; Connections → {Configuration, IRCTransport,
+// ChatModel}; DesktopIntegration → {Configuration, DesktopBus}; Configuration → {FoundationExtras, NatterUI,
+// IRCTransport, DesktopBus}; FoundationExtras → ChatModel; NatterUI → {Widgets → ScrollPhysics,
+// ChatModel → {IRCSession → IRCProtocol, IRCFormatting}}; SDLBackend → {Widgets, PixelBlend};
+// IRCTransport → IRCProtocol. Of the library targets only SDLBackend imports SDL, and only Scenario
+// and NatterApp depend on SDLBackend. See docs/ARCHITECTURE.md.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -87,30 +92,57 @@ let package = Package(
         // Spell checking through Enchant.
         .target(name: "Spelling", dependencies: ["CEnchant"], swiftSettings: strict),
 
+        // What FoundationEssentials lacks and Foundation's full library (which loads ICU) would
+        // give: starting programs, paths, percent coding, errno's words.
+        .target(name: "FoundationExtras", dependencies: ["ChatModel"], swiftSettings: strict),
+        // The config file and what it names (no SDL): the TOML reader and writer, NatterConfig,
+        // passwords from commands and the keyring, the user's theme colours, key names.
+        .target(name: "Configuration",
+                dependencies: ["FoundationExtras", "NatterUI", "Widgets", "IRCSession", "IRCProtocol", "IRCTransport",
+                               "DesktopBus"],
+                swiftSettings: strict),
+        // The desktop around the window (no SDL): one Natter per user, irc:// links, programs
+        // the desktop opens things with, light or dark, the window's state between runs.
+        .target(name: "DesktopIntegration",
+                dependencies: ["Configuration", "FoundationExtras", "DesktopBus", "ChatModel", "IRCProtocol"],
+                swiftSettings: strict),
+        // The model's networks connected (no SDL: the window passes its clock and wake-up).
+        .target(name: "Connections",
+                dependencies: ["Configuration", "ChatModel", "IRCSession", "IRCProtocol", "IRCTransport"],
+                swiftSettings: strict),
+
         // SDL at the edge, and the composition root.
         .target(name: "SDLBackend",
                 dependencies: ["Widgets", "PixelBlend", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CX11"],
                 swiftSettings: strict),
+        // The scenario language and runner of `natter render`: it draws, so it links SDL.
+        .target(name: "Scenario",
+                dependencies: ["Configuration", "FoundationExtras", "SDLBackend", "Widgets", "NatterUI", "ChatModel",
+                               "IRCSession", "IRCProtocol", "Spelling"],
+                swiftSettings: strict),
+        // The composition root: the window app, the CLI.
         .target(name: "NatterApp",
-                dependencies: ["SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCSession", "IRCProtocol", "IRCTransport",
+                dependencies: ["Configuration", "Connections", "DesktopIntegration", "FoundationExtras", "Scenario",
+                               "SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCSession", "IRCProtocol", "IRCTransport",
                                "DesktopBus", "Spelling", "CMalloc",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
         // Fuzz targets (make fuzz builds them with libFuzzer and AddressSanitizer).
-        .executableTarget(name: "natter-fuzz", dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "NatterApp",
-                                                            "NatterUI", "SDLBackend", "Widgets"],
+        .executableTarget(name: "natter-fuzz", dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "Configuration",
+                                                            "Scenario", "NatterUI", "SDLBackend", "Widgets"],
                           path: "Sources/NatterFuzz", swiftSettings: strict),
         .executableTarget(name: "natter-bench",
                           dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "ChatModel", "Widgets",
-                                         "NatterUI", "SDLBackend", "CMalloc", "NatterApp", "IRCTransport",
+                                         "NatterUI", "SDLBackend", "CMalloc", "Connections", "IRCTransport",
                                          "IRCTestServers"],
                           path: "Sources/NatterBench", swiftSettings: strict),
 
         // What several test targets share (test targets cannot import each other): the corpus
-        // locator, the server fixtures, the natter binary, a seeded PRNG. Not a product.
+        // locator, the server fixtures, the natter binary, a seeded PRNG, the desktop's services
+        // on a private bus. Not a product.
         .target(name: "NatterTestSupport", dependencies: ["IRCTestServers"], path: "Tests/Support",
-                swiftSettings: strict),
+                exclude: ["fake-portal.py"], swiftSettings: strict),
         .testTarget(name: "IRCProtocolTests", dependencies: ["NatterTestSupport", "IRCProtocol", propertyBased], swiftSettings: strict),
         .testTarget(name: "IRCSessionTests", dependencies: ["IRCSession", "IRCProtocol"], swiftSettings: strict),
         .testTarget(name: "IRCFormattingTests", dependencies: ["NatterTestSupport", "IRCFormatting", propertyBased], swiftSettings: strict),
@@ -125,15 +157,27 @@ let package = Package(
                                                      .product(name: "DequeModule", package: "swift-collections")], swiftSettings: strict),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["NatterTestSupport", "SDLBackend", "PixelBlend", "Widgets", "CSDL2", "CSDL2TTF"], swiftSettings: strict),
-        .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "IRCTransport", "IRCTestServers", "IRCProtocol",
-                                                      "IRCSession", "ChatModel", "NatterUI", "Widgets", "SDLBackend", "CX11",
-                                                      "DesktopBus", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                    exclude: ["fake-portal.py"],
+        .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras"], swiftSettings: strict),
+        .testTarget(name: "ConfigurationTests", dependencies: ["NatterTestSupport", "Configuration", "DesktopBus", "NatterUI", "Widgets"],
                     swiftSettings: strict),
-        // The whole client stack (transport → session → model → controller) against real servers.
+        .testTarget(name: "DesktopIntegrationTests", dependencies: ["NatterTestSupport", "DesktopIntegration", "DesktopBus"],
+                    swiftSettings: strict),
+        .testTarget(name: "ConnectionsTests",
+                    dependencies: ["Connections", "Configuration", "ChatModel", "IRCSession", "IRCProtocol", "IRCTransport"],
+                    swiftSettings: strict),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Widgets", "IRCProtocol"], swiftSettings: strict),
+        // The app as a whole: the natter binary in a private X server, the CLI, and what the
+        // headless targets keep in step with SDL.
+        .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "Configuration", "Connections",
+                                                      "IRCTestServers", "IRCProtocol", "IRCSession", "NatterUI", "Widgets",
+                                                      "SDLBackend", "CX11", "DesktopBus",
+                                                      .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                    swiftSettings: strict),
+        // The whole client stack (transport → session → model → controller, and the hub) against
+        // real servers, without SDL.
         .testTarget(name: "IntegrationTests",
-                    dependencies: ["NatterTestSupport", "NatterApp", "NatterUI", "ChatModel", "IRCSession", "IRCTransport",
-                                   "IRCTestServers", "IRCProtocol", "SDLBackend"],
+                    dependencies: ["NatterTestSupport", "Connections", "NatterUI", "ChatModel", "IRCSession", "IRCTransport",
+                                   "IRCTestServers", "IRCProtocol"],
                     swiftSettings: strict),
         // Golden images and metrics of `natter render` scenarios; runs the built natter binary.
         .testTarget(name: "RenderTests", dependencies: ["NatterTestSupport", "SDLBackend", "Widgets", "NatterUI", "ChatModel",

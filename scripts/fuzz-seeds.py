@@ -52,7 +52,7 @@ for doc in ["README.md"] + sorted(glob.glob("docs/*.md")):
             write("config", block)
             count += 1
 # The configuration texts the config tests read (Swift multi-line strings, indentation removed).
-with open("Tests/NatterAppTests/ConfigTests.swift", encoding="utf-8") as f:
+with open("Tests/ConfigurationTests/ConfigTests.swift", encoding="utf-8") as f:
     for block in re.findall(r'"""\n(.*?)\n\s*"""', f.read(), re.S):
         lines = block.split("\n")
         margin = min((len(l) - len(l.lstrip()) for l in lines if l.strip()), default=0)

@@ -1,5 +1,8 @@
 import ChatModel
+import Configuration
+import Connections
 import DesktopBus
+import DesktopIntegration
 import Spelling
 import FoundationEssentials
 import Glibc
@@ -7,6 +10,8 @@ import Synchronization
 import IRCSession
 import IRCTransport
 import NatterUI
+// For EnchantSpeller's SpellChecking, declared there (scenarios check spelling too).
+import Scenario
 import SDLBackend
 import Widgets
 
@@ -96,7 +101,7 @@ final class ChatSession {
         screen.sidebarWidth = saved.sidebarWidth
         screen.nickListWidth = saved.nickListWidth
         screen.nickListCollapsed = saved.nickListCollapsed
-        let hub = NetworkHub(model: model)
+        let hub = NetworkHub(model: model, clock: clock, wakeUp: { AppWindow.wakeUp() })
         self.hub = hub
         self.networks = config.networks
         self.ui = ui
@@ -312,6 +317,3 @@ final class SchemeUpdates: Sendable {
         _ = takeChange()   // already used for the first theme
     }
 }
-
-/// Enchant checks the input line's spelling.
-extension EnchantSpeller: SpellChecking {}

@@ -1,6 +1,9 @@
 import ChatModel
+import Configuration
 import DesktopBus
+import DesktopIntegration
 import FoundationEssentials
+import FoundationExtras
 import Glibc
 import Synchronization
 import IRCSession
@@ -45,7 +48,7 @@ struct DesktopApp {
             problems.append(warning)
         }
         let window = try AppWindow(title: "Natter", width: width, height: height, fonts: fonts,
-                                   renderer: RendererChoice.resolve(configured: config.renderer))
+                                   renderer: RendererChoice.resolve(configured: RendererChoice(config.renderer)))
         let keys = keyBindings(config)
         let root = ScreenSwitcher(WelcomeView(version: NatterVersion.string))
         let ui = WidgetWindow(window: window, root: root)
@@ -183,6 +186,14 @@ struct DesktopApp {
             }
         }
         return keys
+    }
+}
+
+extension RendererChoice {
+    /// The renderer `[display] renderer` names: the configuration names the same cases without
+    /// linking SDL (the app's tests check that every one has its match here).
+    init(_ setting: NatterConfig.Renderer) {
+        self = RendererChoice(rawValue: setting.rawValue) ?? .auto
     }
 }
 

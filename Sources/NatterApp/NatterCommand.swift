@@ -1,5 +1,9 @@
-import FoundationEssentials
 import ArgumentParser
+import Configuration
+import DesktopIntegration
+import FoundationEssentials
+import FoundationExtras
+import IRCProtocol
 
 /// `natter`: launches the desktop app (``OpenCommand``, the default); `natter render` draws
 /// frames to PNG with no display.
@@ -97,9 +101,4 @@ public struct OpenCommand: ParsableCommand {
             throw ExitCode.failure
         }
     }
-}
-
-/// The version `natter --version` prints.
-public enum NatterVersion {
-    public static let string = "0.1.0"
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Configuration
 import FoundationEssentials
+import FoundationExtras
 
 /// A network given on the command line: `--server HOST[:PORT] [--tls|--no-tls] --nick NICK
 /// --join '#a,#b'`. TLS is the default (port 6697; 6667 without TLS). `--server` also takes a
@@ -78,12 +80,15 @@ struct QuickStart: Hashable, Sendable {
     }
 }
 
-enum ProcessEnvironment {
-    /// The login name, as a default nick.
-    static var userName: String {
-        let env = ProcessInfo.processInfo.environment
-        let name = env["USER"] ?? env["LOGNAME"] ?? "natter"
-        let cleaned = String(name.filter { $0.isLetter || $0.isNumber || "_-[]{}\\|^`".contains($0) }.prefix(16))
-        return cleaned.isEmpty || cleaned.first!.isNumber ? "natter" : cleaned
+extension QuickStart {
+    /// The network the command-line flags describe.
+    /// A bouncer's network is chosen by the username `LOGIN/NETWORK` (ZNC and soju).
+    var network: NatterConfig.Network {
+        let user = login ?? nick
+        return NatterConfig.Network(name: bouncerNetwork ?? host, host: host, port: port, tls: tls,
+                                    verifyCertificate: verifyCertificate, nick: nick, alternativeNicks: [],
+                                    user: bouncerNetwork.map { "\(user)/\($0)" } ?? user, realName: nick,
+                                    channels: channels.map { ($0, nil) }, password: passwordCommand.map { .command($0) },
+                                    sasl: nil, clientCertificate: nil, clientKey: nil, autoConnect: true)
     }
 }

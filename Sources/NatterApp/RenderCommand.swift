@@ -1,5 +1,7 @@
-import FoundationEssentials
 import ArgumentParser
+import FoundationEssentials
+import FoundationExtras
+import Scenario
 import SDLBackend
 import Widgets
 

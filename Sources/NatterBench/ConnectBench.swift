@@ -1,9 +1,9 @@
 import ChatModel
+import Connections
 import Foundation
 import IRCSession
 import IRCTestServers
 import IRCTransport
-import NatterApp
 import NatterUI
 
 /// Connect to chat-ready: the whole client (the app's `NetworkHub`, session, model) logging in

@@ -1,5 +1,6 @@
 import Foundation
-import NatterApp
+import Configuration
+import Scenario
 
 /// The two readers of files a user writes by hand: `config.toml` and `natter render` scenarios.
 /// Whatever the text, reading it returns a value or an error that names a line inside the

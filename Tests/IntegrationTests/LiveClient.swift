@@ -1,12 +1,11 @@
 import ChatModel
+import Connections
 import Foundation
 import IRCProtocol
 import IRCSession
 import IRCTestServers
 import IRCTransport
-import NatterApp
 import NatterUI
-import SDLBackend
 
 /// The whole client as the desktop app builds it, without a window: the `ChatStack` (model,
 /// screen, controller) and the app's ``NetworkHub`` (one transport per network). The test
@@ -34,14 +33,14 @@ final class LiveClient {
     init(network name: String = "testnet", configuration: SessionConfiguration,
          settings: ModelSettings = ModelSettings(), logs: LogStore? = nil, stsPolicies: String? = nil) {
         self.name = name
-        let chat = ChatStack(settings: settings, logs: logs, clock: { SessionTime(monotonic: WidgetWindow.now(), wall: Date()) })
+        let chat = ChatStack(settings: settings, logs: logs, clock: SessionClock.now)
         model = chat.model
         screen = chat.screen
         controller = chat.controller
         let policies = stsPolicies ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("natter-sts-\(UUID().uuidString).json").path
         self.stsPolicies = policies
-        hub = NetworkHub(model: model, wakeUp: {}, stsPolicies: policies)
+        hub = NetworkHub(model: model, clock: SessionClock.now, wakeUp: {}, stsPolicies: policies)
         hub.recordsRequests = true
         model.addNetwork(name: name, configuration: configuration)
         controller.show(serverBuffer.id)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import IRCSession
 @testable import NatterApp
 import Testing

@@ -79,16 +79,6 @@ final class XvfbSession {
     }
 }
 
-/// The full path of `name` on PATH, or nil.
-func findExecutable(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for folder in path.split(separator: ":") {
-        let candidate = "\(folder)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-}
-
 /// User plus system CPU time of a process in seconds, from /proc/PID/stat.
 func cpuSeconds(pid: Int32) throws -> Double {
     let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)

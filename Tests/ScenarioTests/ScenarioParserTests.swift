@@ -1,0 +1,78 @@
+import Scenario
+import Testing
+import Widgets
+
+struct ScenarioParserTests {
+    /// A scenario saved with CR LF line ends reads line by line (splitting on "\n" alone
+    /// found none: Swift counts CR LF as one Character).
+    @Test func crlfLineEndsAreLineEnds() throws {
+        let steps = try ScenarioParser.parse("size 800x600\r\n# note\r\nscale 2\r\n", file: "x.scenario")
+        #expect(steps.map(\.line) == [1, 3])
+        do {
+            _ = try ScenarioParser.parse("size 800x600\r\nfrobnicate\r\n", file: "x.scenario")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.line == 2)
+        }
+    }
+
+    @Test func readsEveryCommandOfTheFormat() throws {
+        let text = """
+            # a comment
+            size 800x600
+            scale 2
+            fps 144
+
+            nick me
+            network TestNet
+            server :srv 001 me :Welcome  to  the net
+            buffer #swift
+            recv @time=2024-01-01T00:00:00Z :a!b@c PRIVMSG #swift :hi there
+            history #swift old.txt
+            older #swift 50
+            wait 250ms
+            wait 16.667ms
+            at 1.5s
+            wheel -3
+            scroll 40.5
+            touch down 10 20
+            mouse move 1 2
+            mouse down 3 4 right
+            mouse up 3 4
+            click 5 6
+            key Ctrl+Shift+Z
+            key PageUp
+            type hello  world
+            snapshot after-fling
+            """
+        let steps = try ScenarioParser.parse(text, file: "t.scenario")
+        #expect(steps.count == 24)
+        #expect(steps[0] == ScenarioStep(command: .size(width: 800, height: 600), line: 2))
+        #expect(steps[5].command == .server(":srv 001 me :Welcome  to  the net"))
+        #expect(steps[7].command == .recv("@time=2024-01-01T00:00:00Z :a!b@c PRIVMSG #swift :hi there"))
+        #expect(steps[10].command == .wait(0.25))
+        #expect(abs({ if case .wait(let s) = steps[11].command { return s } else { return 0 } }() - 0.016667) < 1e-9)
+        #expect(steps[12].command == .at(1.5))
+        #expect(steps[17].command == .mouseDown(x: 3, y: 4, button: .right))
+        #expect(steps[20].command == .key(KeyEvent(.character("z"), modifiers: [.ctrl, .shift])))
+        #expect(steps[21].command == .key(KeyEvent(.pageUp)))
+        #expect(steps[22].command == .type("hello  world"))
+        #expect(steps[23].command == .snapshot("after-fling"))
+    }
+
+    @Test(arguments: [
+        ("size 800", 1, "WIDTHxHEIGHT"), ("frobnicate 1", 1, "unknown command"), ("\n\nwait 3", 3, "not a time"),
+        ("key Hyper+A", 1, "unknown modifier"), ("key Banana", 1, "unknown key"), ("recv", 1, "needs text"),
+        ("snapshot ../x", 1, "snapshot names"), ("touch sideways 1 2", 1, "touch takes"),
+    ])
+    func badLinesNameTheFileAndLine(text: String, line: Int, message: String) {
+        do {
+            _ = try ScenarioParser.parse(text, file: "bad.scenario")
+            Issue.record("parsed: \(text)")
+        } catch {
+            #expect(error.file == "bad.scenario" && error.line == line)
+            #expect(error.message.contains(message), "message: \(error.message)")
+            #expect(error.description.hasPrefix("bad.scenario:\(line): "))
+        }
+    }
+}
