@@ -25,7 +25,9 @@ struct ConfigReader {
             }
         }
         if let theme = try table(root, "theme", at: "") {
-            try onlyKeys(theme, ["font", "mono_font", "font_size", "timestamp_format", "appearance", "dark", "light"], at: "theme")
+            try onlyKeys(theme, ["font", "mono_font", "font_size", "timestamp_format", "appearance", "dark", "light",
+                                 "readable_colours"], at: "theme")
+            config.theme.readableColours = try bool(theme, "readable_colours", at: "theme") ?? true
             if let name = try string(theme, "appearance", at: "theme") {
                 guard let appearance = Appearance(rawValue: name.lowercased()) else {
                     throw fail("theme.appearance", "must be one of auto, dark, light")

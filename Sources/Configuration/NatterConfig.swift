@@ -33,6 +33,8 @@ import IRCSession
 /// timestamp_format = "HH:mm"
 /// appearance = "auto"                     # auto (the desktop's light or dark preference),
 ///                                         # dark, light
+/// readable_colours = true                 # mIRC colours lightened or darkened to 3:1
+///                                         # on what they are drawn on (false: the raw palette)
 /// [theme.light]                           # colours of either theme, #RRGGBB: background,
 /// accent = "#3D5AFE"                      # surface, text, dim_text, accent, link, alert,
 /// nick_colors = ["#B3261E", "#1565C0"]    # border, selection, error, highlight_row,
@@ -237,6 +239,8 @@ public struct NatterConfig: Hashable, Sendable {
         public var monoFont = "DejaVu Sans Mono"
         public var fontSize = 14.0
         public var timestampFormat = "HH:mm"
+        /// Whether mIRC colours are made readable on the theme (`readable_colours`).
+        public var readableColours = true
         /// Light or dark (`appearance`): the desktop's preference by default.
         public var appearance = Appearance.auto
         /// The user's colours for each theme (`[theme.dark]`, `[theme.light]`).

@@ -49,6 +49,7 @@ final class ChatSession {
         fonts.messageFont.size = config.theme.fontSize
         fonts.monoFont.size = max(6, config.theme.fontSize - 1)
         fonts.timestampFormat = config.theme.timestampFormat
+        fonts.readableColours = config.theme.readableColours
         return (dark: config.theme.darkColors.applied(to: ChatTheme.dark.withFonts(of: fonts)),
                 light: config.theme.lightColors.applied(to: ChatTheme.light.withFonts(of: fonts)))
     }

@@ -10,6 +10,8 @@ import Widgets
 public struct ChatLineStyler: Sendable {
     public var theme: ChatTheme
     public var timeZone: LocalZone
+    /// The contrast mIRC-coloured text is brought to: WCAG AA for coloured (large) text.
+    public static let minimumContrast = 3.0
 
     public init(theme: ChatTheme = .dark, timeZone: LocalZone = .current) {
         self.theme = theme
@@ -225,8 +227,14 @@ public struct ChatLineStyler: Sendable {
         // Reverse swaps the colours as drawn, with the defaults standing in for missing ones.
         let fg = color(style.foreground) ?? theme.base.text
         let bg = color(style.background)
-        let foreground = style.reverse ? (bg ?? theme.base.background) : fg
+        var foreground = style.reverse ? (bg ?? theme.base.background) : fg
         let background = style.reverse ? fg : bg
+        if theme.readableColours, style.foreground != nil || style.background != nil {
+            // mIRC's palette was made for a white window: blue on a dark theme, yellow on a light
+            // one, or a sender's own pair can hardly be read. The hue stays; the lightness moves
+            // until the text reaches 3:1 (WCAG AA for coloured text) on what it is drawn on.
+            foreground = foreground.readable(on: background ?? theme.base.background, contrast: Self.minimumContrast)
+        }
         return TextAttributes(font: font, foreground: foreground, background: background,
                               underline: style.underline, strikethrough: style.strikethrough)
     }

@@ -24,6 +24,10 @@ public struct ChatTheme: Hashable, Sendable {
     ].map { Color(rgb: $0) }
     /// `strftime`-like pattern of timestamps: `HH`, `mm`, `ss` are replaced.
     public var timestampFormat = "HH:mm"
+    /// Whether mIRC colours are made readable on what they are drawn on (their lightness moved
+    /// to ``ChatLineStyler/minimumContrast``); false draws the raw palette
+    /// (`[theme] readable_colours`).
+    public var readableColours = true
 
     /// The default dark theme.
     public static let dark = ChatTheme()
@@ -52,6 +56,7 @@ public struct ChatTheme: Hashable, Sendable {
         theme.messageFont = other.messageFont
         theme.monoFont = other.monoFont
         theme.timestampFormat = other.timestampFormat
+        theme.readableColours = other.readableColours
         theme.base.font = other.base.font
         return theme
     }

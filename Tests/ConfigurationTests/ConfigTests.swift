@@ -25,6 +25,7 @@ struct ConfigTests {
         [theme]
         font_size = 15
         timestamp_format = "HH:mm:ss"
+        readable_colours = false
 
         [scrollback]
         lines = 20000
@@ -60,6 +61,7 @@ struct ConfigTests {
         #expect(libera.sasl?.mechanism == .scramSHA256 && libera.sasl?.password == .command("pass irc/libera-sasl"))
         #expect(config.networks[1].port == 6667 && !config.networks[1].tls && config.networks[1].nick.isEmpty == false)
         #expect(config.theme.fontSize == 15 && config.theme.timestampFormat == "HH:mm:ss")
+        #expect(!config.theme.readableColours)
         #expect(config.scrollbackLines == 20000 && config.trimBatch == 1000)
         #expect(config.highlightKeywords == ["natter", "swift"] && config.ignoreMasks == ["spam!*@*"])
         #expect(!config.notifications && config.urgentHint && config.completionSuffix == ", " && config.keys["next_buffer"] == "Alt+Right")

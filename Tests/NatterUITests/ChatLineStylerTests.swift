@@ -124,4 +124,21 @@ struct NickColorTests {
         #expect(uses.allSatisfy { $0 > fair * 2 / 3 && $0 < fair * 3 / 2 }, "uses: \(uses)")
         #expect(ChatTheme.colorIndex("Alice", count: count) == ChatTheme.colorIndex("alice", count: count))
     }
+
+    /// mIRC 02 (navy) on the dark theme and 08 (yellow) on the light one are brought to 3:1;
+    /// a sender's own pair too; `readable_colours = false` draws the raw palette.
+    @Test func mircColoursAreReadableOnTheTheme() throws {
+        let styler = ChatLineStyler(timeZone: .utc)
+        let dark = ChatTheme.dark
+        let navy = try #require(styler.message("\u{03}02navy").first { $0.text == "navy" })
+        #expect(navy.attributes.foreground.contrast(with: dark.base.background) >= ChatLineStyler.minimumContrast)
+        var light = ChatLineStyler(theme: .light, timeZone: .utc)
+        let yellow = try #require(light.message("\u{03}08yellow").first { $0.text == "yellow" })
+        #expect(yellow.attributes.foreground.contrast(with: ChatTheme.light.base.background) >= ChatLineStyler.minimumContrast)
+        let pair = try #require(styler.message("\u{03}01,02dark on navy").first)
+        #expect(pair.attributes.foreground.contrast(with: try #require(pair.attributes.background)) >= ChatLineStyler.minimumContrast)
+        light.theme.readableColours = false
+        let raw = try #require(light.message("\u{03}08yellow").first { $0.text == "yellow" })
+        #expect(raw.attributes.foreground == Color(rgb: 0xFFFF00))
+    }
 }

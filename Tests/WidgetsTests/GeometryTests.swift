@@ -45,3 +45,24 @@ import Testing
     #expect(list.currentClip == nil)
     #expect(list.commands.count == 4)
 }
+
+/// mIRC's navy on a dark background and yellow on a white one are brought to 3:1 with their
+/// hue kept; a colour that already reads is left alone.
+@Test func coloursAreMadeReadableOnTheirBackground() {
+    let dark = Color(rgb: 0x1E1F22), white = Color.white
+    let navy = Color(rgb: 0x00007F), yellow = Color(rgb: 0xFFFF00)
+    #expect(navy.contrast(with: dark) < 3 && yellow.contrast(with: white) < 3)
+    let navyReadable = navy.readable(on: dark, contrast: 3)
+    let yellowReadable = yellow.readable(on: white, contrast: 3)
+    #expect(navyReadable.contrast(with: dark) >= 3)
+    #expect(yellowReadable.contrast(with: white) >= 3)
+    #expect(navyReadable.contrast(with: dark) < 3.3, "only as far as needed")
+    #expect(abs(navyReadable.hsl.h - navy.hsl.h) < 0.01 && abs(yellowReadable.hsl.h - yellow.hsl.h) < 0.02, "the hue is kept")
+    #expect(navyReadable.b > navyReadable.r && yellowReadable.r == yellowReadable.g)
+    #expect(Color.white.readable(on: dark, contrast: 3) == .white)
+    // A colour and its HSL round trip.
+    for rgb: UInt32 in [0x00007F, 0xFFFF00, 0x336699, 0x808080, 0xFF0000] {
+        let c = Color(rgb: rgb), (h, s, l) = c.hsl
+        #expect(Color(hue: h, saturation: s, lightness: l, alpha: 255) == c)
+    }
+}

@@ -51,6 +51,59 @@ public struct Color: Hashable, Sendable {
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
+    /// This colour with its hue and saturation kept and its lightness moved away from
+    /// `background` (lighter on a dark one, darker on a light one) just far enough to reach
+    /// `contrast` (WCAG 2) against it; the colour itself when it already does. A colour that
+    /// cannot get there (on a middle grey) goes as far as white or black allows.
+    public func readable(on background: Color, contrast target: Double) -> Color {
+        guard contrast(with: background) < target else { return self }
+        var (h, s, l) = hsl
+        let lighter = background.luminance < 0.18
+        // Binary search on the lightness between here and white (or black): contrast grows
+        // monotonically that way, and the smallest change that reaches the target is kept.
+        var lo = l, hi = lighter ? 1.0 : 0.0
+        for _ in 0..<20 {
+            let mid = (lo + hi) / 2
+            if Color(hue: h, saturation: s, lightness: mid, alpha: a).contrast(with: background) >= target { hi = mid } else { lo = mid }
+        }
+        l = hi
+        return Color(hue: h, saturation: s, lightness: l, alpha: a)
+    }
+
+    /// Hue (0…1), saturation and lightness (0…1) of the colour (HSL).
+    var hsl: (h: Double, s: Double, l: Double) {
+        let rf = Double(r) / 255, gf = Double(g) / 255, bf = Double(b) / 255
+        let high = max(rf, gf, bf), low = min(rf, gf, bf)
+        let l = (high + low) / 2
+        guard high != low else { return (0, 0, l) }
+        let d = high - low
+        let s = l > 0.5 ? d / (2 - high - low) : d / (high + low)
+        var h: Double
+        if high == rf { h = (gf - bf) / d + (gf < bf ? 6 : 0) } else if high == gf { h = (bf - rf) / d + 2 } else { h = (rf - gf) / d + 4 }
+        h /= 6
+        return (h, s, l)
+    }
+
+    /// A colour from hue, saturation and lightness (each 0…1).
+    init(hue h: Double, saturation s: Double, lightness l: Double, alpha: UInt8) {
+        func channel(_ t0: Double, _ p: Double, _ q: Double) -> UInt8 {
+            var t = t0
+            if t < 0 { t += 1 }
+            if t > 1 { t -= 1 }
+            let v: Double
+            if t < 1.0 / 6 { v = p + (q - p) * 6 * t } else if t < 0.5 { v = q } else if t < 2.0 / 3 { v = p + (q - p) * (2.0 / 3 - t) * 6 } else { v = p }
+            return UInt8((min(1, max(0, v)) * 255).rounded())
+        }
+        guard s > 0 else {
+            let v = UInt8((min(1, max(0, l)) * 255).rounded())
+            self.init(r: v, g: v, b: v, a: alpha)
+            return
+        }
+        let q = l < 0.5 ? l * (1 + s) : l + s - l * s
+        let p = 2 * l - q
+        self.init(r: channel(h + 1.0 / 3, p, q), g: channel(h, p, q), b: channel(h - 1.0 / 3, p, q), a: alpha)
+    }
+
     /// Parses `#RRGGBB` (or `RRGGBB`), as the config writes colours; nil for anything else.
     public init?(hex text: String) {
         let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
