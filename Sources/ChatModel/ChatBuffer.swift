@@ -24,6 +24,9 @@ public final class ChatBuffer {
     public internal(set) var topic: String?
     /// Whether we are in the channel (false after parting or being kicked, and while disconnected).
     public internal(set) var isJoined = false
+    /// Whether the connection dropped while we were in this channel, and the join that comes
+    /// back says "Rejoined" instead of a join row.
+    public internal(set) var awaitsRejoin = false
     /// An older-history request is running.
     public internal(set) var isLoadingOlder = false
     /// No older lines exist anywhere (server history and logs are both exhausted).

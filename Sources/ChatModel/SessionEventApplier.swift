@@ -30,7 +30,12 @@ struct SessionEventApplier {
                 buffer.isJoined = true
                 buffer.name = channel
             }
-            model.event(.join, nick: user.nick, in: buffer, on: network, at: now)
+            if isOwn && buffer.awaitsRejoin {
+                buffer.awaitsRejoin = false
+                model.event(.info, nick: nil, text: "Rejoined \(channel)", in: buffer, on: network, at: now)
+            } else {
+                model.event(.join, nick: user.nick, in: buffer, on: network, at: now)
+            }
             model.changes.append(.membersChanged(buffer.id))
         case .parted(let channel, let user, let reason, let isOwn):
             guard let buffer = network.buffer(named: channel) else { return }
@@ -271,7 +276,18 @@ struct SessionEventApplier {
     private func applyPhase(_ phase: ConnectionPhase, on network: ChatNetwork, now: Date) {
         model.changes.append(.connectionChanged(network: network.name))
         if case .disconnected = phase {
-            for buffer in network.buffers where buffer.kind == .channel { buffer.isJoined = false }
+            for buffer in network.buffers where buffer.kind == .channel && buffer.isJoined {
+                // Each channel says it is left behind (its nick list greys), and says so again
+                // when the reconnection rejoins it.
+                buffer.isJoined = false
+                buffer.awaitsRejoin = true
+                // Dated no earlier than the newest line: our clock may be behind the server's,
+                // and the buffer's lines stay in time order.
+                let time = max(now, buffer.scrollback.lines.last?.time ?? now)
+                model.event(.info, nick: nil, text: "Disconnected: not in \(buffer.name) until the connection is back",
+                            in: buffer, on: network, at: time)
+                model.changes.append(.membersChanged(buffer.id))
+            }
             endHistoryRequests(in: network.buffers)   // no answer comes over a dead link
         }
         let text: String

@@ -10,6 +10,8 @@ public final class ChromePresenter {
     unowned let chat: ChatController
     private var model: ChatModel { chat.model }
     private var screen: ChatScreen { chat.screen }
+    /// The members each channel had when its nick list was last drawn while joined.
+    private var lastMembers: [BufferID: [NickListView.Entry]] = [:]
 
     init(chat: ChatController) {
         self.chat = chat
@@ -122,8 +124,14 @@ public final class ChromePresenter {
         screen.topicBar.title = buffer.kind == .server ? network.name : buffer.name
         screen.topicBar.topic = buffer.topic.map { chat.styler.message($0) } ?? []
         screen.showsNickList = buffer.kind == .channel
-        screen.nickList.entries = buffer.kind == .channel
-            ? network.sortedMembers(of: buffer.name).map { .init(nick: $0.nick, prefixes: $0.prefixes, away: $0.away) } : []
+        let stale = buffer.kind == .channel && !buffer.isJoined
+        var members = buffer.kind == .channel
+            ? network.sortedMembers(of: buffer.name).map { NickListView.Entry(nick: $0.nick, prefixes: $0.prefixes, away: $0.away) } : []
+        // Out of the channel (the link dropped), the session knows no members: who was there
+        // when we left stays shown, greyed.
+        if stale, members.isEmpty { members = lastMembers[current] ?? [] } else if buffer.isJoined { lastMembers[current] = members }
+        screen.nickList.isStale = stale
+        screen.nickList.entries = members
     }
 
     /// Puts who is typing in the shown buffer on the list, and asks for a tick when the next of

@@ -49,9 +49,13 @@ public final class NickListView: Widget {
         setNeedsPaint()
     }
 
+    /// Whether we are not in the channel (disconnected, or parted): the members shown are who
+    /// was there when we left, greyed, and the header says so.
+    public var isStale = false { didSet { if isStale != oldValue { setNeedsPaint() } } }
+
     /// The header: the count, and the filter or a hint while the list has the keyboard.
     private var headerText: String {
-        let users = "\(entries.count) user\(entries.count == 1 ? "" : "s")"
+        let users = "\(entries.count) user\(entries.count == 1 ? "" : "s")" + (isStale ? " · not joined" : "")
         if !filter.isEmpty { return "\(shown.count) of \(users) · \u{201C}\(filter)\u{201D}" }
         return hasFocus ? users + " · type to filter" : users
     }
@@ -104,7 +108,8 @@ public final class NickListView: Widget {
             let color = theme.color(forNick: entry.nick)
             let text = context.layoutText(StyledText([
                 TextSpan(entry.prefixes, TextAttributes(font: FontSpec(role: .mono, size: 13), foreground: theme.dimText)),
-                TextSpan(entry.nick, TextAttributes(font: theme.messageFont, foreground: entry.away ? color.withAlpha(110) : color,
+                TextSpan(entry.nick, TextAttributes(font: theme.messageFont,
+                                                    foreground: isStale ? theme.dimText : entry.away ? color.withAlpha(110) : color,
                                                     nick: entry.nick)),
             ]), maxWidth: nil)
             let y = headerHeight + Double(index) * rowHeight - offset

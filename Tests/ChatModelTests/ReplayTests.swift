@@ -207,7 +207,8 @@ struct GapRowTests {
         let lines = buffer.scrollback.lines
         #expect(lines.filter(\.isMessage).map(\.text) == ["seen", "missed one", "missed two"])
         #expect(lines.map(\.time) == lines.map(\.time).sorted())
-        #expect(lines.last?.kind == .join)
+        #expect(lines.last?.text == "Rejoined #c", "the rejoin says so after the disconnection's line")
+        #expect(lines.contains { $0.text == "Disconnected: not in #c until the connection is back" })
         #expect(buffer.firstUnreadID == "b" && buffer.unread == 2)
         #expect(!lines.contains { $0.kind == .error })
     }
@@ -224,7 +225,8 @@ struct GapRowTests {
         let gap = try #require(buffer.scrollback.lines.first { $0.kind == .error })
         #expect(gap.text == "Messages may be missing here (after 10:00:01 until 10:10:00): this server keeps no history to fetch them from")
         let seenIndex = buffer.scrollback.lines.firstIndex { $0.text == "seen" }!
-        #expect(buffer.scrollback.lines[seenIndex + 1].id == gap.id, "the row sits right after the last line seen")
+        #expect(buffer.scrollback.lines[seenIndex + 1].text == "Disconnected: not in #c until the connection is back")
+        #expect(buffer.scrollback.lines[seenIndex + 2].id == gap.id, "the row sits right after the last line seen and the disconnection")
         // InspIRCd's chanhistory replays the channel's last lines on join, from before the hole.
         _ = recv(model, ":srv BATCH +r chathistory #c", at: back)
         _ = recv(model, "@batch=r;time=2024-01-01T10:00:01.000Z :bob!b@h PRIVMSG #c :seen", at: back)
