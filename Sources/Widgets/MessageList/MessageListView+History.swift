@@ -7,7 +7,7 @@ extension MessageListView {
         guard dataSource != nil, onNeedOlder != nil, viewportHeight > 0 else { return false }
         let limit = viewportHeight
         if y <= limit { return true }
-        if case .kinetic(let kinetic, _) = scroll.motion, kinetic.restPosition <= limit { return true }
+        if let rest = scroll.kineticRestPosition, rest <= limit { return true }
         return false
     }
 

@@ -18,17 +18,10 @@ extension MessageListView {
             scroll.animate(by: distance, self, now: now)
             noteScrollActivity()
         } else {
-            if let motion = scroll.motion {
-                setUserY(motion.position(at: now))
-                scroll.motion = nil
-                scroll.goal = nil
-            }
+            // Deltas apply 1:1 (a running motion stops where it is); momentum follows them.
             let delta = -event.dy * pixelsPerPreciseUnit
-            scroll.touchpad.feed(delta: delta, at: now)
-            scroll.touchpadActive = true
-            let band = RubberBand(dimension: max(viewportHeight, 1))
-            let raw = band.rawPosition(forDisplayedPosition: y, minY: 0, maxY: maxY) + delta
-            setUserY(band.displayedPosition(forRawPosition: raw, minY: 0, maxY: maxY))
+            scrolling { $0.touchpadScroll(by: delta, self, now: now) }
+            noteScrollActivity()
             settle(nil)
         }
         checkNeedOlder()
@@ -40,6 +33,7 @@ extension MessageListView {
 
     func handlePress(_ event: MouseEvent) -> Bool {
         settle(nil)
+        let now = self.now
         clock = now
         let point = event.position
         if event.isTouch {
@@ -47,12 +41,7 @@ extension MessageListView {
                 jumpToBottom()
                 return true
             }
-            stopMotion()
-            let band = RubberBand(dimension: max(viewportHeight, 1))
-            var state = TouchState(drag: TouchDrag(downAt: point.y),
-                                   rawOrigin: band.rawPosition(forDisplayedPosition: y, minY: 0, maxY: maxY))
-            state.tracker.addSample(position: -point.y, at: now)
-            scroll.touch = state
+            scrolling { $0.beginTouch(at: point.y, self, now: now) }   // a running motion stops
             scheduleWake()
             return true
         }
@@ -67,7 +56,7 @@ extension MessageListView {
         if let bar = scrollBarGeometry(), bar.hitArea.contains(point) {
             noteScrollActivity()
             if bar.thumb.contains(point) {
-                scroll.thumbGrab = point.y - bar.thumb.minY
+                scroll.beginThumbDrag(grab: point.y - bar.thumb.minY)
             } else {
                 scrollAnimated(by: (point.y < bar.thumb.minY ? -0.9 : 0.9) * viewportHeight)
             }
@@ -94,22 +83,15 @@ extension MessageListView {
     func handleDrag(_ event: MouseEvent) {
         let point = event.position
         let now = self.now
-        if var state = scroll.touch {
-            state.tracker.addSample(position: -point.y, at: now)
-            if let moved = state.drag.move(to: point.y) {
-                let band = RubberBand(dimension: max(viewportHeight, 1))
-                scroll.touch = state
-                setUserY(band.displayedPosition(forRawPosition: state.rawOrigin - moved, minY: 0, maxY: maxY))
+        if scroll.isTouching {
+            if scrolling({ $0.moveTouch(to: point.y, self, now: now) }) {   // past the slop
+                noteScrollActivity()
                 settle(nil)
                 checkNeedOlder()
-            } else {
-                scroll.touch = state
             }
-        } else if let grab = scroll.thumbGrab, let bar = scrollBarGeometry() {
-            // The thumb at an end of its track holds that edge, whatever the estimates do.
-            let target = bar.y(forThumbTop: point.y - grab)
-            scroll.goal = target <= 0 ? .top : target >= maxY ? .bottom : nil
-            setUserY(target)
+        } else if scroll.isThumbDragging, let bar = scrollBarGeometry() {
+            scrolling { $0.dragThumb(pointerAt: point.y, on: bar, self) }
+            noteScrollActivity()
             settle(nil)
             checkNeedOlder()
         } else if isSelecting, var current = selection {
@@ -124,23 +106,13 @@ extension MessageListView {
 
     func handleRelease(_ event: MouseEvent) {
         let now = self.now
-        if let state = scroll.touch {
-            scroll.touch = nil
-            if state.drag.isDragging {
-                let velocity = state.tracker.velocity(releasedAt: now)
-                scroll.startKinetic(.fling(from: y, velocity: velocity, minY: 0, maxY: maxY), at: now, self)
-            } else {
-                if selection != nil {
-                    selection = nil   // a tap clears the selection
-                    setNeedsPaint()
-                }
-                if y < 0 || y > maxY {
-                    scroll.startKinetic(.springBack(from: y, velocity: 0, minY: 0, maxY: maxY), at: now, self)
-                }
+        if let end = scroll.endTouch(self, now: now) {   // a drag flings on
+            if end == .tap, selection != nil {
+                selection = nil   // a tap clears the selection
+                setNeedsPaint()
             }
-        } else if scroll.thumbGrab != nil {
-            scroll.thumbGrab = nil
-            scroll.goal = nil
+        } else if scroll.isThumbDragging {
+            scroll.endThumbDrag()
             noteScrollActivity()
         } else if isSelecting {
             isSelecting = false

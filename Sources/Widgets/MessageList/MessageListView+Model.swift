@@ -8,7 +8,7 @@ extension MessageListView {
     public func rowsAppended(_ count: Int, unseen: Int? = nil) {
         guard count > 0 else { return }
         pending.append(.append(count))
-        if !isPinned { scroll.unseen += unseen ?? count }
+        scroll.rowsAppended(unseen: unseen ?? count)
         setNeedsLayout(repaint: false)   // prepareToPaint() works out what to repaint
     }
 
@@ -47,7 +47,7 @@ extension MessageListView {
     /// end): they count as unseen. O(1).
     public func noteUnseen(_ count: Int) {
         guard count > 0 else { return }
-        scroll.unseen += count
+        scroll.noteUnseen(count)
         host?.requestPaintPass()
     }
 
@@ -171,10 +171,10 @@ extension MessageListView {
         if heights.count != dataSource.rowCount { reload(dataSource, estimate: estimate) }
         // Indices match the model again: name the anchor and goal rows by the ids there now.
         if !changes.isEmpty { scroll.refreshRows(self) }
-        scroll.bottomIsLive = dataSource.reachesNewest
+        scroll.rowsReachNewest(dataSource.reachesNewest)
         if pendingBottom, dataSource.reachesNewest {
             pendingBottom = false
-            scroll.reset(to: .bottom(offset: 0), unseen: 0)
+            scroll.jump(to: .bottom, self)
             setNeedsPaint()
         }
         // Rows arrived after a row not loaded was asked for: show it at once if they hold it
@@ -189,7 +189,7 @@ extension MessageListView {
             if let index = dataSource.index(ofRowID: id), index < heights.count {
                 pendingReveal = nil
                 highlight = (id, now)
-                scroll.reset(to: anchor(for: revealGoal(index: index, id: id)), unseen: unseen)
+                scroll.restore(anchor(for: revealGoal(index: index, id: id)), unseen: unseen)
                 setNeedsPaint()
             } else if changes.contains(.reload) {
                 pendingReveal = nil
@@ -216,11 +216,13 @@ extension MessageListView {
     /// Whether a gesture or motion is in progress (touch drag, touchpad, thumb drag, motion).
     var isUserScrolling: Bool { scroll.isUserScrolling }
 
-    /// Takes a `y` the user's motion produced: pinned within 1 px of the bottom (clearing the
-    /// unseen count), otherwise anchored to the topmost visible row.
-    func setUserY(_ newY: Double) {
-        if newY != y { host?.requestPaintPass() }
-        scroll.setUserY(newY, self)
-        noteScrollActivity()
+    /// Runs `operation` on the scroll state; a `y` it moved asks the host for a paint pass
+    /// (prepareToPaint() scrolls or repaints).
+    @discardableResult
+    func scrolling<Result>(_ operation: (inout ListScrollState) -> Result) -> Result {
+        let before = scroll.y
+        let result = operation(&scroll)
+        if scroll.y != before { host?.requestPaintPass() }
+        return result
     }
 }

@@ -9,11 +9,8 @@ extension MessageListView {
     func step(to time: Double) {
         clock = max(clock, time)
         settle(nil)
-        let before = y
-        let moving = scroll.motion != nil || scroll.touchpadActive
-        scroll.advance(to: time, self)
-        if moving {
-            if y != before { host?.requestPaintPass() }
+        if scroll.isMoving {   // otherwise advancing changes nothing
+            scrolling { $0.advance(to: time, self) }
             noteScrollActivity()
             settle(nil)
         }
@@ -25,10 +22,7 @@ extension MessageListView {
     func nextWake() -> FrameTime? {
         let now = self.now
         var due: [Double] = []
-        if scroll.motion != nil { due.append(now + Self.frameInterval) }
-        if scroll.touchpadActive, let last = scroll.touchpad.lastEventTime {
-            due.append(max(last + TouchpadMomentum.liftDelay, now + Self.frameInterval))
-        }
+        if let frame = scroll.nextFrame(after: now, interval: Self.frameInterval) { due.append(frame) }
         if let fade = bar.nextWake(after: now, held: isUserScrolling, frame: Self.frameInterval) { due.append(fade) }
         if let older = pager.nextCheck(nearOldest: isNearOldest) { due.append(max(older, now)) }
         if let highlight = nextHighlightWake(after: now) { due.append(highlight) }
@@ -51,9 +45,8 @@ extension MessageListView {
     /// Stops a running motion where it is at the current time (new input, a touch, a click).
     /// A click (`springBack`) while past an edge lets the content spring back instead.
     func stopMotion(springBack: Bool = false) {
-        let before = y
-        scroll.stop(at: now, springBack: springBack, self)
-        if y != before { host?.requestPaintPass() }
+        let now = self.now
+        scrolling { $0.stop(at: now, springBack: springBack, self) }
     }
 
     // MARK: - Animated scrolls

@@ -32,10 +32,10 @@ extension MessageListView {
     public func restore(_ position: SavedListPosition) {
         settle(nil)
         if !position.pinned, let id = position.anchorID, let index = dataSource?.index(ofRowID: id) {
-            scroll.reset(to: .row(RowPosition(index: index, id: id, offset: position.anchorOffset)), unseen: position.unseen)
+            scroll.restore(.row(RowPosition(index: index, id: id, offset: position.anchorOffset)), unseen: position.unseen)
         } else {
             // Pinned to the bottom of a page of older history, the unseen messages are still elsewhere.
-            scroll.reset(to: .bottom(offset: 0), unseen: dataSource?.reachesNewest == false ? position.unseen : 0)
+            scroll.restore(.bottom(offset: 0), unseen: dataSource?.reachesNewest == false ? position.unseen : 0)
         }
         restoreSelection(position.selection)
         settledAfterJump(scrolled: false)
@@ -128,8 +128,7 @@ extension MessageListView {
 
     /// Puts the list on `goal` at once, as a user scroll would leave it.
     func jump(to goal: ScrollGoal) {
-        let anchor = anchor(for: goal)
-        scroll.reset(to: anchor, unseen: anchor == .bottom(offset: 0) && scroll.bottomIsLive ? 0 : unseen)
+        scroll.jump(to: goal, self)
         settledAfterJump(scrolled: true)
     }
 

@@ -7,7 +7,7 @@ extension MessageListView {
     }
 
     /// Whether the bar is drawn highlighted (hovered or its thumb dragged).
-    var isBarHighlighted: Bool { bar.isHovering || scroll.thumbGrab != nil }
+    var isBarHighlighted: Bool { bar.isHovering || scroll.isThumbDragging }
 
     /// Records scrolling or hovering at the current time (the bar shows).
     func noteScrollActivity() {

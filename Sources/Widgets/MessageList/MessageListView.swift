@@ -65,7 +65,7 @@ public final class MessageListView: Widget {
         didSet {
             pending.removeAll()
             pending.append(.reload)
-            scroll.reset(to: .bottom(offset: 0), unseen: 0)
+            scroll.restore(.bottom(offset: 0), unseen: 0)
             selection = nil
             highlight = nil
             pendingReveal = nil
@@ -109,7 +109,7 @@ public final class MessageListView: Widget {
     // MARK: - State (internal: shared with the extensions in the other files)
 
     var heights = RowHeightIndex()
-    /// Position, goal, motion and gesture.
+    /// Position, goal, motion, gesture and unseen count: changed only through its operations.
     var scroll = ListScrollState()
     /// When to ask for older history.
     var pager = HistoryPager()
@@ -141,10 +141,7 @@ public final class MessageListView: Widget {
     /// The current scroll offset (px from the top of the loaded content; negative past the top).
     public var y: Double { scroll.y }
     /// Messages appended while not pinned.
-    public internal(set) var unseen: Int {
-        get { scroll.unseen }
-        set { scroll.unseen = newValue }
-    }
+    public var unseen: Int { scroll.unseen }
     /// The running motion.
     var motion: ListMotion? { scroll.motion }
 
