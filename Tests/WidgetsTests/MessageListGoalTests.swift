@@ -157,6 +157,23 @@ private func pagedList() -> (MessageListView, WidgetHost, TestRows, PagedRows) {
     #expect(list.highlight?.id == "m120")
 }
 
+/// A row revealed before the list has a window is shown once it takes the rows in, and the
+/// list is left as any user scroll leaves it: at the bottom of the live rows it pins and
+/// nothing is unseen (it used to pin with the unseen count of before).
+@Test @MainActor func aRevealAnsweredWhenTheRowsAreTakenInEndsAsAUserScrollWould() {
+    let rows = TestRows(count: 200)
+    let list = MessageListView()
+    list.dataSource = rows
+    list.restore(SavedListPosition(pinned: false, anchorID: "m50", anchorOffset: 0, unseen: 5))
+    #expect(!list.isPinned && list.unseen == 5)
+    #expect(!list.reveal(rowID: "m199"))                     // not taken in yet: no window
+    let (host, _) = makeHost(list, width: 400, height: 300)
+    host.layoutIfNeeded()
+    #expect(list.isPinned && list.fromBottom == 0 && list.unseen == 0)
+    #expect(list.highlight?.id == "m199")
+    #expect(!list.isPillVisible)
+}
+
 @Test @MainActor func theSelectionIsSavedByIDAndRestored() throws {
     let rows = TestRows(count: 1000, uniform: true)
     let clipboard = MemoryClipboard()

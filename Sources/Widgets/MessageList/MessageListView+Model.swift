@@ -189,7 +189,7 @@ extension MessageListView {
             if let index = dataSource.index(ofRowID: id), index < heights.count {
                 pendingReveal = nil
                 highlight = (id, now)
-                scroll.restore(anchor(for: revealGoal(index: index, id: id)), unseen: unseen)
+                scroll.jump(to: revealGoal(index: index, id: id), self)   // as any user scroll
                 setNeedsPaint()
             } else if changes.contains(.reload) {
                 pendingReveal = nil

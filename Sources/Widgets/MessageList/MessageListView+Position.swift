@@ -132,15 +132,6 @@ extension MessageListView {
         settledAfterJump(scrolled: true)
     }
 
-    /// The anchor that rests on `goal`.
-    func anchor(for goal: ScrollGoal) -> ListReference {
-        switch goal {
-        case .bottom: return .bottom(offset: 0)
-        case .row(let p): return .row(p)
-        case .top: return position(at: 0).map { .row($0) } ?? .bottom(offset: 0)
-        }
-    }
-
     /// Applies a position set at once; `scrolled` when it was a scroll (the scroll bar shows),
     /// not a buffer opening.
     private func settledAfterJump(scrolled: Bool) {
