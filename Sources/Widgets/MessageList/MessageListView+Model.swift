@@ -188,7 +188,7 @@ extension MessageListView {
         if let id = pendingReveal, rowsArrived {
             if let index = dataSource.index(ofRowID: id), index < heights.count {
                 pendingReveal = nil
-                highlight = (id, now)
+                highlight = RowHighlight(id: id, start: now)
                 scroll.jump(to: revealGoal(index: index, id: id), self)   // as any user scroll
                 setNeedsPaint()
             } else if changes.contains(.reload) {

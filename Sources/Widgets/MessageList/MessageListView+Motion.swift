@@ -25,7 +25,7 @@ extension MessageListView {
         if let frame = scroll.nextFrame(after: now, interval: Self.frameInterval) { due.append(frame) }
         if let fade = bar.nextWake(after: now, held: isUserScrolling, frame: Self.frameInterval) { due.append(fade) }
         if let older = pager.nextCheck(nearOldest: isNearOldest) { due.append(max(older, now)) }
-        if let highlight = nextHighlightWake(after: now) { due.append(highlight) }
+        if let highlight = highlight?.nextWake(after: now, frame: Self.frameInterval) { due.append(highlight) }
         return due.min().map { FrameTime(seconds: $0) }
     }
 

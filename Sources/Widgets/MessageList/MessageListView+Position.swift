@@ -2,9 +2,9 @@
 /// (the first unread one), and revealing a row (jump to a message) with a brief highlight.
 extension MessageListView {
     /// How long a revealed row stays highlighted before it fades (s).
-    public static let highlightHoldTime = 1.0
+    public static let highlightHoldTime = RowHighlight.holdTime
     /// How long the highlight's fade lasts (s).
-    public static let highlightFadeTime = 0.5
+    public static let highlightFadeTime = RowHighlight.fadeTime
 
     // MARK: - Saved position
 
@@ -102,7 +102,7 @@ extension MessageListView {
             return false
         }
         pendingReveal = nil
-        highlight = (id, now)
+        highlight = RowHighlight(id: id, start: now)
         let goal = revealGoal(index: index, id: id)
         if animated, abs(y(of: goal) - y) <= 2 * viewportHeight {
             scroll.animate(to: goal, self, now: now, maxDuration: 0.3)
@@ -155,36 +155,17 @@ extension MessageListView {
 
     /// The revealed row's highlight opacity at `time` (0 once faded).
     func highlightOpacity(at time: Double) -> Double {
-        guard let highlight else { return 0 }
-        let fade = time - highlight.start - Self.highlightHoldTime
-        if fade <= 0 { return 1 }
-        return max(0, 1 - fade / Self.highlightFadeTime)
+        highlight?.opacity(at: time) ?? 0
     }
 
+    /// Whether the highlight is fading at `time` (the list must be repainted); it is dropped
+    /// once it is over.
     func isHighlightFading(at time: Double) -> Bool {
         guard let highlight else { return false }
-        let fadeStart = highlight.start + Self.highlightHoldTime
-        if time > fadeStart + Self.highlightFadeTime + Self.frameInterval {
+        if highlight.isOver(at: time, frame: Self.frameInterval) {
             self.highlight = nil
             return true
         }
-        return time >= fadeStart
-    }
-
-    func nextHighlightWake(after time: Double) -> Double? {
-        guard let highlight else { return nil }
-        let fadeStart = highlight.start + Self.highlightHoldTime
-        if time < fadeStart { return fadeStart }
-        if time <= fadeStart + Self.highlightFadeTime + Self.frameInterval { return time + Self.frameInterval }
-        return nil
-    }
-
-    func paintHighlight(row: Int, rect: Rect, _ context: inout PaintContext) {
-        guard let highlight, let dataSource, dataSource.rowID(at: row) == highlight.id else { return }
-        let opacity = highlightOpacity(at: context.time.seconds)
-        guard opacity > 0 else { return }
-        var color = theme.accent
-        color.a = UInt8((64 * opacity).rounded())
-        context.fill(rect, color)
+        return highlight.isFading(at: time)
     }
 }

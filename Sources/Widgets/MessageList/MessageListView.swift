@@ -121,8 +121,8 @@ public final class MessageListView: Widget {
     var layoutContextCache: LayoutContext?
     var selection: ListSelection?
     var isSelecting = false
-    /// A row shown by ``reveal(rowID:)``, highlighted for a moment from `start`.
-    var highlight: (id: String, start: Double)?
+    /// A row shown by ``reveal(rowID:animated:)``, highlighted for a moment.
+    var highlight: RowHighlight?
     /// A row asked for by ``reveal(rowID:)`` that the data source is loading.
     var pendingReveal: String?
     /// The newest rows were asked for (``jumpToBottom()`` away from the live end): pin once
@@ -130,7 +130,7 @@ public final class MessageListView: Widget {
     var pendingBottom = false
     var clock = 0.0
     /// What the last paint pass showed (MessageListView+Painted.swift).
-    var painted: PaintedState?
+    var painted: ListPaintedState?
     /// Rows trimmed from the top and prepended since the last paint pass.
     var trimmedSincePaint = 0
     var prependedSincePaint = 0
@@ -215,7 +215,9 @@ public final class MessageListView: Widget {
             for i in visible {
                 guard let layout = rowLayouts[i] ?? cachedLayout(i) else { continue }
                 let rect = Rect(x: 0, y: rowTop(i) - top, width: size.width, height: heights.height(at: i))
-                paintHighlight(row: i, rect: rect, &context)
+                if let highlight, dataSource.rowID(at: i) == highlight.id {
+                    highlight.paint(rect, theme: theme, at: context.time.seconds, &context)
+                }
                 paintSelection(row: i, layout: layout, rect: rect, &context)
                 dataSource.paintRow(at: i, layout: layout, in: rect, context: &context)
             }
