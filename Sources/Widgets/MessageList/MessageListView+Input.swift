@@ -71,7 +71,7 @@ extension MessageListView {
 
     /// The data source's menu for the row under `point`, shown where the pointer is.
     func showRowMenu(at point: Point) -> Bool {
-        guard let dataSource, let host, heights.count > 0 else { return false }
+        guard let dataSource, let host, rowCount > 0 else { return false }
         let at = selectionPoint(at: point)
         guard let layout = cachedLayout(at.row) else { return false }
         let items = dataSource.menu(forRowAt: at.row, character: at.character, layout: layout)
@@ -120,7 +120,7 @@ extension MessageListView {
                 selection = nil
                 setNeedsPaint()
                 let row = click.anchor.row
-                if row < heights.count, let layout = cachedLayout(row),
+                if row < rowCount, let layout = cachedLayout(row),
                    dataSource?.activateRow(at: row, character: click.anchor.character, layout: layout,
                                            modifiers: event.modifiers) == true {
                     rowChanged(at: row)
@@ -143,7 +143,7 @@ extension MessageListView {
     /// after its delay; a different text hides the one shown, so the next rest shows the new one.
     func updateTooltip(at point: Point?) {
         var text: String?
-        if let point, let dataSource, heights.count > 0, paintY + point.y < contentHeight, paintY + point.y >= 0 {
+        if let point, let dataSource, rowCount > 0, paintY + point.y < contentHeight, paintY + point.y >= 0 {
             let at = selectionPoint(at: point)
             if let layout = cachedLayout(at.row) {
                 text = dataSource.tooltip(forRowAt: at.row, character: at.character, layout: layout)
@@ -164,16 +164,6 @@ extension MessageListView {
         if let bar = scrollBarGeometry(), bar.hitArea.contains(point) { return .arrow }
         if linkAttributes(at: point) != nil { return .hand }
         return .ibeam
-    }
-
-    /// The link under `point` (list-local) in a row's text, if there is one.
-    func linkAttributes(at point: Point) -> String? {
-        let contentY = paintY + point.y
-        guard heights.count > 0, contentY >= 0, contentY < contentHeight,
-              let row = heights.row(containing: contentY),
-              let layout = cachedLayout(row), let text = layout.text else { return nil }
-        let local = Point(x: point.x - layout.textOrigin.x, y: contentY - rowTop(row) - layout.textOrigin.y)
-        return text.attributes(at: local)?.link
     }
 
     // MARK: - Keys

@@ -15,11 +15,11 @@ extension MessageListView {
         guard !window.isEmpty else { return nil }
         let y = paintY
         var state = ListPaintedState(window: window, y: y)
-        if let dataSource, let visible = visibleRows(at: y) {
-            state.firstIndex = visible.lowerBound
-            state.firstID = dataSource.rowID(at: visible.lowerBound)
-            state.rowsTop = rowTop(visible.lowerBound) - y
-            state.rowsBottom = rowTop(visible.upperBound) + heights.height(at: visible.upperBound) - y
+        if let dataSource, let shown = rows.painted(top: y, height: viewportHeight, ids: dataSource.rowID(at:)) {
+            state.firstIndex = shown.first
+            state.firstID = shown.id
+            state.rowsTop = shown.top
+            state.rowsBottom = shown.bottom
         }
         let opacity = scrollBarOpacity(at: host.now.seconds)
         if opacity > 0, let bar = scrollBarGeometry() {
@@ -48,26 +48,16 @@ extension MessageListView {
         settle(nil)
         let state = currentPaintedState(host)
         let old = painted
-        let trimmed = trimmedSincePaint, prepended = prependedSincePaint
+        let oldFirst = rows.indexSincePaint(of: old?.firstIndex)   // where the rows painted first are now
         painted = state
-        trimmedSincePaint = 0
-        prependedSincePaint = 0
         guard let state, let old, old != state else {
             if state != nil, old == nil { setNeedsPaint() }
             return
         }
-        guard old.window == state.window, old.highlight == state.highlight, let oldIndex = old.firstIndex, state.firstIndex != nil,
-              let dataSource else {
+        guard let shift = rowShift(from: old, to: state, oldFirst: oldFirst) else {
             setNeedsPaint()
             return
         }
-        // Where the rows painted last time are now: the old first row, found again.
-        let index = oldIndex - trimmed + prepended
-        guard index >= 0, index < heights.count, dataSource.rowID(at: index) == old.firstID else {
-            setNeedsPaint()
-            return
-        }
-        let shift = rowTop(index) - state.y - old.rowsTop
         if shift != 0 {
             guard state.isPixelAligned(from: old, shift: shift, scale: host.scale),
                   host.scroll(state.window, by: shift, below: self) else {
@@ -80,5 +70,15 @@ extension MessageListView {
             return
         }
         for rect in damage { invalidate(rect) }
+    }
+
+    /// How far the rows painted as `old` have moved on screen to be painted as `state`: the
+    /// old first row, found again at `oldFirst`. `nil` when they cannot just have moved
+    /// (another window, a highlight changed, the row is gone).
+    private func rowShift(from old: ListPaintedState, to state: ListPaintedState, oldFirst: Int?) -> Double? {
+        guard old.window == state.window, old.highlight == state.highlight, let index = oldFirst,
+              state.firstIndex != nil, let dataSource else { return nil }
+        guard index >= 0, index < rowCount, dataSource.rowID(at: index) == old.firstID else { return nil }
+        return rowTop(index) - state.y - old.rowsTop
     }
 }

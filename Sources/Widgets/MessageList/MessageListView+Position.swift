@@ -18,10 +18,8 @@ extension MessageListView {
         case .row(let p):
             saved = SavedListPosition(pinned: false, anchorID: p.id, anchorOffset: p.offset, unseen: unseen)
         }
-        if let selection, !selection.isEmpty, let dataSource, selection.upper.row < heights.count {
-            saved.selection = SavedSelection(
-                anchorID: dataSource.rowID(at: selection.anchor.row), anchorCharacter: selection.anchor.character,
-                focusID: dataSource.rowID(at: selection.focus.row), focusCharacter: selection.focus.character)
+        if let selection, !selection.isEmpty, let dataSource, selection.upper.row < rowCount {
+            saved.selection = selection.saved(id: dataSource.rowID(at:))
         }
         return saved
     }
@@ -45,11 +43,7 @@ extension MessageListView {
     /// `nil`, nothing is selected).
     public func restoreSelection(_ saved: SavedSelection?) {
         selection = nil
-        if let saved, let dataSource,
-           let anchor = dataSource.index(ofRowID: saved.anchorID), let focus = dataSource.index(ofRowID: saved.focusID) {
-            selection = ListSelection(anchor: ListSelectionPoint(row: anchor, character: saved.anchorCharacter),
-                                      focus: ListSelectionPoint(row: focus, character: saved.focusCharacter))
-        }
+        if let saved, let dataSource { selection = ListSelection(saved, index: dataSource.index(ofRowID:)) }
         setNeedsPaint()
     }
 
@@ -63,13 +57,7 @@ extension MessageListView {
             restore(SavedListPosition(pinned: true))
             return
         }
-        var below = 0.0
-        var i = row
-        while i < heights.count, below <= viewportHeight {
-            measure(i)
-            below += heights.height(at: i)
-            i += 1
-        }
+        let below = layouter().map { rows.measure(from: row, filling: viewportHeight, through: true, $0) } ?? 0
         if below <= viewportHeight {
             restore(SavedListPosition(pinned: true))
         } else {
@@ -97,7 +85,7 @@ extension MessageListView {
         }
         // Rows the data source has but the list has not taken in yet (no layout since they
         // came: a list without a window): shown once they are.
-        guard index < heights.count else {
+        guard index < rowCount else {
             pendingReveal = id
             return false
         }
@@ -111,7 +99,8 @@ extension MessageListView {
             scheduleWake()
         } else {
             stopMotion()
-            jump(to: goal)
+            scroll.jump(to: goal, self)
+            settledAfterJump(scrolled: true)
         }
         return true
     }
@@ -126,12 +115,6 @@ extension MessageListView {
         return .row(RowPosition(index: index, id: id, offset: offset))
     }
 
-    /// Puts the list on `goal` at once, as a user scroll would leave it.
-    func jump(to goal: ScrollGoal) {
-        scroll.jump(to: goal, self)
-        settledAfterJump(scrolled: true)
-    }
-
     /// Applies a position set at once; `scrolled` when it was a scroll (the scroll bar shows),
     /// not a buffer opening.
     private func settledAfterJump(scrolled: Bool) {
@@ -143,12 +126,8 @@ extension MessageListView {
 
     /// Lays out row `i` now if its height is an estimate.
     func measure(_ i: Int) {
-        guard i >= 0, i < heights.count, rowLayouts[i] == nil || !heights.isMeasured(i),
-              let dataSource, let context = currentLayoutContext() else { return }
-        let layout = dataSource.layoutRow(at: i, width: size.width, context: context)
-        rowLayoutCount += 1
-        rowLayouts[i] = layout
-        heights.setHeight(max(0, layout.height), at: i, measured: true)
+        guard i >= 0, i < rowCount, let layouter = layouter() else { return }
+        rows.measure(i, layouter)
     }
 
     // MARK: - The highlight

@@ -1,59 +1,38 @@
 import ScrollPhysics
 
 /// The chat's message list: a kinetic, self-sizing, bottom-anchored list of rows from a
-/// ``MessageListDataSource`` (docs/SCROLLING.md), with the physics of `ScrollPhysics`.
+/// ``MessageListDataSource``, with the physics of `ScrollPhysics`. docs/SCROLLING.md states what
+/// it promises, with numbers.
 ///
-/// - **Position.** The list opens *pinned* (following new messages: `fromBottom ≤ 1`, and after
-///   any change `y = maxY` in the same frame). Only the user unpins or re-pins. Unpinned, the
-///   reading position is an *anchor* — the topmost (partly) visible row and the viewport's
-///   offset into it — and `y` is recomputed from it after every append, prepend, height change,
-///   rewrap and trim, shifting any running motion by the same amount.
-/// - **Rows** are laid out lazily: only rows within half a viewport of the viewport are measured
-///   (``MessageListDataSource/layoutRow(at:width:context:)``); the others keep estimated heights
-///   in a ``RowHeightIndex`` (O(log n) prefix sums), so the cost of a frame is
-///   O(visible rows · log n) whatever the scrollback length. Layouts are cached only for rows
-///   near the viewport.
-/// - **Input.** Wheel notches animate (``WheelAnimation``); touchpad deltas apply 1:1 with the
-///   rubber band and momentum 50 ms after the last event (``TouchpadMomentum``); touch drags
-///   (8 px slop) fling and bounce (``ScrollMotion``); a mouse drag selects text; PageUp/PageDown,
-///   Ctrl+Home/Ctrl+End and Ctrl+C through ``handleKey(_:)``. An overlay scroll bar (draggable
-///   thumb, clickable track) shows while scrolling and on hover; a "jump to newest" pill shows
-///   when unpinned and away from the bottom or with unseen messages.
-/// - **Time.** Everything is a function of the host's time; while nothing moves the list asks
-///   for no ticks.
-///
-/// The model tells the list about changes with ``rowsAppended(_:unseen:)``,
-/// ``rowsPrepended(_:)``, ``rowsRemovedFromTop(_:)``, ``rowChanged(at:)`` and ``reloadAll()``;
-/// they are applied together at the next layout pass (once per frame).
-/// ``MessageListDataSource`` (docs/SCROLLING.md), with the physics of `ScrollPhysics`.
-///
-/// - **Position.** The list opens *pinned* (following new messages: `fromBottom ≤ 1`, and after
-///   any change `y = maxY` in the same frame). Only the user unpins or re-pins. Unpinned, the
-///   reading position is an *anchor* — the topmost (partly) visible row and the viewport's
-///   offset into it — and `y` is recomputed from it after every append, prepend, height change,
-///   rewrap and trim, shifting any running motion by the same amount. Rows that do not fill the
-///   viewport sit at its bottom (a reverse chat view). All of it is ``ListScrollState``.
-/// - **Motions have goals**: the top, the bottom, or a row; they end there exactly whatever
-///   estimates are corrected on the way.
-/// - **Rows** are laid out lazily: only rows within half a viewport of the viewport are measured
-///   (``MessageListDataSource/layoutRow(at:width:context:)``); the others keep estimated heights
-///   in a ``RowHeightIndex`` (O(log n) prefix sums), so the cost of a frame is
-///   O(visible rows · log n) whatever the scrollback length. Layouts are cached only for rows
-///   near the viewport.
-/// - **Input.** Wheel notches animate (``WheelAnimation``); touchpad deltas apply 1:1 with the
-///   rubber band and momentum 50 ms after the last event (``TouchpadMomentum``); touch drags
-///   (8 px slop) fling and bounce (``ScrollMotion``); a mouse drag selects text; PageUp/PageDown,
-///   Ctrl+Home/Ctrl+End and Ctrl+C through ``handleKey(_:)``. An overlay scroll bar
-///   (``ScrollBarState``, ``ListScrollBar``) shows while scrolling and on hover; a "jump to
-///   newest" pill shows when unpinned and away from the bottom or with unseen messages.
-/// - **Older history** is asked for through ``onNeedOlder`` when the top comes near, paced by a
-///   ``HistoryPager``; the data source shows whatever it likes meanwhile (a loading row).
-/// - **Time.** Everything is a function of the host's time; while nothing moves the list asks
-///   for no ticks.
+/// The widget is the shell: it records what the model says changed, runs the layout pass,
+/// turns input into requests, and paints. The decisions are its parts', which know nothing of
+/// widgets:
+/// - **Position** — ``ListScrollState`` owns `y`, the anchor it is derived from (pinned to the
+///   bottom, or the topmost visible row and an offset), the running motion and its goal, the
+///   gesture in progress and the unseen count. The list only asks it to do things (begin a
+///   touch, take touchpad deltas, animate to a goal, jump, follow rows that changed) and reads
+///   back where it is, so the rules of docs/SCROLLING.md §2 (content changes never move what the
+///   reader looks at, motions end on their goals, only the user unpins) are the state's.
+/// - **Rows** — ``ListRows`` keeps every row's height in a ``RowHeightIndex`` (O(log n)
+///   prefix sums) and the layouts of the rows near the viewport: only rows within half a
+///   viewport of it are laid out, the others keep estimated heights, so a frame costs
+///   O(visible rows · log n) whatever the scrollback length. It applies the model's recorded
+///   changes, and paints and hit-tests the rows.
+/// - **Older history** — ``HistoryPager`` paces the requests made through ``onNeedOlder`` when
+///   the top comes near; the data source shows whatever it likes meanwhile (a loading row).
+/// - **Chrome** — ``ListChrome`` draws the overlay scroll bar (``ListScrollBar``, shown as
+///   ``ScrollBarState`` says), the "jump to newest" pill and the footnote; ``RowHighlight`` a
+///   row jumped to. ``ListSelection`` is the mouse's text selection.
+/// - **Damage** — ``ListPaintedState`` compares what was painted with what would be, so rows
+///   that only moved are moved as pixels by the host.
 ///
 /// The model tells the list about changes with ``rowsAppended(_:unseen:)``,
 /// ``rowsPrepended(_:)``, ``rowsRemovedFromTop(_:)``, ``rowChanged(at:)`` and ``reloadAll()``;
-/// they are applied together at the next layout pass (once per frame).
+/// they are applied together at the next layout pass (once per frame, MessageListView+Model.swift).
+/// Input (MessageListView+Input.swift): wheel notches animate, touchpad deltas apply 1:1 with
+/// momentum after them, touch drags fling and bounce, a mouse drag selects text, and the keys
+/// come through ``handleKey(_:)``. Everything is a function of the host's time
+/// (MessageListView+Motion.swift); while nothing moves the list asks for no ticks.
 public final class MessageListView: Widget {
     /// How often the list asks to be woken while something moves (s).
     public static let frameInterval = 1.0 / 120
@@ -63,8 +42,7 @@ public final class MessageListView: Widget {
     /// The rows. Setting it reloads the list and pins it.
     public weak var dataSource: (any MessageListDataSource)? {
         didSet {
-            pending.removeAll()
-            pending.append(.reload)
+            rows.replaceAll()
             scroll.restore(.bottom(offset: 0), unseen: 0)
             selection = nil
             highlight = nil
@@ -108,22 +86,20 @@ public final class MessageListView: Widget {
 
     // MARK: - State (internal: shared with the extensions in the other files)
 
-    var heights = RowHeightIndex()
-    /// Position, goal, motion, gesture and unseen count: changed only through its operations.
+    /// Heights of every row, layouts of the rows near the viewport, the model's changes.
+    let rows = ListRows()
+    /// Position, goal, motion, gesture and unseen count.
     var scroll = ListScrollState()
     /// When to ask for older history.
     var pager = HistoryPager()
     /// The scroll bar's visibility.
     var bar = ScrollBarState()
-    var pending: [ListChange] = []
-    var rowLayouts: [Int: MessageRowLayout] = [:]
-    var layoutWidth: Double?
     var layoutContextCache: LayoutContext?
     var selection: ListSelection?
     var isSelecting = false
     /// A row shown by ``reveal(rowID:animated:)``, highlighted for a moment.
     var highlight: RowHighlight?
-    /// A row asked for by ``reveal(rowID:)`` that the data source is loading.
+    /// A row asked for by ``reveal(rowID:animated:)`` that the data source is loading.
     var pendingReveal: String?
     /// The newest rows were asked for (``jumpToBottom()`` away from the live end): pin once
     /// they are there.
@@ -131,12 +107,9 @@ public final class MessageListView: Widget {
     var clock = 0.0
     /// What the last paint pass showed (MessageListView+Painted.swift).
     var painted: ListPaintedState?
-    /// Rows trimmed from the top and prepended since the last paint pass.
-    var trimmedSincePaint = 0
-    var prependedSincePaint = 0
     /// How many times a row was laid out (``MessageListDataSource/layoutRow(at:width:context:)``
     /// calls); diagnostics and tests.
-    public internal(set) var rowLayoutCount = 0
+    public var rowLayoutCount: Int { rows.layoutCount }
 
     /// The current scroll offset (px from the top of the loaded content; negative past the top).
     public var y: Double { scroll.y }
@@ -159,7 +132,7 @@ public final class MessageListView: Widget {
     /// Height of the viewport (px).
     public var viewportHeight: Double { size.height }
     /// Height of the loaded rows, estimates included (px).
-    public var contentHeight: Double { heights.totalHeight }
+    public var contentHeight: Double { rows.heights.totalHeight }
     /// The largest resting `y`: `max(0, contentHeight - viewportHeight)`.
     public var maxY: Double { max(0, contentHeight - viewportHeight) }
     /// `maxY - y`.
@@ -184,10 +157,10 @@ public final class MessageListView: Widget {
         (!isPinned && (fromBottom > 100 || unseen > 0)) || dataSource?.reachesNewest == false
     }
     /// Number of rows loaded.
-    public var rowCount: Int { heights.count }
+    public var rowCount: Int { rows.count }
 
     /// The top of row `i` in content coordinates. O(log n).
-    public func rowTop(_ i: Int) -> Double { heights.prefixSum(i) }
+    public func rowTop(_ i: Int) -> Double { rows.heights.prefixSum(i) }
 
     /// The current time: the host's, or the last time the list saw.
     var now: Double { max(host?.now.seconds ?? clock, clock) }
@@ -210,17 +183,11 @@ public final class MessageListView: Widget {
         guard let dataSource else { return }
         let saved = context.clip
         context.pushClip(bounds)
-        let top = paintY
-        if let visible = visibleRows(at: top) {
-            for i in visible {
-                guard let layout = rowLayouts[i] ?? cachedLayout(i) else { continue }
-                let rect = Rect(x: 0, y: rowTop(i) - top, width: size.width, height: heights.height(at: i))
-                if let highlight, dataSource.rowID(at: i) == highlight.id {
-                    highlight.paint(rect, theme: theme, at: context.time.seconds, &context)
-                }
-                paintSelection(row: i, layout: layout, rect: rect, &context)
-                dataSource.paintRow(at: i, layout: layout, in: rect, context: &context)
+        rows.paint(dataSource, top: paintY, size: size, layouter(), &context) { i, layout, rect, context in
+            if let highlight, dataSource.rowID(at: i) == highlight.id {
+                highlight.paint(rect, theme: theme, at: context.time.seconds, &context)
             }
+            selection?.paint(row: i, layout: layout, rect: rect, color: theme.selection, &context)
         }
         paintScrollBar(&context)
         paintPill(&context)
@@ -231,21 +198,19 @@ public final class MessageListView: Widget {
     /// The rows at least partly inside the viewport when its top is at content offset `top`
     /// (default: ``viewTop``), or `nil` when none are. O(log n).
     func visibleRows(at top: Double? = nil) -> ClosedRange<Int>? {
-        let top = top ?? viewTop
-        guard heights.count > 0, viewportHeight > 0 else { return nil }
-        let bottom = top + viewportHeight
-        guard bottom > 0, top < heights.totalHeight,
-              let first = heights.row(containing: top),
-              let last = heights.row(containing: bottom.nextDown) else { return nil }
-        return first...max(first, last)
+        rows.visibleRows(top: top ?? viewTop, height: viewportHeight)
     }
 
     /// The layout of row `i` from the cache, or laid out now (height unchanged).
     func cachedLayout(_ i: Int) -> MessageRowLayout? {
-        if let layout = rowLayouts[i] { return layout }
-        guard let dataSource, let context = currentLayoutContext() else { return nil }
-        rowLayoutCount += 1
-        return dataSource.layoutRow(at: i, width: size.width, context: context)
+        rows.layout(i, layouter())
+    }
+
+    /// What lays rows out now: the data source at the list's width, in `context` (default: the
+    /// host's, or the last layout pass's); `nil` without either.
+    func layouter(_ context: LayoutContext? = nil) -> RowLayouter? {
+        guard let dataSource, let context = context ?? currentLayoutContext() else { return nil }
+        return RowLayouter(rows: dataSource, width: size.width, context: context)
     }
 
     func currentLayoutContext() -> LayoutContext? {
@@ -276,22 +241,20 @@ public final class MessageListView: Widget {
     /// The list's state for the scenario runner's `metrics.jsonl` (applies pending changes first).
     public var metrics: ListMetrics {
         settle(nil)
-        var rows: [ListMetrics.Row] = []
-        if let dataSource, let visible = visibleRows() {
+        var visible: [ListMetrics.Row] = []
+        if let dataSource, let range = visibleRows() {
             let top = viewTop
-            for i in visible {
-                rows.append(ListMetrics.Row(id: dataSource.rowID(at: i), top: rowTop(i) - top,
-                                            height: heights.height(at: i)))
-            }
+            visible = range.map { ListMetrics.Row(id: dataSource.rowID(at: $0), top: rowTop($0) - top,
+                                                  height: rows.heights.height(at: $0)) }
         }
         return ListMetrics(y: y, maxY: maxY, fromBottom: fromBottom, viewportHeight: viewportHeight,
                            contentHeight: contentHeight, pinned: isPinned, unseen: unseen,
-                           pillVisible: isPillVisible, velocity: scroll.velocity(at: now), rows: rows)
+                           pillVisible: isPillVisible, velocity: scroll.velocity(at: now), rows: visible)
     }
 }
 
 extension MessageListView: ScrollContent {
     /// The stable id of row `i` (empty without a data source).
     func rowID(at i: Int) -> String { dataSource?.rowID(at: i) ?? "" }
-    func row(containing y: Double) -> Int? { heights.row(containing: y) }
+    func row(containing y: Double) -> Int? { rows.heights.row(containing: y) }
 }
