@@ -90,7 +90,7 @@ import Testing
     #expect(list.highlightOpacity(at: 1.5) == 1)
     #expect(list.highlightOpacity(at: 3) == 0)
     runFrames(host, until: 3)
-    #expect(list.highlight == nil)
+    #expect(list.viewport.highlight == nil)
     #expect(host.nextWakeTime == nil || host.nextWakeTime!.seconds > 3)
 }
 
@@ -154,7 +154,7 @@ private func pagedList() -> (MessageListView, WidgetHost, TestRows, PagedRows) {
     host.layoutIfNeeded()
     #expect(abs(try #require(list.screenTop(of: "m120")) - 100) < 1e-9)
     #expect(list.motion == nil)
-    #expect(list.highlight?.id == "m120")
+    #expect(list.viewport.highlight?.id == "m120")
 }
 
 /// A row revealed before the list has a window is shown once it takes the rows in, and the
@@ -170,7 +170,7 @@ private func pagedList() -> (MessageListView, WidgetHost, TestRows, PagedRows) {
     let (host, _) = makeHost(list, width: 400, height: 300)
     host.layoutIfNeeded()
     #expect(list.isPinned && list.fromBottom == 0 && list.unseen == 0)
-    #expect(list.highlight?.id == "m199")
+    #expect(list.viewport.highlight?.id == "m199")
     #expect(!list.isPillVisible)
 }
 
@@ -197,7 +197,7 @@ private func pagedList() -> (MessageListView, WidgetHost, TestRows, PagedRows) {
     rows.first = 9000                                        // the page came, but without m120
     list.reloadAll()
     host.layoutIfNeeded()
-    #expect(list.pendingReveal == nil)
+    #expect(list.viewport.pendingReveal == nil)
     let lookups = paged.lookups
     runFrames(host, until: 1)
     rows.append(5)

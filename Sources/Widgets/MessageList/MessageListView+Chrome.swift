@@ -22,7 +22,7 @@ extension MessageListView {
 
     /// The scroll bar's opacity (0...1) at `time`.
     public func scrollBarOpacity(at time: Double) -> Double {
-        bar.opacity(at: time, held: isUserScrolling)
+        bar.opacity(at: time, held: scroll.isUserScrolling)
     }
 
     func paintScrollBar(_ context: inout PaintContext) {

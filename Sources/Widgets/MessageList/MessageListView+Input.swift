@@ -8,23 +8,22 @@ extension MessageListView {
 
     func handleWheel(_ event: WheelEvent) -> Bool {
         guard event.dy != 0, dataSource != nil else { return false }
-        settle(nil)
+        viewport.settle()
         let now = self.now
-        clock = now
+        viewport.clock = now
         if event.isNotched {
             // A notch adds to the running animation's goal; a running fling stops, a running
             // animation hands on its velocity. Past an edge the goal is the edge.
             let distance = -event.dy * WheelAnimation.notchDistance(viewportHeight: viewportHeight)
-            scroll.animate(by: distance, self, now: now)
-            noteScrollActivity()
+            viewport.animate(by: distance)
         } else {
             // Deltas apply 1:1 (a running motion stops where it is); momentum follows them.
             let delta = -event.dy * pixelsPerPreciseUnit
-            scrolling { $0.touchpadScroll(by: delta, self, now: now) }
+            viewport.scrolling { $0.touchpadScroll(by: delta, viewport, now: now) }
             noteScrollActivity()
-            settle(nil)
+            viewport.settle()
         }
-        checkNeedOlder()
+        viewport.checkNeedOlder()
         scheduleWake()
         return true
     }
@@ -32,22 +31,22 @@ extension MessageListView {
     // MARK: - Mouse and touch
 
     func handlePress(_ event: MouseEvent) -> Bool {
-        settle(nil)
+        viewport.settle()
         let now = self.now
-        clock = now
+        viewport.clock = now
         let point = event.position
         if event.isTouch {
             if isPillVisible, let pill = pillRect(), pill.contains(point) {
                 jumpToBottom()
                 return true
             }
-            scrolling { $0.beginTouch(at: point.y, self, now: now) }   // a running motion stops
+            viewport.scrolling { $0.beginTouch(at: point.y, viewport, now: now) }   // a running motion stops
             scheduleWake()
             return true
         }
         if event.button == .right { return showRowMenu(at: point) }
         guard event.button == .left else { return false }
-        stopMotion(springBack: true)
+        viewport.stopMotion(springBack: true)
         defer { scheduleWake() }
         if isPillVisible, let pill = pillRect(), pill.contains(point) {
             jumpToBottom()
@@ -56,7 +55,7 @@ extension MessageListView {
         if let bar = scrollBarGeometry(), bar.hitArea.contains(point) {
             noteScrollActivity()
             if bar.thumb.contains(point) {
-                scroll.beginThumbDrag(grab: point.y - bar.thumb.minY)
+                viewport.scrolling { $0.beginThumbDrag(grab: point.y - bar.thumb.minY) }
             } else {
                 scrollAnimated(by: (point.y < bar.thumb.minY ? -0.9 : 0.9) * viewportHeight)
             }
@@ -84,16 +83,16 @@ extension MessageListView {
         let point = event.position
         let now = self.now
         if scroll.isTouching {
-            if scrolling({ $0.moveTouch(to: point.y, self, now: now) }) {   // past the slop
+            if viewport.scrolling({ $0.moveTouch(to: point.y, viewport, now: now) }) {   // past the slop
                 noteScrollActivity()
-                settle(nil)
-                checkNeedOlder()
+                viewport.settle()
+                viewport.checkNeedOlder()
             }
         } else if scroll.isThumbDragging, let bar = scrollBarGeometry() {
-            scrolling { $0.dragThumb(pointerAt: point.y, on: bar, self) }
+            viewport.scrolling { $0.dragThumb(pointerAt: point.y, on: bar, viewport) }
             noteScrollActivity()
-            settle(nil)
-            checkNeedOlder()
+            viewport.settle()
+            viewport.checkNeedOlder()
         } else if isSelecting, var current = selection {
             current.focus = selectionPoint(at: point)
             if current != selection {
@@ -106,13 +105,13 @@ extension MessageListView {
 
     func handleRelease(_ event: MouseEvent) {
         let now = self.now
-        if let end = scroll.endTouch(self, now: now) {   // a drag flings on
+        if let end = viewport.scrolling({ $0.endTouch(viewport, now: now) }) {   // a drag flings on
             if end == .tap, selection != nil {
                 selection = nil   // a tap clears the selection
                 setNeedsPaint()
             }
         } else if scroll.isThumbDragging {
-            scroll.endThumbDrag()
+            viewport.scrolling { $0.endThumbDrag() }
             noteScrollActivity()
         } else if isSelecting {
             isSelecting = false
@@ -127,7 +126,7 @@ extension MessageListView {
                 }
             }
         }
-        settle(nil)
+        viewport.settle()
         scheduleWake()
     }
 

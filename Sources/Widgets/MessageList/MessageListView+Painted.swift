@@ -26,7 +26,7 @@ extension MessageListView {
             state.bar = ListPaintedState.BarLook(track: bar.track, thumb: bar.thumb, opacity: opacity,
                                                  highlighted: isBarHighlighted)
         }
-        if let highlight, case let opacity = highlight.opacity(at: host.now.seconds), opacity > 0 {
+        if let highlight = viewport.highlight, case let opacity = highlight.opacity(at: host.now.seconds), opacity > 0 {
             state.highlight = "\(highlight.id) \(opacity)"
         }
         if isPillVisible, let rect = pillRect() {
@@ -45,7 +45,7 @@ extension MessageListView {
         guard let host else { painted = nil; return }
         // Rows that came into view since the last layout (a drag moves `y` between layouts)
         // are measured now, so that rows on screen never change height behind the painter.
-        settle(nil)
+        viewport.settle()
         let state = currentPaintedState(host)
         let old = painted
         let oldFirst = rows.indexSincePaint(of: old?.firstIndex)   // where the rows painted first are now

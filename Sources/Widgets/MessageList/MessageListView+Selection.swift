@@ -10,8 +10,8 @@ extension MessageListView {
             let last = rowCount - 1
             return ListSelectionPoint(row: last, character: cachedLayout(last)?.text?.count ?? 0)
         }
-        guard let row = self.row(containing: contentY) else { return ListSelectionPoint(row: 0, character: 0) }
-        guard let hit = rows.text(at: point.x, contentY, layouter()), let measurer = host?.measurer else {
+        guard let row = viewport.row(containing: contentY) else { return ListSelectionPoint(row: 0, character: 0) }
+        guard let hit = rows.text(at: point.x, contentY, viewport.layouter()), let measurer = host?.measurer else {
             return ListSelectionPoint(row: row, character: 0)
         }
         return ListSelectionPoint(row: row, character: hit.text.index(at: hit.local, measurer: measurer))
@@ -19,7 +19,7 @@ extension MessageListView {
 
     /// The link under `point` (list-local) in a row's text, if there is one.
     func linkAttributes(at point: Point) -> String? {
-        guard let hit = rows.text(at: point.x, paintY + point.y, layouter()) else { return nil }
+        guard let hit = rows.text(at: point.x, paintY + point.y, viewport.layouter()) else { return nil }
         return hit.text.attributes(at: hit.local)?.link
     }
 
@@ -27,7 +27,7 @@ extension MessageListView {
     /// (``MessageListDataSource/plainText(at:)``), the partly selected first and last rows as
     /// the selected part of their text. `nil` when nothing is selected. O(selected rows).
     public var selectedText: String? {
-        settle(nil)
+        viewport.settle()
         guard let selection, let dataSource else { return nil }
         return selection.text(rowCount: rowCount, text: { cachedLayout($0)?.text }, plainText: dataSource.plainText(at:))
     }
