@@ -5,49 +5,6 @@ import Testing
 // The scroll state on its own, on a virtual clock, over plain arrays of row heights whose
 // "estimates" the tests correct in the middle of motions.
 
-/// Rows with heights in an array, ids `r0`, `r1`, … (after a prepend of k: `p0`…).
-@MainActor
-private final class ArrayContent: ScrollContent {
-    var heights: [Double]
-    var ids: [String]
-    let viewportHeight: Double
-
-    init(count: Int, height: Double = 20, viewport: Double = 300) {
-        heights = Array(repeating: height, count: count)
-        ids = (0..<count).map { "r\($0)" }
-        viewportHeight = viewport
-    }
-
-    var rowCount: Int { heights.count }
-    var contentHeight: Double { heights.reduce(0, +) }
-    func rowTop(_ i: Int) -> Double { heights[..<i].reduce(0, +) }
-    func row(containing y: Double) -> Int? {
-        guard !heights.isEmpty else { return nil }
-        var top = 0.0
-        for (i, h) in heights.enumerated() {
-            if y < top + h { return i }
-            top += h
-        }
-        return heights.count - 1
-    }
-    func rowID(at i: Int) -> String { ids[i] }
-}
-
-/// Runs the state at 60 fps from `start` to `end`, calling `each` with the time and `y` before
-/// every frame.
-@MainActor
-private func run(_ state: inout ListScrollState, _ content: ArrayContent, from start: Double, to end: Double,
-                 each: (Double, Double) -> Void = { _, _ in }) {
-    var t = start
-    while t < end - 1e-9 {
-        t = min(end, t + 1.0 / 60)
-        each(t, state.y)
-        state.resolve(content, now: t)
-        state.advance(to: t, content)
-        state.resolve(content, now: t)
-    }
-}
-
 @Test @MainActor func aWheelAnimationAimedAtTheTopEndsThereWhileRowsAboveGrow() {
     let content = ArrayContent(count: 200)
     var state = ListScrollState()
@@ -71,7 +28,8 @@ private func run(_ state: inout ListScrollState, _ content: ArrayContent, from s
     var state = ListScrollState()
     state.resolve(content, now: 0)
     state.setUserY(1000, content)
-    state.unseen = 4
+    state.rowsAppended(unseen: 4)
+    #expect(state.unseen == 4)
     state.animate(by: 100_000, content, now: 0)
     #expect(state.goal == .bottom)
     run(&state, content, from: 0, to: 1) { _, y in
@@ -168,13 +126,167 @@ private func run(_ state: inout ListScrollState, _ content: ArrayContent, from s
     let content = ArrayContent(count: 100)
     var state = ListScrollState()
     state.setUserY(content.maxY - 300, content)
-    for k in 0..<10 {
-        let t = Double(k) / 100
-        state.touchpad.feed(delta: 20, at: t)
-        state.touchpadActive = true
-        state.setUserY(state.y + 20, content)
-    }
+    for k in 0..<10 { state.touchpadScroll(by: 20, content, now: Double(k) / 100) }
+    #expect(state.y == content.maxY - 100)
     run(&state, content, from: 0.09, to: 3)
     #expect(state.isPinned)
     #expect(state.y == content.maxY)
+}
+
+// MARK: - The operations the list asks of the state
+
+@Test @MainActor func touchpadDeltasApplyOneToOneStopARunningMotionAndStretchPastTheBottom() {
+    let content = ArrayContent(count: 100)                    // 2000 px in 300: maxY 1700
+    var state = ListScrollState()
+    state.setUserY(1000, content)
+    state.animate(by: -100, content, now: 0)                  // 200 ms
+    run(&state, content, from: 0, to: 0.1)
+    let here = state.motion!.position(at: 0.15)
+    state.touchpadScroll(by: -10, content, now: 0.15)
+    #expect(state.motion == nil && state.goal == nil)         // stopped where it was
+    #expect(abs(state.y - (here - 10)) < 1e-9)
+    #expect(state.isTouchpadScrolling && state.isUserScrolling && state.isMoving)
+    #expect(state.nextFrame(after: 0.15, interval: 1.0 / 120) == 0.15 + TouchpadMomentum.liftDelay)
+    state.advance(to: 0.19, content)
+    #expect(state.isTouchpadScrolling && state.motion == nil)
+    state.advance(to: 0.2, content)                           // the fingers are taken to have lifted
+    #expect(!state.isTouchpadScrolling)
+
+    state.restore(.bottom(offset: 0), unseen: 0)
+    state.resolve(content, now: 1)
+    state.touchpadScroll(by: 100, content, now: 1)
+    #expect(abs(state.y - content.maxY - RubberBand(dimension: 300).overscroll(forRawDistance: 100)) < 1e-9)
+    #expect(state.isPinned)                                   // stretched past the bottom, still pinned
+    run(&state, content, from: 1, to: 2)
+    #expect(state.y == content.maxY && state.isPinned && !state.isMoving)
+    #expect(state.nextFrame(after: 2, interval: 1.0 / 120) == nil)
+}
+
+@Test @MainActor func aTouchScrollsOnlyPastTheSlopFollowsTheFingerAndFlingsWhenLifted() {
+    let content = ArrayContent(count: 200)
+    var state = ListScrollState()
+    #expect(!state.moveTouch(to: 10, content, now: 0) && state.endTouch(content, now: 0) == nil)   // no finger
+    state.setUserY(2000, content)
+    state.beginTouch(at: 100, content, now: 1)
+    #expect(state.isTouching && !state.isUserScrolling)       // a tap so far
+    #expect(!state.moveTouch(to: 105, content, now: 1.005) && state.y == 2000)
+    #expect(state.moveTouch(to: 110, content, now: 1.01) && state.y == 2000)   // the slop crossed: no jump
+    #expect(state.moveTouch(to: 150, content, now: 1.02) && abs(state.y - 1960) < 1e-9)
+    #expect(state.isUserScrolling && state.velocity(at: 1.02) < 0)           // towards older rows
+    #expect(state.endTouch(content, now: 1.02) == .drag)
+    #expect(!state.isTouching)
+    guard case .kinetic = state.motion else { Issue.record("a drag flings on"); return }
+    #expect(state.velocity(at: 1.02) < -1000)
+
+    // Pulled past the top and held there: a new finger stops the spring where it is, and its
+    // tap lets the content spring back to the top.
+    state.restore(.row(RowPosition(index: 0, id: "r0", offset: 0)), unseen: 0)
+    state.resolve(content, now: 2)
+    state.beginTouch(at: 50, content, now: 2)
+    _ = state.moveTouch(to: 58, content, now: 2.01)
+    _ = state.moveTouch(to: 258, content, now: 2.2)
+    #expect(abs(state.y + RubberBand(dimension: 300).overscroll(forRawDistance: 200)) < 1e-9)
+    #expect(state.endTouch(content, now: 2.3) == .drag)       // at rest: it springs back
+    #expect(state.goal == .top)
+    let pulled = state.motion!.position(at: 2.35)
+    state.beginTouch(at: 100, content, now: 2.35)
+    #expect(state.motion == nil && abs(state.y - pulled) < 1e-9 && state.y < 0)
+    #expect(state.endTouch(content, now: 2.4) == .tap)
+    #expect(state.goal == .top)
+    run(&state, content, from: 2.4, to: 4)
+    #expect(state.y == 0 && state.motion == nil)
+}
+
+@Test @MainActor func theThumbHeldAtAnEndOfItsTrackHoldsThatEdgeWhileRowsChange() throws {
+    let content = ArrayContent(count: 200)
+    var state = ListScrollState()
+    state.resolve(content, now: 0)
+    let size = Size(width: 400, height: 300)
+    var bar = try #require(ListScrollBar(size: size, contentHeight: content.contentHeight, y: state.y, maxY: content.maxY))
+    state.beginThumbDrag(grab: 5)
+    #expect(state.isThumbDragging && state.isUserScrolling)
+    state.dragThumb(pointerAt: bar.track.minY - 20, on: bar, content)   // above the track
+    #expect(state.y == 0 && state.goal == .top && !state.isPinned)
+    state.rowsTrimmed(5, content)                                       // rows above the top go
+    content.heights.removeFirst(5)
+    content.ids.removeFirst(5)
+    state.refreshRows(content)
+    state.resolve(content, now: 0.1)
+    #expect(state.y == 0 && state.motion == nil)                        // no blank space to spring back from
+    bar = try #require(ListScrollBar(size: size, contentHeight: content.contentHeight, y: state.y, maxY: content.maxY))
+    state.dragThumb(pointerAt: bar.track.minY + 5 + (bar.track.height - bar.thumb.height) / 2, on: bar, content)
+    #expect(state.goal == nil && abs(state.y - content.maxY / 2) < 1e-9)
+    state.dragThumb(pointerAt: bar.track.maxY + 20, on: bar, content)   // below the track
+    #expect(state.goal == .bottom && state.isPinned && state.y == content.maxY)
+    state.endThumbDrag()
+    #expect(!state.isThumbDragging && state.goal == nil && state.isPinned)
+}
+
+@Test @MainActor func aJumpLeavesTheStateAsAUserScrollWouldAndRestoringForgetsEverythingRunning() {
+    let content = ArrayContent(count: 200)
+    var state = ListScrollState()
+    state.setUserY(1000, content)
+    state.rowsAppended(unseen: 3)
+    #expect(state.unseen == 3)
+    state.animate(by: -500, content, now: 0)
+    state.jump(to: .bottom, content)
+    #expect(state.isPinned && state.unseen == 0 && state.motion == nil && state.goal == nil)
+    state.resolve(content, now: 0)
+    #expect(state.y == content.maxY)
+    state.rowsAppended(unseen: 2)
+    #expect(state.unseen == 0)                                // pinned: nothing unseen
+
+    // At the bottom of a page of older history the unseen messages are elsewhere.
+    state.setUserY(1000, content)
+    state.rowsAppended(unseen: 2)
+    state.rowsReachNewest(false)
+    state.jump(to: .bottom, content)
+    #expect(state.isPinned && state.unseen == 2)
+    state.noteUnseen(1)
+    #expect(state.unseen == 3)
+
+    state.jump(to: .row(RowPosition(index: 50, id: "r50", offset: -10)), content)
+    state.resolve(content, now: 0)
+    #expect(state.y == content.rowTop(50) - 10 && state.unseen == 3)
+    state.jump(to: .top, content)
+    state.resolve(content, now: 0)
+    #expect(state.y == 0 && state.anchor == .row(RowPosition(index: 0, id: "r0", offset: 0)))
+
+    state.beginThumbDrag(grab: 3)
+    state.touchpadScroll(by: 10, content, now: 1)
+    state.animate(by: 400, content, now: 1)
+    state.restore(.row(RowPosition(index: 20, id: "r20", offset: 5)), unseen: 7)
+    #expect(state.motion == nil && state.goal == nil && !state.isUserScrolling && !state.isMoving)
+    #expect(!state.isThumbDragging && !state.isTouching && state.unseen == 7)
+    state.resolve(content, now: 1)
+    #expect(state.y == content.rowTop(20) + 5)
+}
+
+/// The rules' check finds a broken state: rows that grew above the anchor without the state
+/// being told (or resolved) leave `y` where the anchor no longer puts it.
+@Test @MainActor func theRulesCheckFindsAStateTheContentChangedUnder() {
+    let content = ArrayContent(count: 200)
+    var state = ListScrollState()
+    state.setUserY(1000, content)
+    #expect(brokenRules(state, content, resolved: true).isEmpty)
+    content.heights[3] += 50
+    #expect(!brokenRules(state, content, resolved: true).isEmpty)
+    state.resolve(content, now: 0)
+    #expect(brokenRules(state, content, resolved: true).isEmpty)
+    content.ids[50] = "other"                                  // the anchor's row replaced, unnamed
+    #expect(!brokenRules(state, content, resolved: true).isEmpty)
+}
+
+@Test @MainActor func aGestureEndingWithinAPixelOfTheBottomSettlesOnIt() {
+    let content = ArrayContent(count: 100)
+    var state = ListScrollState()
+    state.resolve(content, now: 0)
+    state.touchpadScroll(by: -0.5, content, now: 0)
+    #expect(state.isPinned && state.anchor == .bottom(offset: -0.5))   // within 1 px: still pinned
+    #expect(brokenRules(state, content, resolved: true).isEmpty)       // the gesture runs
+    state.advance(to: 0.1, content)                                    // no momentum in one delta
+    #expect(!state.isUserScrolling && state.y == content.maxY - 0.5)
+    state.resolve(content, now: 0.1)
+    #expect(state.y == content.maxY && state.anchor == .bottom(offset: 0))
+    #expect(brokenRules(state, content, resolved: true).isEmpty)
 }

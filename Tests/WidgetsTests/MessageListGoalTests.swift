@@ -90,7 +90,7 @@ import Testing
     #expect(list.highlightOpacity(at: 1.5) == 1)
     #expect(list.highlightOpacity(at: 3) == 0)
     runFrames(host, until: 3)
-    #expect(list.highlight == nil)
+    #expect(list.viewport.highlight == nil)
     #expect(host.nextWakeTime == nil || host.nextWakeTime!.seconds > 3)
 }
 
@@ -154,7 +154,24 @@ private func pagedList() -> (MessageListView, WidgetHost, TestRows, PagedRows) {
     host.layoutIfNeeded()
     #expect(abs(try #require(list.screenTop(of: "m120")) - 100) < 1e-9)
     #expect(list.motion == nil)
-    #expect(list.highlight?.id == "m120")
+    #expect(list.viewport.highlight?.id == "m120")
+}
+
+/// A row revealed before the list has a window is shown once it takes the rows in, and the
+/// list is left as any user scroll leaves it: at the bottom of the live rows it pins and
+/// nothing is unseen (it used to pin with the unseen count of before).
+@Test @MainActor func aRevealAnsweredWhenTheRowsAreTakenInEndsAsAUserScrollWould() {
+    let rows = TestRows(count: 200)
+    let list = MessageListView()
+    list.dataSource = rows
+    list.restore(SavedListPosition(pinned: false, anchorID: "m50", anchorOffset: 0, unseen: 5))
+    #expect(!list.isPinned && list.unseen == 5)
+    #expect(!list.reveal(rowID: "m199"))                     // not taken in yet: no window
+    let (host, _) = makeHost(list, width: 400, height: 300)
+    host.layoutIfNeeded()
+    #expect(list.isPinned && list.fromBottom == 0 && list.unseen == 0)
+    #expect(list.viewport.highlight?.id == "m199")
+    #expect(!list.isPillVisible)
 }
 
 @Test @MainActor func theSelectionIsSavedByIDAndRestored() throws {
@@ -180,7 +197,7 @@ private func pagedList() -> (MessageListView, WidgetHost, TestRows, PagedRows) {
     rows.first = 9000                                        // the page came, but without m120
     list.reloadAll()
     host.layoutIfNeeded()
-    #expect(list.pendingReveal == nil)
+    #expect(list.viewport.pendingReveal == nil)
     let lookups = paged.lookups
     runFrames(host, until: 1)
     rows.append(5)

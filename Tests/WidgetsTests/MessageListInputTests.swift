@@ -182,15 +182,18 @@ private func flingUp(_ host: WidgetHost, from t0: Double) {
     list.rowsPrepended(20)
     host.layoutIfNeeded()
     #expect(list.unseen == 2)                           // history is not unseen
-    list.unseen = 0
-    host.handle(.touchpad(-60))
-    runFrames(host, until: 2)
-    #expect(list.metrics.fromBottom > 100 && list.isPillVisible)
     // Scrolling back to the bottom re-pins and clears.
-    list.unseen = 3
     host.handle(.touchpad(list.fromBottom))
     #expect(list.isPinned && list.unseen == 0 && !list.isPillVisible)
     #expect(list.metrics.pillVisible == false)
+    runFrames(host, until: 1.5)
+    // Over 100 px up with nothing unseen shows it too.
+    host.handle(.touchpad(-60))
+    runFrames(host, until: 2)
+    #expect(list.unseen == 0 && list.metrics.fromBottom <= 100 && !list.isPillVisible)
+    host.handle(.touchpad(-60))
+    runFrames(host, until: 3)
+    #expect(list.unseen == 0 && list.metrics.fromBottom > 100 && list.isPillVisible)
 }
 
 @Test @MainActor func ctrlEndAndThePillReachTheBottomWithin300msAndPin() {

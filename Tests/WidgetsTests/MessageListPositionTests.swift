@@ -104,11 +104,11 @@ private func unpinnedList(at id: String = "m500", count: Int = 1000) -> (Message
 @Test @MainActor func heightChangeAboveTheAnchorDoesNotMoveIt() throws {
     let (list, host, rows) = unpinnedList()
     let index = try #require(rows.index(ofRowID: "m498"))
-    let oldHeight = list.heights.height(at: index)
+    let oldHeight = list.rows.heights.height(at: index)
     rows.edited[498] = String(repeating: "edited and much longer ", count: 10)
     list.rowChanged(at: index)
     host.layoutIfNeeded()
-    #expect(list.heights.height(at: index) > oldHeight)     // measured again (near the viewport)
+    #expect(list.rows.heights.height(at: index) > oldHeight)     // measured again (near the viewport)
     #expect(abs(try #require(list.screenTop(of: "m500")) + 5) < 0.001)
 }
 

@@ -38,6 +38,44 @@ enum ListMotion: Sendable {
         case .animation(let animation): .animation(animation.shifted(by: delta))
         }
     }
+
+    /// The motion kept consistent at `now` with the bounds `[0, maxY]` and its goal at
+    /// `goalY` (`nil`: a free motion), from where it is and how fast it goes: a kinetic motion
+    /// continues from its state against new bounds when it could reach an edge, and one aimed
+    /// at an edge it can no longer reach eases onto it; an animation whose goal moved is
+    /// retargeted, keeping its end time.
+    func fitted(maxY: Double, goalY: Double?, now: Double) -> ListMotion {
+        switch self {
+        case .kinetic(var kinetic, let start):
+            let t = now - start
+            if kinetic.minY != 0 || kinetic.maxY != maxY {
+                let position = kinetic.position(at: t), rest = kinetic.restPosition
+                let phase = kinetic.phase(at: t)
+                let staysInside = phase == .fling && min(position, rest) > max(kinetic.minY, 0)
+                    && max(position, rest) < min(kinetic.maxY, maxY)
+                if !staysInside { kinetic = kinetic.withBounds(minY: 0, maxY: maxY, at: t) }
+            }
+            let position = kinetic.position(at: t)
+            if let goalY, abs(kinetic.restPosition - goalY) > 0.5, position >= 0, position <= maxY {
+                let remaining = max(kinetic.endTime - t, 0)
+                let duration = min(max(remaining, WheelAnimation.duration(forDistance: goalY - position)), 1)
+                return .animation(WheelAnimation(from: position, velocity: kinetic.velocity(at: t), to: goalY,
+                                                 at: now, minY: 0, maxY: maxY, duration: duration))
+            }
+            return .kinetic(kinetic, start: start)
+        case .animation(let animation):
+            let end = animation.startTime + animation.duration
+            if let goalY, animation.target != goalY {
+                return .animation(WheelAnimation(from: animation.position(at: now), velocity: animation.velocity(at: now),
+                                                 to: goalY, at: now, minY: 0, maxY: maxY, duration: max(0, end - now)))
+            } else if animation.minY != 0 || animation.maxY != maxY {
+                return .animation(WheelAnimation(from: animation.startPosition, velocity: animation.startVelocity,
+                                                 to: animation.target, at: animation.startTime,
+                                                 minY: 0, maxY: maxY, duration: animation.duration))
+            }
+            return self
+        }
+    }
 }
 
 /// A finger on the list: within the slop it is a tap; past it, a drag that scrolls.

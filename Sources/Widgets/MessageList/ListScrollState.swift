@@ -2,44 +2,84 @@ import ScrollPhysics
 
 /// The message list's scroll position and motion, as a value: where the viewport is (`y` and
 /// the ``ListReference`` it is derived from), where a running motion is going (a
-/// ``ScrollGoal``), the motion itself and the gesture in progress. Every operation takes the
-/// content (``ScrollContent``) and the time, so the whole of it runs on a virtual clock in tests.
+/// ``ScrollGoal``), the motion itself, the gesture in progress and the unseen count. Every
+/// operation takes the content (``ScrollContent``) and the time, so the whole of it runs on a
+/// virtual clock in tests.
 ///
-/// Two rules hold it together (docs/SCROLLING.md §2):
-/// - `y` always comes from the anchor: content that changes above it (a prepend, a trim, a
-///   corrected estimate) moves `y`, the running motion and the drag by the same amount, so
-///   what the reader looks at stays still.
-/// - a motion ends on its goal: an edge stays an edge and a row stays that row whatever
-///   corrections happen on the way; a motion reaching the bottom pins.
+/// Its fields are its own: the list asks it to begin a touch, take touchpad deltas, fling,
+/// animate, jump, or follow rows that changed, and reads back where it is (the way a
+/// scrollable asks its scroll position, which owns the offset and the running activity). The
+/// operations keep these rules (docs/SCROLLING.md §2), which tests check after every operation
+/// of random sessions:
+/// 1. `y` always comes from the anchor: once resolved against the content
+///    (``resolve(_:now:)``), `y` is where the anchor puts it; the user's motion moves `y` and
+///    the anchor is sampled again from it.
+/// 2. Content that changes (a prepend, a trim, a reload, a corrected estimate) never unpins,
+///    never changes the unseen count, and moves `y`, the running motion and the drag by the
+///    same amount, so what the reader looks at stays still.
+/// 3. A goal belongs to a running motion (or to the thumb held at an end of its track), and a
+///    motion ends on its goal: an edge stays an edge and a row stays that row whatever
+///    corrections happen on the way; a motion reaching the bottom pins.
+/// 4. Pinned is within 1 px of the bottom, and above it only while a gesture or motion runs;
+///    reaching the bottom of live rows clears the unseen count.
 @MainActor
 struct ListScrollState: Sendable {
     /// The offset of the viewport's top from the top of the content (px; negative past the top).
-    var y = 0.0
+    private(set) var y = 0.0
     /// What `y` is attached to.
-    var anchor: ListReference = .bottom(offset: 0)
+    private(set) var anchor: ListReference = .bottom(offset: 0)
     /// What the running motion (or the thumb drag) is aimed at; `nil` for a free motion.
-    var goal: ScrollGoal?
+    private(set) var goal: ScrollGoal?
     /// The running motion.
-    var motion: ListMotion?
+    private(set) var motion: ListMotion?
     /// Messages appended while not pinned.
-    var unseen = 0
-    /// A finger on the list.
-    var touch: TouchState?
-    /// Touchpad deltas of the gesture in progress (momentum starts once they stop).
-    var touchpad = TouchpadMomentum()
-    var touchpadActive = false
-    /// Where the pointer grabbed the scroll bar's thumb (px below the thumb's top).
-    var thumbGrab: Double?
+    private(set) var unseen = 0
     /// Whether the content's bottom is the newest row: reaching it clears the unseen count.
     /// Not while the rows are a page of older history (the unseen messages are elsewhere).
-    var bottomIsLive = true
+    private(set) var bottomIsLive = true
+    /// A finger on the list.
+    private var touch: TouchState?
+    /// Touchpad deltas of the gesture in progress (momentum starts once they stop); empty
+    /// when no touchpad gesture runs.
+    private var touchpad = TouchpadMomentum()
+    /// Where the pointer grabbed the scroll bar's thumb (px below the thumb's top).
+    private var thumbGrab: Double?
 
     /// Whether the list follows new messages.
     var isPinned: Bool { if case .bottom = anchor { true } else { false } }
 
+    /// Whether touchpad deltas came and their momentum has not started yet.
+    var isTouchpadScrolling: Bool { touchpad.lastEventTime != nil }
+
+    /// Whether a finger is on the list (a tap, or a drag once past the slop).
+    var isTouching: Bool { touch != nil }
+
+    /// Whether the pointer holds the scroll bar's thumb.
+    var isThumbDragging: Bool { thumbGrab != nil }
+
     /// Whether a gesture or motion is in progress (touch drag, touchpad, thumb drag, motion).
     var isUserScrolling: Bool {
-        motion != nil || touchpadActive || thumbGrab != nil || touch?.drag.isDragging == true
+        motion != nil || isTouchpadScrolling || thumbGrab != nil || touch?.drag.isDragging == true
+    }
+
+    /// Whether time moves the state: a motion runs, or touchpad deltas wait for their momentum.
+    var isMoving: Bool { motion != nil || isTouchpadScrolling }
+
+    /// Where the running fling comes to rest, if one runs.
+    var kineticRestPosition: Double? {
+        if case .kinetic(let kinetic, _) = motion { return kinetic.restPosition }
+        return nil
+    }
+
+    /// When the state next needs a frame after `now`, `interval` apart while a motion runs
+    /// (`nil`: nothing moves): touchpad momentum waits for the fingers to be taken as lifted.
+    func nextFrame(after now: Double, interval: Double) -> Double? {
+        var due: Double?
+        if motion != nil { due = now + interval }
+        if let last = touchpad.lastEventTime {
+            due = min(due ?? .infinity, max(last + TouchpadMomentum.liftDelay, now + interval))
+        }
+        return due
     }
 
     // MARK: - Deriving y
@@ -111,9 +151,8 @@ struct ListScrollState: Sendable {
     /// Advances to `time`: starts touchpad momentum once the fingers are taken to have lifted,
     /// moves the running motion and, when it ends, lands it exactly on its goal.
     mutating func advance(to time: Double, _ content: some ScrollContent) {
-        if touchpadActive, let start = touchpad.momentumStart(now: time) {
+        if let start = touchpad.momentumStart(now: time) {
             touchpad.reset()
-            touchpadActive = false
             startKinetic(.fling(from: y, velocity: start.velocity, minY: 0, maxY: content.maxY),
                          at: start.time, content)
         }
@@ -165,7 +204,6 @@ struct ListScrollState: Sendable {
         }
         goal = nil
         touchpad.reset()
-        touchpadActive = false
         let maxY = content.maxY
         if springBack, y < 0 || y > maxY {
             startKinetic(.springBack(from: y, velocity: 0, minY: 0, maxY: maxY), at: now, content)
@@ -181,7 +219,6 @@ struct ListScrollState: Sendable {
         var velocity = 0.0
         if case .animation(let animation) = motion { velocity = animation.velocity(at: now) }
         touchpad.reset()
-        touchpadActive = false
         touch = nil
         let maxY = content.maxY
         let target = content.y(of: goal)
@@ -200,49 +237,144 @@ struct ListScrollState: Sendable {
         animate(to: content.goal(at: base + distance), content, now: now, maxDuration: maxDuration)
     }
 
-    // MARK: - Keeping the motion on its goal
-
-    /// Keeps the running motion consistent with the bounds `[0, maxY]` and its goal: a kinetic
-    /// motion continues from its state against new bounds when it could reach an edge, and one
-    /// aimed at an edge it can no longer reach eases onto it; an animation whose goal moved is
-    /// retargeted from its position and velocity, keeping its end time.
+    /// Keeps the running motion within the bounds and on its goal (``ListMotion/fitted(maxY:goalY:now:)``).
     private mutating func fitMotion(_ content: some ScrollContent, now: Double) {
         guard let motion else { return }
-        let maxY = content.maxY
-        let goalY = goal.map { content.y(of: $0) }
-        switch motion {
-        case .kinetic(var kinetic, let start):
-            let t = now - start
-            if kinetic.minY != 0 || kinetic.maxY != maxY {
-                let position = kinetic.position(at: t), rest = kinetic.restPosition
-                let phase = kinetic.phase(at: t)
-                let staysInside = phase == .fling && min(position, rest) > max(kinetic.minY, 0)
-                    && max(position, rest) < min(kinetic.maxY, maxY)
-                if !staysInside { kinetic = kinetic.withBounds(minY: 0, maxY: maxY, at: t) }
-            }
-            self.motion = .kinetic(kinetic, start: start)
-            let position = kinetic.position(at: t)
-            if let goalY, abs(kinetic.restPosition - goalY) > 0.5, position >= 0, position <= maxY {
-                let remaining = max(kinetic.endTime - t, 0)
-                let duration = min(max(remaining, WheelAnimation.duration(forDistance: goalY - position)), 1)
-                self.motion = .animation(WheelAnimation(from: position, velocity: kinetic.velocity(at: t), to: goalY,
-                                                        at: now, minY: 0, maxY: maxY, duration: duration))
-            }
-        case .animation(let animation):
-            let end = animation.startTime + animation.duration
-            if let goalY, animation.target != goalY {
-                self.motion = .animation(WheelAnimation(from: animation.position(at: now), velocity: animation.velocity(at: now),
-                                                        to: goalY, at: now, minY: 0, maxY: maxY,
-                                                        duration: max(0, end - now)))
-            } else if animation.minY != 0 || animation.maxY != maxY {
-                self.motion = .animation(WheelAnimation(from: animation.startPosition, velocity: animation.startVelocity,
-                                                        to: animation.target, at: animation.startTime,
-                                                        minY: 0, maxY: maxY, duration: animation.duration))
-            }
+        self.motion = motion.fitted(maxY: content.maxY, goalY: goal.map { content.y(of: $0) }, now: now)
+    }
+
+    // MARK: - Gestures
+
+    /// Touchpad deltas (`delta` px towards newer messages) apply 1:1, with the rubber band past
+    /// an edge; a running motion stops where it is. Momentum follows in ``advance(to:_:)`` once
+    /// they stop.
+    mutating func touchpadScroll(by delta: Double, _ content: some ScrollContent, now: Double) {
+        if let motion {
+            setUserY(motion.position(at: now), content)
+            self.motion = nil
+            goal = nil
         }
+        touchpad.feed(delta: delta, at: now)
+        let maxY = content.maxY
+        let band = RubberBand(dimension: max(content.viewportHeight, 1))
+        let raw = band.rawPosition(forDisplayedPosition: y, minY: 0, maxY: maxY) + delta
+        setUserY(band.displayedPosition(forRawPosition: raw, minY: 0, maxY: maxY), content)
+    }
+
+    /// A finger went down at `fingerY` (list-local): a running motion stops where it is. The
+    /// touch scrolls once it has moved past the slop (``moveTouch(to:_:now:)``).
+    mutating func beginTouch(at fingerY: Double, _ content: some ScrollContent, now: Double) {
+        stop(at: now, content)
+        let band = RubberBand(dimension: max(content.viewportHeight, 1))
+        var state = TouchState(drag: TouchDrag(downAt: fingerY),
+                               rawOrigin: band.rawPosition(forDisplayedPosition: y, minY: 0, maxY: content.maxY))
+        state.tracker.addSample(position: -fingerY, at: now)
+        touch = state
+    }
+
+    /// The finger moved to `fingerY`: past the slop the content follows it, with the rubber
+    /// band past an edge. Returns whether the list scrolled.
+    mutating func moveTouch(to fingerY: Double, _ content: some ScrollContent, now: Double) -> Bool {
+        guard var state = touch else { return false }
+        state.tracker.addSample(position: -fingerY, at: now)
+        let moved = state.drag.move(to: fingerY)
+        touch = state
+        guard let moved else { return false }
+        let band = RubberBand(dimension: max(content.viewportHeight, 1))
+        setUserY(band.displayedPosition(forRawPosition: state.rawOrigin - moved, minY: 0, maxY: content.maxY), content)
+        return true
+    }
+
+    /// How a touch ended.
+    enum TouchEnd: Sendable, Hashable {
+        /// It had moved past the slop: the list flings on with the finger's velocity.
+        case drag
+        /// It had not: a tap, which leaves the list where it is (springing back from past an
+        /// edge).
+        case tap
+    }
+
+    /// The finger lifted at `now`; `nil` when none was down.
+    mutating func endTouch(_ content: some ScrollContent, now: Double) -> TouchEnd? {
+        guard let state = touch else { return nil }
+        touch = nil
+        let maxY = content.maxY
+        if state.drag.isDragging {
+            let velocity = state.tracker.velocity(releasedAt: now)
+            startKinetic(.fling(from: y, velocity: velocity, minY: 0, maxY: maxY), at: now, content)
+            return .drag
+        }
+        if y < 0 || y > maxY {
+            startKinetic(.springBack(from: y, velocity: 0, minY: 0, maxY: maxY), at: now, content)
+        }
+        return .tap
+    }
+
+    /// The pointer took the scroll bar's thumb `grab` px below the thumb's top.
+    mutating func beginThumbDrag(grab: Double) {
+        thumbGrab = grab
+    }
+
+    /// The pointer holding the thumb is at `pointerY` (list-local) over `bar`: `y` follows the
+    /// thumb. At an end of its track the thumb holds that edge as its goal, whatever the
+    /// estimates do meanwhile.
+    mutating func dragThumb(pointerAt pointerY: Double, on bar: ListScrollBar, _ content: some ScrollContent) {
+        guard let grab = thumbGrab else { return }
+        let target = bar.y(forThumbTop: pointerY - grab)
+        goal = target <= 0 ? .top : target >= content.maxY ? .bottom : nil
+        setUserY(target, content)
+    }
+
+    /// The pointer let the thumb go.
+    mutating func endThumbDrag() {
+        thumbGrab = nil
+        goal = nil
+    }
+
+    // MARK: - Jumps
+
+    /// Forgets any motion and gesture and attaches to `anchor`, with `unseen` messages not
+    /// seen (a restored position, another buffer's rows). `y` follows at the next
+    /// ``resolve(_:now:)``.
+    mutating func restore(_ anchor: ListReference, unseen: Int) {
+        self.anchor = anchor
+        self.unseen = unseen
+        motion = nil
+        goal = nil
+        touch = nil
+        touchpad.reset()
+        thumbGrab = nil
+    }
+
+    /// Puts the list on `goal` at once, as a user scroll would leave it: the bottom of live
+    /// rows pins and clears the unseen count. Forgets any motion and gesture.
+    mutating func jump(to goal: ScrollGoal, _ content: some ScrollContent) {
+        let anchor: ListReference = switch goal {
+        case .bottom: .bottom(offset: 0)
+        case .row(let p): .row(p)
+        case .top: content.position(at: 0).map { .row($0) } ?? .bottom(offset: 0)
+        }
+        restore(anchor, unseen: anchor == .bottom(offset: 0) && bottomIsLive ? 0 : unseen)
     }
 
     // MARK: - Rows changing under the state
+
+    /// Messages were appended below the rows: `count` of them are unseen unless pinned.
+    mutating func rowsAppended(unseen count: Int) {
+        if !isPinned { unseen += count }
+    }
+
+    /// `count` messages arrived that the rows do not show (they are read away from the live
+    /// end): unseen, pinned or not.
+    mutating func noteUnseen(_ count: Int) {
+        unseen += count
+    }
+
+    /// Whether the rows' bottom is the newest row (reaching it then clears the unseen count),
+    /// as the data source says after each batch of changes.
+    mutating func rowsReachNewest(_ live: Bool) {
+        bottomIsLive = live
+    }
 
     /// `k` rows were inserted above row 0. A goal at the top becomes the row that was at the
     /// top (a page arriving during Ctrl+Home does not send the list racing through it); a
@@ -300,17 +432,5 @@ struct ListScrollState: Sendable {
             // A goal row that is gone leaves the motion to end where it was going.
             goal = find(p.id).map { .row(RowPosition(index: $0, id: p.id, offset: p.offset)) }
         }
-    }
-
-    /// Forgets any motion and gesture and attaches to `anchor` (a restored position).
-    mutating func reset(to anchor: ListReference, unseen: Int) {
-        self.anchor = anchor
-        self.unseen = unseen
-        motion = nil
-        goal = nil
-        touch = nil
-        touchpad.reset()
-        touchpadActive = false
-        thumbGrab = nil
     }
 }

@@ -45,3 +45,55 @@ struct ListSelection: Sendable, Hashable {
         return ListSelection(anchor: move(anchor), focus: move(focus))
     }
 }
+
+/// Painting the selection, its text, and saving it by row ids.
+extension ListSelection {
+    /// Paints the selected part of `row` (laid out as `layout` in `rect`) in `color`, behind
+    /// its text.
+    @MainActor
+    func paint(row: Int, layout: MessageRowLayout, rect: Rect, color: Color, _ context: inout PaintContext) {
+        guard let text = layout.text, let range = range(inRow: row, count: text.count) else { return }
+        let origin = Point(x: rect.minX + layout.textOrigin.x, y: rect.minY + layout.textOrigin.y)
+        for piece in text.selectionRects(for: range, measurer: context.measurer) {
+            context.fill(piece.offsetBy(origin), color)
+        }
+    }
+
+    /// The selected text among `rowCount` rows, one line per row: whole rows as `plainText`
+    /// gives them, the partly selected first and last rows as the selected part of their
+    /// `text`. `nil` when nothing is selected. O(selected rows).
+    func text(rowCount: Int, text: (Int) -> TextLayout?, plainText: (Int) -> String) -> String? {
+        guard !isEmpty, rowCount > 0, lower.row < rowCount else { return nil }
+        var lines: [String] = []
+        for row in lower.row...min(upper.row, rowCount - 1) {
+            var line: String
+            if row == lower.row || row == upper.row, let text = text(row) {
+                guard let range = range(inRow: row, count: text.count) else { continue }
+                if range == 0..<text.count {
+                    line = plainText(row)
+                } else {
+                    let characters = Array(text.text.string)
+                    line = String(characters[range.clamped(to: 0..<characters.count)])
+                }
+            } else {
+                line = plainText(row)
+            }
+            if !line.isEmpty { lines.append(line) }
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    /// The selection by the ids of its rows (`id`), to survive the rows being rebuilt.
+    func saved(id: (Int) -> String) -> SavedSelection {
+        SavedSelection(anchorID: id(anchor.row), anchorCharacter: anchor.character,
+                       focusID: id(focus.row), focusCharacter: focus.character)
+    }
+
+    /// The selection `saved` names, when both of its rows are loaded (`index` finds a row by
+    /// its id).
+    init?(_ saved: SavedSelection, index: (String) -> Int?) {
+        guard let anchor = index(saved.anchorID), let focus = index(saved.focusID) else { return nil }
+        self.init(anchor: ListSelectionPoint(row: anchor, character: saved.anchorCharacter),
+                  focus: ListSelectionPoint(row: focus, character: saved.focusCharacter))
+    }
+}

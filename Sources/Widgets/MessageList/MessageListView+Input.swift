@@ -8,30 +8,22 @@ extension MessageListView {
 
     func handleWheel(_ event: WheelEvent) -> Bool {
         guard event.dy != 0, dataSource != nil else { return false }
-        settle(nil)
+        viewport.settle()
         let now = self.now
-        clock = now
+        viewport.clock = now
         if event.isNotched {
             // A notch adds to the running animation's goal; a running fling stops, a running
             // animation hands on its velocity. Past an edge the goal is the edge.
             let distance = -event.dy * WheelAnimation.notchDistance(viewportHeight: viewportHeight)
-            scroll.animate(by: distance, self, now: now)
-            noteScrollActivity()
+            viewport.animate(by: distance)
         } else {
-            if let motion = scroll.motion {
-                setUserY(motion.position(at: now))
-                scroll.motion = nil
-                scroll.goal = nil
-            }
+            // Deltas apply 1:1 (a running motion stops where it is); momentum follows them.
             let delta = -event.dy * pixelsPerPreciseUnit
-            scroll.touchpad.feed(delta: delta, at: now)
-            scroll.touchpadActive = true
-            let band = RubberBand(dimension: max(viewportHeight, 1))
-            let raw = band.rawPosition(forDisplayedPosition: y, minY: 0, maxY: maxY) + delta
-            setUserY(band.displayedPosition(forRawPosition: raw, minY: 0, maxY: maxY))
-            settle(nil)
+            viewport.scrolling { $0.touchpadScroll(by: delta, viewport, now: now) }
+            noteScrollActivity()
+            viewport.settle()
         }
-        checkNeedOlder()
+        viewport.checkNeedOlder()
         scheduleWake()
         return true
     }
@@ -39,26 +31,22 @@ extension MessageListView {
     // MARK: - Mouse and touch
 
     func handlePress(_ event: MouseEvent) -> Bool {
-        settle(nil)
-        clock = now
+        viewport.settle()
+        let now = self.now
+        viewport.clock = now
         let point = event.position
         if event.isTouch {
             if isPillVisible, let pill = pillRect(), pill.contains(point) {
                 jumpToBottom()
                 return true
             }
-            stopMotion()
-            let band = RubberBand(dimension: max(viewportHeight, 1))
-            var state = TouchState(drag: TouchDrag(downAt: point.y),
-                                   rawOrigin: band.rawPosition(forDisplayedPosition: y, minY: 0, maxY: maxY))
-            state.tracker.addSample(position: -point.y, at: now)
-            scroll.touch = state
+            viewport.scrolling { $0.beginTouch(at: point.y, viewport, now: now) }   // a running motion stops
             scheduleWake()
             return true
         }
         if event.button == .right { return showRowMenu(at: point) }
         guard event.button == .left else { return false }
-        stopMotion(springBack: true)
+        viewport.stopMotion(springBack: true)
         defer { scheduleWake() }
         if isPillVisible, let pill = pillRect(), pill.contains(point) {
             jumpToBottom()
@@ -67,7 +55,7 @@ extension MessageListView {
         if let bar = scrollBarGeometry(), bar.hitArea.contains(point) {
             noteScrollActivity()
             if bar.thumb.contains(point) {
-                scroll.thumbGrab = point.y - bar.thumb.minY
+                viewport.scrolling { $0.beginThumbDrag(grab: point.y - bar.thumb.minY) }
             } else {
                 scrollAnimated(by: (point.y < bar.thumb.minY ? -0.9 : 0.9) * viewportHeight)
             }
@@ -82,7 +70,7 @@ extension MessageListView {
 
     /// The data source's menu for the row under `point`, shown where the pointer is.
     func showRowMenu(at point: Point) -> Bool {
-        guard let dataSource, let host, heights.count > 0 else { return false }
+        guard let dataSource, let host, rowCount > 0 else { return false }
         let at = selectionPoint(at: point)
         guard let layout = cachedLayout(at.row) else { return false }
         let items = dataSource.menu(forRowAt: at.row, character: at.character, layout: layout)
@@ -94,24 +82,17 @@ extension MessageListView {
     func handleDrag(_ event: MouseEvent) {
         let point = event.position
         let now = self.now
-        if var state = scroll.touch {
-            state.tracker.addSample(position: -point.y, at: now)
-            if let moved = state.drag.move(to: point.y) {
-                let band = RubberBand(dimension: max(viewportHeight, 1))
-                scroll.touch = state
-                setUserY(band.displayedPosition(forRawPosition: state.rawOrigin - moved, minY: 0, maxY: maxY))
-                settle(nil)
-                checkNeedOlder()
-            } else {
-                scroll.touch = state
+        if scroll.isTouching {
+            if viewport.scrolling({ $0.moveTouch(to: point.y, viewport, now: now) }) {   // past the slop
+                noteScrollActivity()
+                viewport.settle()
+                viewport.checkNeedOlder()
             }
-        } else if let grab = scroll.thumbGrab, let bar = scrollBarGeometry() {
-            // The thumb at an end of its track holds that edge, whatever the estimates do.
-            let target = bar.y(forThumbTop: point.y - grab)
-            scroll.goal = target <= 0 ? .top : target >= maxY ? .bottom : nil
-            setUserY(target)
-            settle(nil)
-            checkNeedOlder()
+        } else if scroll.isThumbDragging, let bar = scrollBarGeometry() {
+            viewport.scrolling { $0.dragThumb(pointerAt: point.y, on: bar, viewport) }
+            noteScrollActivity()
+            viewport.settle()
+            viewport.checkNeedOlder()
         } else if isSelecting, var current = selection {
             current.focus = selectionPoint(at: point)
             if current != selection {
@@ -124,23 +105,13 @@ extension MessageListView {
 
     func handleRelease(_ event: MouseEvent) {
         let now = self.now
-        if let state = scroll.touch {
-            scroll.touch = nil
-            if state.drag.isDragging {
-                let velocity = state.tracker.velocity(releasedAt: now)
-                scroll.startKinetic(.fling(from: y, velocity: velocity, minY: 0, maxY: maxY), at: now, self)
-            } else {
-                if selection != nil {
-                    selection = nil   // a tap clears the selection
-                    setNeedsPaint()
-                }
-                if y < 0 || y > maxY {
-                    scroll.startKinetic(.springBack(from: y, velocity: 0, minY: 0, maxY: maxY), at: now, self)
-                }
+        if let end = viewport.scrolling({ $0.endTouch(viewport, now: now) }) {   // a drag flings on
+            if end == .tap, selection != nil {
+                selection = nil   // a tap clears the selection
+                setNeedsPaint()
             }
-        } else if scroll.thumbGrab != nil {
-            scroll.thumbGrab = nil
-            scroll.goal = nil
+        } else if scroll.isThumbDragging {
+            viewport.scrolling { $0.endThumbDrag() }
             noteScrollActivity()
         } else if isSelecting {
             isSelecting = false
@@ -148,14 +119,14 @@ extension MessageListView {
                 selection = nil
                 setNeedsPaint()
                 let row = click.anchor.row
-                if row < heights.count, let layout = cachedLayout(row),
+                if row < rowCount, let layout = cachedLayout(row),
                    dataSource?.activateRow(at: row, character: click.anchor.character, layout: layout,
                                            modifiers: event.modifiers) == true {
                     rowChanged(at: row)
                 }
             }
         }
-        settle(nil)
+        viewport.settle()
         scheduleWake()
     }
 
@@ -171,7 +142,7 @@ extension MessageListView {
     /// after its delay; a different text hides the one shown, so the next rest shows the new one.
     func updateTooltip(at point: Point?) {
         var text: String?
-        if let point, let dataSource, heights.count > 0, paintY + point.y < contentHeight, paintY + point.y >= 0 {
+        if let point, let dataSource, rowCount > 0, paintY + point.y < contentHeight, paintY + point.y >= 0 {
             let at = selectionPoint(at: point)
             if let layout = cachedLayout(at.row) {
                 text = dataSource.tooltip(forRowAt: at.row, character: at.character, layout: layout)
@@ -192,16 +163,6 @@ extension MessageListView {
         if let bar = scrollBarGeometry(), bar.hitArea.contains(point) { return .arrow }
         if linkAttributes(at: point) != nil { return .hand }
         return .ibeam
-    }
-
-    /// The link under `point` (list-local) in a row's text, if there is one.
-    func linkAttributes(at point: Point) -> String? {
-        let contentY = paintY + point.y
-        guard heights.count > 0, contentY >= 0, contentY < contentHeight,
-              let row = heights.row(containing: contentY),
-              let layout = cachedLayout(row), let text = layout.text else { return nil }
-        let local = Point(x: point.x - layout.textOrigin.x, y: contentY - rowTop(row) - layout.textOrigin.y)
-        return text.attributes(at: local)?.link
     }
 
     // MARK: - Keys

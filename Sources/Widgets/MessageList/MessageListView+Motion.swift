@@ -1,38 +1,22 @@
-import ScrollPhysics
-
-/// Time: advancing motions on ticks, asking for the next tick only while something moves, and
-/// the animated scrolls (keys, the pill, a jump to a row).
+/// Time: advancing on ticks and asking for the next tick only while something moves (the
+/// position, the older history, the scroll bar's and the highlight's fades), and the animated
+/// scrolls (keys, the pill).
 extension MessageListView {
-    /// Advances everything to `time`: starts touchpad momentum once the fingers are taken to
-    /// have lifted, moves the running motion (landing it on its goal), measures rows that came
-    /// into view, and asks for older history if the top is near.
+    /// Advances everything to `time` (``ListViewport/step(to:)``); a fading scroll bar or
+    /// highlight is painted again.
     func step(to time: Double) {
-        clock = max(clock, time)
-        settle(nil)
-        let before = y
-        let moving = scroll.motion != nil || scroll.touchpadActive
-        scroll.advance(to: time, self)
-        if moving {
-            if y != before { host?.requestPaintPass() }
-            noteScrollActivity()
-            settle(nil)
-        }
-        checkNeedOlder()
-        if bar.isFading(at: time, frame: Self.frameInterval) || isHighlightFading(at: time) { host?.requestPaintPass() }
+        viewport.step(to: time)
+        if bar.isFading(at: time, frame: Self.frameInterval)
+            || viewport.isHighlightFading(at: time, frame: Self.frameInterval) { host?.requestPaintPass() }
     }
 
     /// The earliest time the list needs to be woken, or `nil` when it is idle.
     func nextWake() -> FrameTime? {
         let now = self.now
-        var due: [Double] = []
-        if scroll.motion != nil { due.append(now + Self.frameInterval) }
-        if scroll.touchpadActive, let last = scroll.touchpad.lastEventTime {
-            due.append(max(last + TouchpadMomentum.liftDelay, now + Self.frameInterval))
-        }
-        if let fade = bar.nextWake(after: now, held: isUserScrolling, frame: Self.frameInterval) { due.append(fade) }
-        if let older = pager.nextCheck(nearOldest: isNearOldest) { due.append(max(older, now)) }
-        if let highlight = nextHighlightWake(after: now) { due.append(highlight) }
-        return due.min().map { FrameTime(seconds: $0) }
+        let due = [viewport.nextWake(after: now, frame: Self.frameInterval),
+                   bar.nextWake(after: now, held: scroll.isUserScrolling, frame: Self.frameInterval),
+                   viewport.highlight?.nextWake(after: now, frame: Self.frameInterval)]
+        return due.compactMap { $0 }.min().map { FrameTime(seconds: $0) }
     }
 
     /// Asks the host for the next tick, or cancels it when idle.
@@ -48,47 +32,26 @@ extension MessageListView {
     /// The scroll velocity (px/s, positive towards newer messages) at `time`.
     func velocity(at time: Double) -> Double { scroll.velocity(at: time) }
 
-    /// Stops a running motion where it is at the current time (new input, a touch, a click).
-    /// A click (`springBack`) while past an edge lets the content spring back instead.
-    func stopMotion(springBack: Bool = false) {
-        let before = y
-        scroll.stop(at: now, springBack: springBack, self)
-        if y != before { host?.requestPaintPass() }
-    }
-
     // MARK: - Animated scrolls
 
     /// Scrolls by `distance` px (animated, from the goal of a running animation), clamped to
     /// the content: to an edge when it reaches one. PageUp/PageDown use ±90 % of the viewport.
     public func scrollAnimated(by distance: Double) {
-        settle(nil)
-        scroll.animate(by: distance, self, now: now, maxDuration: 0.3)
-        startedAnimation()
+        viewport.settle()
+        viewport.animate(by: distance, maxDuration: 0.3)
+        scheduleWake()
     }
 
     /// Scrolls to the top of the loaded rows (Ctrl+Home), animated.
     public func scrollToOldest() {
-        settle(nil)
-        scroll.animate(to: .top, self, now: now, maxDuration: 0.3)
-        startedAnimation()
+        viewport.settle()
+        viewport.animate(to: .top, maxDuration: 0.3)
+        scheduleWake()
     }
 
     /// Animates to the bottom within 300 ms and pins (the pill, Ctrl+End). While the rows are a
     /// page of older history, the data source brings the newest back and the list pins to them.
     public func jumpToBottom() {
-        settle(nil)
-        if let dataSource, !dataSource.reachesNewest {
-            stopMotion()
-            if dataSource.loadNewest() { pendingBottom = true }
-            settle(nil)
-            return
-        }
-        scroll.animate(to: .bottom, self, now: now, maxDuration: 0.3)
-        startedAnimation()
-    }
-
-    private func startedAnimation() {
-        noteScrollActivity()
-        scheduleWake()
+        viewport.jumpToBottom()
     }
 }

@@ -1,56 +1,26 @@
-/// The reading position from outside: saving and restoring it per buffer, opening at a row
-/// (the first unread one), and revealing a row (jump to a message) with a brief highlight.
+/// The reading position from outside (``ListViewport`` does the work): saving and restoring it
+/// per buffer, opening at a row (the first unread one), and revealing a row (jump to a
+/// message) with a brief highlight.
 extension MessageListView {
     /// How long a revealed row stays highlighted before it fades (s).
-    public static let highlightHoldTime = 1.0
+    public static let highlightHoldTime = RowHighlight.holdTime
     /// How long the highlight's fade lasts (s).
-    public static let highlightFadeTime = 0.5
-
-    // MARK: - Saved position
+    public static let highlightFadeTime = RowHighlight.fadeTime
 
     /// The reading position to save when the buffer is hidden, with the selection.
-    public var savedPosition: SavedListPosition {
-        settle(nil)
-        var saved: SavedListPosition
-        switch scroll.anchor {
-        case .bottom:
-            saved = SavedListPosition(pinned: true, unseen: unseen)
-        case .row(let p):
-            saved = SavedListPosition(pinned: false, anchorID: p.id, anchorOffset: p.offset, unseen: unseen)
-        }
-        if let selection, !selection.isEmpty, let dataSource, selection.upper.row < heights.count {
-            saved.selection = SavedSelection(
-                anchorID: dataSource.rowID(at: selection.anchor.row), anchorCharacter: selection.anchor.character,
-                focusID: dataSource.rowID(at: selection.focus.row), focusCharacter: selection.focus.character)
-        }
-        return saved
-    }
+    public var savedPosition: SavedListPosition { viewport.savedPosition }
 
     /// Restores a saved position: pinned, or the anchor row (found by id) at the same screen
     /// position, and the selection when its rows are still there. An anchor that is no longer
     /// loaded pins the list. Stops any motion.
     public func restore(_ position: SavedListPosition) {
-        settle(nil)
-        if !position.pinned, let id = position.anchorID, let index = dataSource?.index(ofRowID: id) {
-            scroll.reset(to: .row(RowPosition(index: index, id: id, offset: position.anchorOffset)), unseen: position.unseen)
-        } else {
-            // Pinned to the bottom of a page of older history, the unseen messages are still elsewhere.
-            scroll.reset(to: .bottom(offset: 0), unseen: dataSource?.reachesNewest == false ? position.unseen : 0)
-        }
-        restoreSelection(position.selection)
-        settledAfterJump(scrolled: false)
+        viewport.restore(position)
     }
 
     /// Selects what `saved` names again, when both of its rows are loaded (otherwise, and for
     /// `nil`, nothing is selected).
     public func restoreSelection(_ saved: SavedSelection?) {
-        selection = nil
-        if let saved, let dataSource,
-           let anchor = dataSource.index(ofRowID: saved.anchorID), let focus = dataSource.index(ofRowID: saved.focusID) {
-            selection = ListSelection(anchor: ListSelectionPoint(row: anchor, character: saved.anchorCharacter),
-                                      focus: ListSelectionPoint(row: focus, character: saved.focusCharacter))
-        }
-        setNeedsPaint()
+        viewport.restoreSelection(saved)
     }
 
     /// Opens the list at the row `id` (the first-unread marker): pinned when everything from
@@ -58,27 +28,8 @@ extension MessageListView {
     /// viewport's top (at most a quarter of the viewport) and `unseen` unseen messages. Without
     /// such a row the list is pinned. Measures at most a viewport of rows below the row.
     public func open(atRowID id: String, topMargin: Double = 40, unseen: Int) {
-        settle(nil)
-        guard let dataSource, let row = dataSource.index(ofRowID: id) else {
-            restore(SavedListPosition(pinned: true))
-            return
-        }
-        var below = 0.0
-        var i = row
-        while i < heights.count, below <= viewportHeight {
-            measure(i)
-            below += heights.height(at: i)
-            i += 1
-        }
-        if below <= viewportHeight {
-            restore(SavedListPosition(pinned: true))
-        } else {
-            restore(SavedListPosition(pinned: false, anchorID: id,
-                                      anchorOffset: -min(topMargin, viewportHeight / 4), unseen: unseen))
-        }
+        viewport.open(atRowID: id, topMargin: topMargin, unseen: unseen)
     }
-
-    // MARK: - Jump to a row
 
     /// Shows the row with `id` about a third of the way down the viewport and highlights it
     /// briefly: animated (at most 300 ms) when it is within two viewports, otherwise at once,
@@ -89,112 +40,11 @@ extension MessageListView {
     /// others have nothing to animate from). Returns whether the row was loaded.
     @discardableResult
     public func reveal(rowID id: String, animated: Bool = true) -> Bool {
-        settle(nil)
-        guard let dataSource else { return false }
-        guard let index = dataSource.index(ofRowID: id) else {
-            if dataSource.loadRows(around: id) { pendingReveal = id }
-            return false
-        }
-        // Rows the data source has but the list has not taken in yet (no layout since they
-        // came: a list without a window): shown once they are.
-        guard index < heights.count else {
-            pendingReveal = id
-            return false
-        }
-        pendingReveal = nil
-        highlight = (id, now)
-        let goal = revealGoal(index: index, id: id)
-        if animated, abs(y(of: goal) - y) <= 2 * viewportHeight {
-            scroll.animate(to: goal, self, now: now, maxDuration: 0.3)
-            noteScrollActivity()
-            setNeedsPaint()
-            scheduleWake()
-        } else {
-            stopMotion()
-            jump(to: goal)
-        }
-        return true
+        viewport.reveal(rowID: id, animated: animated)
     }
-
-    /// Where a revealed row goes: a third down the viewport, or the edge that stops it there.
-    func revealGoal(index: Int, id: String) -> ScrollGoal {
-        measure(index)
-        let offset = -(viewportHeight / 3).rounded()
-        let target = rowTop(index) + offset
-        if target >= maxY { return .bottom }
-        if target <= 0 { return .top }
-        return .row(RowPosition(index: index, id: id, offset: offset))
-    }
-
-    /// Puts the list on `goal` at once, as a user scroll would leave it.
-    func jump(to goal: ScrollGoal) {
-        let anchor = anchor(for: goal)
-        scroll.reset(to: anchor, unseen: anchor == .bottom(offset: 0) && scroll.bottomIsLive ? 0 : unseen)
-        settledAfterJump(scrolled: true)
-    }
-
-    /// The anchor that rests on `goal`.
-    func anchor(for goal: ScrollGoal) -> ListReference {
-        switch goal {
-        case .bottom: return .bottom(offset: 0)
-        case .row(let p): return .row(p)
-        case .top: return position(at: 0).map { .row($0) } ?? .bottom(offset: 0)
-        }
-    }
-
-    /// Applies a position set at once; `scrolled` when it was a scroll (the scroll bar shows),
-    /// not a buffer opening.
-    private func settledAfterJump(scrolled: Bool) {
-        settle(nil)
-        if scrolled { noteScrollActivity() }
-        setNeedsPaint()
-        scheduleWake()
-    }
-
-    /// Lays out row `i` now if its height is an estimate.
-    func measure(_ i: Int) {
-        guard i >= 0, i < heights.count, rowLayouts[i] == nil || !heights.isMeasured(i),
-              let dataSource, let context = currentLayoutContext() else { return }
-        let layout = dataSource.layoutRow(at: i, width: size.width, context: context)
-        rowLayoutCount += 1
-        rowLayouts[i] = layout
-        heights.setHeight(max(0, layout.height), at: i, measured: true)
-    }
-
-    // MARK: - The highlight
 
     /// The revealed row's highlight opacity at `time` (0 once faded).
     func highlightOpacity(at time: Double) -> Double {
-        guard let highlight else { return 0 }
-        let fade = time - highlight.start - Self.highlightHoldTime
-        if fade <= 0 { return 1 }
-        return max(0, 1 - fade / Self.highlightFadeTime)
-    }
-
-    func isHighlightFading(at time: Double) -> Bool {
-        guard let highlight else { return false }
-        let fadeStart = highlight.start + Self.highlightHoldTime
-        if time > fadeStart + Self.highlightFadeTime + Self.frameInterval {
-            self.highlight = nil
-            return true
-        }
-        return time >= fadeStart
-    }
-
-    func nextHighlightWake(after time: Double) -> Double? {
-        guard let highlight else { return nil }
-        let fadeStart = highlight.start + Self.highlightHoldTime
-        if time < fadeStart { return fadeStart }
-        if time <= fadeStart + Self.highlightFadeTime + Self.frameInterval { return time + Self.frameInterval }
-        return nil
-    }
-
-    func paintHighlight(row: Int, rect: Rect, _ context: inout PaintContext) {
-        guard let highlight, let dataSource, dataSource.rowID(at: row) == highlight.id else { return }
-        let opacity = highlightOpacity(at: context.time.seconds)
-        guard opacity > 0 else { return }
-        var color = theme.accent
-        color.a = UInt8((64 * opacity).rounded())
-        context.fill(rect, color)
+        viewport.highlight?.opacity(at: time) ?? 0
     }
 }

@@ -1,75 +1,48 @@
-import ScrollPhysics
-
 /// The chat's message list: a kinetic, self-sizing, bottom-anchored list of rows from a
-/// ``MessageListDataSource`` (docs/SCROLLING.md), with the physics of `ScrollPhysics`.
+/// ``MessageListDataSource``, with the physics of `ScrollPhysics`. docs/SCROLLING.md states what
+/// it promises, with numbers.
 ///
-/// - **Position.** The list opens *pinned* (following new messages: `fromBottom ≤ 1`, and after
-///   any change `y = maxY` in the same frame). Only the user unpins or re-pins. Unpinned, the
-///   reading position is an *anchor* — the topmost (partly) visible row and the viewport's
-///   offset into it — and `y` is recomputed from it after every append, prepend, height change,
-///   rewrap and trim, shifting any running motion by the same amount.
-/// - **Rows** are laid out lazily: only rows within half a viewport of the viewport are measured
-///   (``MessageListDataSource/layoutRow(at:width:context:)``); the others keep estimated heights
-///   in a ``RowHeightIndex`` (O(log n) prefix sums), so the cost of a frame is
-///   O(visible rows · log n) whatever the scrollback length. Layouts are cached only for rows
-///   near the viewport.
-/// - **Input.** Wheel notches animate (``WheelAnimation``); touchpad deltas apply 1:1 with the
-///   rubber band and momentum 50 ms after the last event (``TouchpadMomentum``); touch drags
-///   (8 px slop) fling and bounce (``ScrollMotion``); a mouse drag selects text; PageUp/PageDown,
-///   Ctrl+Home/Ctrl+End and Ctrl+C through ``handleKey(_:)``. An overlay scroll bar (draggable
-///   thumb, clickable track) shows while scrolling and on hover; a "jump to newest" pill shows
-///   when unpinned and away from the bottom or with unseen messages.
-/// - **Time.** Everything is a function of the host's time; while nothing moves the list asks
-///   for no ticks.
-///
-/// The model tells the list about changes with ``rowsAppended(_:unseen:)``,
-/// ``rowsPrepended(_:)``, ``rowsRemovedFromTop(_:)``, ``rowChanged(at:)`` and ``reloadAll()``;
-/// they are applied together at the next layout pass (once per frame).
-/// ``MessageListDataSource`` (docs/SCROLLING.md), with the physics of `ScrollPhysics`.
-///
-/// - **Position.** The list opens *pinned* (following new messages: `fromBottom ≤ 1`, and after
-///   any change `y = maxY` in the same frame). Only the user unpins or re-pins. Unpinned, the
-///   reading position is an *anchor* — the topmost (partly) visible row and the viewport's
-///   offset into it — and `y` is recomputed from it after every append, prepend, height change,
-///   rewrap and trim, shifting any running motion by the same amount. Rows that do not fill the
-///   viewport sit at its bottom (a reverse chat view). All of it is ``ListScrollState``.
-/// - **Motions have goals**: the top, the bottom, or a row; they end there exactly whatever
-///   estimates are corrected on the way.
-/// - **Rows** are laid out lazily: only rows within half a viewport of the viewport are measured
-///   (``MessageListDataSource/layoutRow(at:width:context:)``); the others keep estimated heights
-///   in a ``RowHeightIndex`` (O(log n) prefix sums), so the cost of a frame is
-///   O(visible rows · log n) whatever the scrollback length. Layouts are cached only for rows
-///   near the viewport.
-/// - **Input.** Wheel notches animate (``WheelAnimation``); touchpad deltas apply 1:1 with the
-///   rubber band and momentum 50 ms after the last event (``TouchpadMomentum``); touch drags
-///   (8 px slop) fling and bounce (``ScrollMotion``); a mouse drag selects text; PageUp/PageDown,
-///   Ctrl+Home/Ctrl+End and Ctrl+C through ``handleKey(_:)``. An overlay scroll bar
-///   (``ScrollBarState``, ``ListScrollBar``) shows while scrolling and on hover; a "jump to
-///   newest" pill shows when unpinned and away from the bottom or with unseen messages.
-/// - **Older history** is asked for through ``onNeedOlder`` when the top comes near, paced by a
-///   ``HistoryPager``; the data source shows whatever it likes meanwhile (a loading row).
-/// - **Time.** Everything is a function of the host's time; while nothing moves the list asks
-///   for no ticks.
+/// The widget is the shell: it takes the model's notifications and the public requests, turns
+/// input into operations, paints, and works out its damage. Its parts know nothing of widgets
+/// and are tested without one:
+/// - ``ListViewport`` is the list without the widget: the rows in the viewport over time. It
+///   applies the model's changes at each layout pass, advances motions on ticks, asks for older
+///   history as the top comes near (``HistoryPager``), and goes where it is asked (a saved
+///   position, a row to open at or to reveal, the newest rows). It tells the widget what to
+///   repaint through ``ListViewportOwner``.
+/// - ``ListScrollState`` is the position: `y`, the anchor it is derived from (pinned to the
+///   bottom, or the topmost visible row and an offset), the running motion and its goal, the
+///   gesture in progress and the unseen count. Its fields are its own; the viewport and the
+///   widget only ask it to do things (begin a touch, take touchpad deltas, drag the thumb,
+///   animate, jump, follow rows that changed), so the rules of docs/SCROLLING.md §2 are its.
+/// - ``ListRows`` keeps every row's height (a ``RowHeightIndex``: O(log n) prefix sums) and the
+///   layouts of the rows near the viewport only, so a frame costs O(visible rows · log n)
+///   whatever the scrollback length; it applies the recorded changes, paints and hit-tests rows.
+/// - ``ListChrome`` draws what sits over the rows: the overlay scroll bar (``ListScrollBar``,
+///   shown as ``ScrollBarState`` says), the "jump to newest" pill, the footnote; ``RowHighlight``
+///   marks a row jumped to. ``ListSelection`` is the text selected with the mouse.
+/// - ``ListPaintedState`` compares what was painted with what would be, so that rows that only
+///   moved are moved as pixels by the host (MessageListView+Painted.swift).
 ///
 /// The model tells the list about changes with ``rowsAppended(_:unseen:)``,
 /// ``rowsPrepended(_:)``, ``rowsRemovedFromTop(_:)``, ``rowChanged(at:)`` and ``reloadAll()``;
-/// they are applied together at the next layout pass (once per frame).
+/// they are applied together at the next layout pass (once per frame). Input
+/// (MessageListView+Input.swift): wheel notches animate, touchpad deltas apply 1:1 with momentum
+/// after them, touch drags fling and bounce, a mouse drag selects text, and the keys come through
+/// ``handleKey(_:)``. Everything is a function of the host's time; while nothing moves the list
+/// asks for no ticks.
 public final class MessageListView: Widget {
     /// How often the list asks to be woken while something moves (s).
     public static let frameInterval = 1.0 / 120
 
     // MARK: - Configuration
 
-    /// The rows. Setting it reloads the list and pins it.
-    public weak var dataSource: (any MessageListDataSource)? {
-        didSet {
-            pending.removeAll()
-            pending.append(.reload)
-            scroll.reset(to: .bottom(offset: 0), unseen: 0)
-            selection = nil
-            highlight = nil
-            pendingReveal = nil
-            pendingBottom = false
+    /// The rows (held weakly). Setting it reloads the list and pins it.
+    public var dataSource: (any MessageListDataSource)? {
+        get { viewport.dataSource }
+        set {
+            viewport.dataSource = newValue
+            viewport.replaceRows()
             setNeedsLayout()
         }
     }
@@ -77,17 +50,20 @@ public final class MessageListView: Widget {
     /// setting ``olderLoading`` to `true`, then prepending the page and setting it back to
     /// `false` (or by just calling ``rowsPrepended(_:)``); at the start of history it sets
     /// ``canLoadOlder`` to `false`. No new request comes sooner than 100 ms after completion.
-    public var onNeedOlder: (() -> Void)?
+    public var onNeedOlder: (() -> Void)? {
+        get { viewport.onNeedOlder }
+        set { viewport.onNeedOlder = newValue }
+    }
     /// Whether a page of older history is on its way (set by the model; going back to `false`
     /// completes the request). The data source shows it, e.g. as a loading row.
     public var olderLoading: Bool {
-        get { pager.isLoading }
-        set { pager.setLoading(newValue, now: now) }
+        get { viewport.pager.isLoading }
+        set { viewport.pager.setLoading(newValue, now: now) }
     }
     /// Whether there is older history to ask for (the model clears it at the start of history).
     public var canLoadOlder: Bool {
-        get { pager.canLoadOlder }
-        set { pager.canLoadOlder = newValue }
+        get { viewport.pager.canLoadOlder }
+        set { viewport.pager.canLoadOlder = newValue }
     }
     /// Pixels per unit of a precise (touchpad) scroll delta.
     public var pixelsPerPreciseUnit = 1.0
@@ -108,45 +84,34 @@ public final class MessageListView: Widget {
 
     // MARK: - State (internal: shared with the extensions in the other files)
 
-    var heights = RowHeightIndex()
-    /// Position, goal, motion and gesture.
-    var scroll = ListScrollState()
-    /// When to ask for older history.
-    var pager = HistoryPager()
+    /// The rows in the viewport, the position over time, the selection, the jumps.
+    private(set) lazy var viewport = ListViewport(owner: self)
     /// The scroll bar's visibility.
     var bar = ScrollBarState()
-    var pending: [ListChange] = []
-    var rowLayouts: [Int: MessageRowLayout] = [:]
-    var layoutWidth: Double?
-    var layoutContextCache: LayoutContext?
-    var selection: ListSelection?
+    /// Whether a mouse drag is selecting text.
     var isSelecting = false
-    /// A row shown by ``reveal(rowID:)``, highlighted for a moment from `start`.
-    var highlight: (id: String, start: Double)?
-    /// A row asked for by ``reveal(rowID:)`` that the data source is loading.
-    var pendingReveal: String?
-    /// The newest rows were asked for (``jumpToBottom()`` away from the live end): pin once
-    /// they are there.
-    var pendingBottom = false
-    var clock = 0.0
     /// What the last paint pass showed (MessageListView+Painted.swift).
-    var painted: PaintedState?
-    /// Rows trimmed from the top and prepended since the last paint pass.
-    var trimmedSincePaint = 0
-    var prependedSincePaint = 0
+    var painted: ListPaintedState?
+
+    /// The scroll state, read (the viewport changes it through its operations).
+    var scroll: ListScrollState { viewport.scroll }
+    /// The rows.
+    var rows: ListRows { viewport.rows }
+    /// The text selection.
+    var selection: ListSelection? {
+        get { viewport.selection }
+        set { viewport.selection = newValue }
+    }
+    /// The running motion.
+    var motion: ListMotion? { scroll.motion }
     /// How many times a row was laid out (``MessageListDataSource/layoutRow(at:width:context:)``
     /// calls); diagnostics and tests.
-    public internal(set) var rowLayoutCount = 0
+    public var rowLayoutCount: Int { rows.layoutCount }
 
     /// The current scroll offset (px from the top of the loaded content; negative past the top).
     public var y: Double { scroll.y }
     /// Messages appended while not pinned.
-    public internal(set) var unseen: Int {
-        get { scroll.unseen }
-        set { scroll.unseen = newValue }
-    }
-    /// The running motion.
-    var motion: ListMotion? { scroll.motion }
+    public var unseen: Int { scroll.unseen }
 
     /// Creates an empty list; set ``dataSource`` to show rows.
     public override init() {
@@ -162,23 +127,20 @@ public final class MessageListView: Widget {
     /// Height of the viewport (px).
     public var viewportHeight: Double { size.height }
     /// Height of the loaded rows, estimates included (px).
-    public var contentHeight: Double { heights.totalHeight }
+    public var contentHeight: Double { viewport.contentHeight }
     /// The largest resting `y`: `max(0, contentHeight - viewportHeight)`.
-    public var maxY: Double { max(0, contentHeight - viewportHeight) }
+    public var maxY: Double { viewport.maxY }
     /// `maxY - y`.
     public var fromBottom: Double { maxY - y }
     /// The empty space above rows that do not fill the viewport: they sit at its bottom, next
     /// to the input line, and grow upwards (0 once they fill it).
-    public var gravity: Double { max(0, viewportHeight - contentHeight) }
+    public var gravity: Double { viewport.gravity }
     /// The content offset at the viewport's top: `y`, less the space of bottom gravity.
-    public var viewTop: Double { y - gravity }
+    public var viewTop: Double { viewport.viewTop }
     /// The content offset the rows are painted (and hit) at: ``viewTop`` rounded to a whole
     /// output pixel, so that every frame of a motion moves the rows by whole pixels and the host
     /// can move the pixels already on screen instead of repainting them (`y` stays continuous).
-    public var paintY: Double {
-        guard let scale = host?.scale, scale > 0 else { return viewTop.rounded() }
-        return (viewTop * scale).rounded() / scale
-    }
+    public var paintY: Double { viewport.paintY }
     /// Whether the list follows new messages.
     public var isPinned: Bool { scroll.isPinned }
     /// Whether the jump-to-newest pill shows: not pinned and (`fromBottom > 100` or unseen > 0),
@@ -187,13 +149,13 @@ public final class MessageListView: Widget {
         (!isPinned && (fromBottom > 100 || unseen > 0)) || dataSource?.reachesNewest == false
     }
     /// Number of rows loaded.
-    public var rowCount: Int { heights.count }
+    public var rowCount: Int { rows.count }
 
     /// The top of row `i` in content coordinates. O(log n).
-    public func rowTop(_ i: Int) -> Double { heights.prefixSum(i) }
+    public func rowTop(_ i: Int) -> Double { viewport.rowTop(i) }
 
     /// The current time: the host's, or the last time the list saw.
-    var now: Double { max(host?.now.seconds ?? clock, clock) }
+    var now: Double { viewport.now }
 
     // MARK: - Layout and painting
 
@@ -201,9 +163,9 @@ public final class MessageListView: Widget {
         let newSize = constraints.biggest.width.isFinite && constraints.biggest.height.isFinite
             ? constraints.biggest : constraints.smallest
         frame.size = newSize
-        layoutContextCache = context
+        viewport.layoutContext = context
         host?.preparesBeforePaint(self)
-        settle(context)
+        viewport.settle(context)
         scheduleWake()
         return newSize
     }
@@ -213,15 +175,12 @@ public final class MessageListView: Widget {
         guard let dataSource else { return }
         let saved = context.clip
         context.pushClip(bounds)
-        let top = paintY
-        if let visible = visibleRows(at: top) {
-            for i in visible {
-                guard let layout = rowLayouts[i] ?? cachedLayout(i) else { continue }
-                let rect = Rect(x: 0, y: rowTop(i) - top, width: size.width, height: heights.height(at: i))
-                paintHighlight(row: i, rect: rect, &context)
-                paintSelection(row: i, layout: layout, rect: rect, &context)
-                dataSource.paintRow(at: i, layout: layout, in: rect, context: &context)
+        let highlight = viewport.highlight
+        rows.paint(dataSource, top: paintY, size: size, viewport.layouter(), &context) { i, layout, rect, context in
+            if let highlight, dataSource.rowID(at: i) == highlight.id {
+                highlight.paint(rect, theme: theme, at: context.time.seconds, &context)
             }
+            selection?.paint(row: i, layout: layout, rect: rect, color: theme.selection, &context)
         }
         paintScrollBar(&context)
         paintPill(&context)
@@ -229,30 +188,8 @@ public final class MessageListView: Widget {
         context.popClip(restoring: saved)
     }
 
-    /// The rows at least partly inside the viewport when its top is at content offset `top`
-    /// (default: ``viewTop``), or `nil` when none are. O(log n).
-    func visibleRows(at top: Double? = nil) -> ClosedRange<Int>? {
-        let top = top ?? viewTop
-        guard heights.count > 0, viewportHeight > 0 else { return nil }
-        let bottom = top + viewportHeight
-        guard bottom > 0, top < heights.totalHeight,
-              let first = heights.row(containing: top),
-              let last = heights.row(containing: bottom.nextDown) else { return nil }
-        return first...max(first, last)
-    }
-
     /// The layout of row `i` from the cache, or laid out now (height unchanged).
-    func cachedLayout(_ i: Int) -> MessageRowLayout? {
-        if let layout = rowLayouts[i] { return layout }
-        guard let dataSource, let context = currentLayoutContext() else { return nil }
-        rowLayoutCount += 1
-        return dataSource.layoutRow(at: i, width: size.width, context: context)
-    }
-
-    func currentLayoutContext() -> LayoutContext? {
-        if let host { return LayoutContext(measurer: host.measurer, textCache: host.textCache) }
-        return layoutContextCache
-    }
+    func cachedLayout(_ i: Int) -> MessageRowLayout? { viewport.cachedLayout(i) }
 
     // MARK: - Events (handled in MessageListView+Input.swift)
 
@@ -276,23 +213,12 @@ public final class MessageListView: Widget {
 
     /// The list's state for the scenario runner's `metrics.jsonl` (applies pending changes first).
     public var metrics: ListMetrics {
-        settle(nil)
-        var rows: [ListMetrics.Row] = []
-        if let dataSource, let visible = visibleRows() {
-            let top = viewTop
-            for i in visible {
-                rows.append(ListMetrics.Row(id: dataSource.rowID(at: i), top: rowTop(i) - top,
-                                            height: heights.height(at: i)))
-            }
-        }
+        viewport.settle()
+        let rows = viewport.visibleRowMetrics()
         return ListMetrics(y: y, maxY: maxY, fromBottom: fromBottom, viewportHeight: viewportHeight,
                            contentHeight: contentHeight, pinned: isPinned, unseen: unseen,
                            pillVisible: isPillVisible, velocity: scroll.velocity(at: now), rows: rows)
     }
 }
 
-extension MessageListView: ScrollContent {
-    /// The stable id of row `i` (empty without a data source).
-    func rowID(at i: Int) -> String { dataSource?.rowID(at: i) ?? "" }
-    func row(containing y: Double) -> Int? { heights.row(containing: y) }
-}
+extension MessageListView: ListViewportOwner {}
