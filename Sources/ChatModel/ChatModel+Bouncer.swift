@@ -10,11 +10,19 @@ extension ChatModel {
     /// The name of the network for bouncer network `netid` of `parent`.
     public static func bouncerNetworkName(parent: String, netid: String) -> String { "\(parent):\(netid)" }
 
-    /// What the sidebar calls a network: a bouncer network's `name` attribute, else its name.
+    /// What the sidebar calls a network: a bouncer network's `name` attribute; for a network
+    /// named only by its server's address (`--server 127.0.0.1:6667`, a link), the name the
+    /// server announces (ISUPPORT `NETWORK`); else the configured name.
     public func title(of network: ChatNetwork) -> String {
-        guard let (parent, netid) = network.bouncer,
-              let name = self.network(parent)?.bouncerNetworks[netid]?["name"], !name.isEmpty else { return network.name }
-        return name
+        if let (parent, netid) = network.bouncer,
+           let name = self.network(parent)?.bouncerNetworks[netid]?["name"], !name.isEmpty { return name }
+        if Self.isAddress(network.name), let announced = network.session.state.isupport.network { return announced }
+        return network.name
+    }
+
+    /// Whether a network's name is a server's address rather than a name someone gave it.
+    static func isAddress(_ name: String) -> Bool {
+        name == "localhost" || name.contains(".") || name.contains(":")
     }
 
     /// A bouncer network's upstream state as the bouncer reports it ("connecting", "error: …"),

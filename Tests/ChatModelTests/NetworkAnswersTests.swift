@@ -47,3 +47,23 @@ struct NetworkAnswersTests {
         #expect(!network.canSendMultiline)
     }
 }
+
+/// A network named by its server's address is shown by the name the server announces; one the
+/// user named keeps that name.
+struct NetworkTitleTests {
+    @Test func theAnnouncedNameReplacesAnAddress() throws {
+        let model = ChatModel(settings: ModelSettings())
+        let now = SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: 1_700_000_000))
+        for name in ["127.0.0.1", "Demo"] {
+            model.addNetwork(name: name, configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
+            model.deliver(.connected(now: now), network: name)
+            let network = try #require(model.network(name))
+            #expect(model.title(of: network) == name, "nothing announced yet")
+            for line in [":srv 001 me :Welcome", ":srv 005 me NETWORK=NatterDemo :are supported"] {
+                model.deliver(.received(try IRCMessage(parsing: line), now: now), network: name)
+            }
+        }
+        #expect(model.title(of: try #require(model.network("127.0.0.1"))) == "NatterDemo")
+        #expect(model.title(of: try #require(model.network("Demo"))) == "Demo")
+    }
+}
