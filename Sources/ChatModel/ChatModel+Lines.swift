@@ -77,7 +77,8 @@ extension ChatModel {
     func recordMention(_ line: ChatLine, in buffer: ChatBuffer, on network: ChatNetwork) {
         var copy = line
         copy.id = "mention-\(localID())"
-        copy.context = buffer.kind == .query ? "private, \(network.name)" : "\(buffer.name), \(network.name)"
+        let networkTitle = title(of: network)
+        copy.context = buffer.kind == .query ? "private, \(networkTitle)" : "\(buffer.name), \(networkTitle)"
         let (appended, trimmed) = mentions.scrollback.append(copy)
         guard appended > 0 else { return }
         mentionSources[copy.id] = (buffer.id, line.id)

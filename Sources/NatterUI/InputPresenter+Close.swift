@@ -13,7 +13,7 @@ extension InputPresenter {
         guard parts || typed else { return chat.buffers.close(buffer) }
         pendingClose = buffer.id
         var question = parts ? "Leave \(buffer.name) and close it?" : "Close \(buffer.name)?"
-        if typed { question += " (what you typed stays here)" }
+        if typed { question += " (what you typed stays in the input)" }
         let theme = chat.styler.theme
         screen.confirmBar.text = StyledText(question + " Enter closes it, Escape keeps it.",
                                             attributes: TextAttributes(font: theme.messageFont, foreground: theme.base.text))
