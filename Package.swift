@@ -94,7 +94,7 @@ let package = Package(
 
         // What FoundationEssentials lacks and Foundation's full library (which loads ICU) would
         // give: starting programs, paths, percent coding, errno's words.
-        .target(name: "FoundationExtras", dependencies: ["ChatModel"], swiftSettings: strict),
+        .target(name: "FoundationExtras", dependencies: ["ChatModel", "IRCProtocol"], swiftSettings: strict),
         // The config file and what it names (no SDL): the TOML reader and writer, NatterConfig,
         // passwords from commands and the keyring, the user's theme colours, key names.
         .target(name: "Configuration",
