@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 // Natter: a graphical IRC client for Linux desktops, drawn through SDL2.
 // Layers (arrows point down): natter → NatterApp → {NatterUI → Widgets → ScrollPhysics,
-// SDLBackend → {Widgets, PixelBlend}, IRCTransport → IRCSession, ChatModel → IRCSession → IRCProtocol,
-// IRCFormatting}. See docs/ARCHITECTURE.md.
+// SDLBackend → {Widgets, PixelBlend}, IRCTransport → IRCTransportCore → IRCProtocol,
+// ChatModel → IRCSession → IRCProtocol, IRCFormatting}. See docs/ARCHITECTURE.md.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -75,8 +75,13 @@ let package = Package(
                                .product(name: "DequeModule", package: "swift-collections")],
                 swiftSettings: strict),
 
-        // Sockets at the edge: SwiftNIO + NIOSSL (no SDL).
-        .target(name: "IRCTransport", dependencies: ["IRCProtocol", nioCore, nioPosix, nioTLS, nioSSL,
+        // The connection's decisions without I/O (TransportMachine) and the values it works
+        // with; tested on a virtual clock. Deque is its send queue.
+        .target(name: "IRCTransportCore",
+                dependencies: ["IRCProtocol", .product(name: "DequeModule", package: "swift-collections")],
+                swiftSettings: strict),
+        // Sockets at the edge: SwiftNIO + NIOSSL (no SDL), the shell that runs the machine.
+        .target(name: "IRCTransport", dependencies: ["IRCTransportCore", "IRCProtocol", nioCore, nioPosix, nioTLS, nioSSL,
                                                      .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strict),
         // Test support (not a product; natter-bench uses it too): real IRC servers in temp dirs, a raw-socket client.
@@ -114,6 +119,8 @@ let package = Package(
         .testTarget(name: "IRCProtocolTests", dependencies: ["NatterTestSupport", "IRCProtocol", propertyBased], swiftSettings: strict),
         .testTarget(name: "IRCSessionTests", dependencies: ["IRCSession", "IRCProtocol"], swiftSettings: strict),
         .testTarget(name: "IRCFormattingTests", dependencies: ["NatterTestSupport", "IRCFormatting", propertyBased], swiftSettings: strict),
+        .testTarget(name: "IRCTransportCoreTests", dependencies: ["NatterTestSupport", "IRCTransportCore", "IRCProtocol"],
+                    swiftSettings: strict),
         .testTarget(name: "IRCTransportTests",
                     dependencies: ["NatterTestSupport", "IRCTransport", "IRCTestServers", "IRCProtocol", nioCore, nioTLS,
                                    .product(name: "NIOEmbedded", package: "swift-nio")],
