@@ -5,8 +5,8 @@
 // Scenario → {Configuration, SDLBackend, NatterUI, Spelling}; Connections → {Configuration, IRCTransport,
 // ChatModel}; DesktopIntegration → {Configuration, DesktopBus}; Configuration → {FoundationExtras, NatterUI,
 // IRCTransport, DesktopBus}; FoundationExtras → ChatModel; NatterUI → {Widgets → ScrollPhysics,
-// ChatModel → {IRCSession → IRCProtocol, IRCFormatting}}; SDLBackend → {Widgets, PixelBlend};
-// IRCTransport → IRCProtocol. Of the library targets only SDLBackend imports SDL, and only Scenario
+// ChatModel → {IRCSession → IRCProtocol, IRCFormatting → IRCProtocol}}; SDLBackend → {Widgets, PixelBlend};
+// IRCTransport → IRCTransportCore → IRCProtocol. Of the library targets only SDLBackend imports SDL, and only Scenario
 // and NatterApp depend on SDLBackend. See docs/ARCHITECTURE.md.
 import PackageDescription
 
@@ -80,8 +80,13 @@ let package = Package(
                                .product(name: "DequeModule", package: "swift-collections")],
                 swiftSettings: strict),
 
-        // Sockets at the edge: SwiftNIO + NIOSSL (no SDL).
-        .target(name: "IRCTransport", dependencies: ["IRCProtocol", nioCore, nioPosix, nioTLS, nioSSL,
+        // The connection's decisions without I/O (TransportMachine) and the values it works
+        // with; tested on a virtual clock. Deque is its send queue.
+        .target(name: "IRCTransportCore",
+                dependencies: ["IRCProtocol", .product(name: "DequeModule", package: "swift-collections")],
+                swiftSettings: strict),
+        // Sockets at the edge: SwiftNIO + NIOSSL (no SDL), the shell that runs the machine.
+        .target(name: "IRCTransport", dependencies: ["IRCTransportCore", "IRCProtocol", nioCore, nioPosix, nioTLS, nioSSL,
                                                      .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strict),
         // Test support (not a product; natter-bench uses it too): real IRC servers in temp dirs, a raw-socket client.
@@ -146,6 +151,8 @@ let package = Package(
         .testTarget(name: "IRCProtocolTests", dependencies: ["NatterTestSupport", "IRCProtocol", propertyBased], swiftSettings: strict),
         .testTarget(name: "IRCSessionTests", dependencies: ["IRCSession", "IRCProtocol"], swiftSettings: strict),
         .testTarget(name: "IRCFormattingTests", dependencies: ["NatterTestSupport", "IRCFormatting", propertyBased], swiftSettings: strict),
+        .testTarget(name: "IRCTransportCoreTests", dependencies: ["NatterTestSupport", "IRCTransportCore", "IRCProtocol"],
+                    swiftSettings: strict),
         .testTarget(name: "IRCTransportTests",
                     dependencies: ["NatterTestSupport", "IRCTransport", "IRCTestServers", "IRCProtocol", nioCore, nioTLS,
                                    .product(name: "NIOEmbedded", package: "swift-nio")],

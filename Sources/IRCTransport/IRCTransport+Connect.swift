@@ -1,3 +1,4 @@
+import IRCTransportCore
 import NIOCore
 import NIOPosix
 import NIOSSL

@@ -1,4 +1,7 @@
 import IRCProtocol
+// Re-exported: this module's API is written in the machine's values (configuration,
+// endpoint, events), so whoever uses the transport needs them, and gets them with it.
+@_exported import IRCTransportCore
 import NIOCore
 import NIOPosix
 import Synchronization

@@ -1,3 +1,4 @@
+import IRCTransportCore
 import Synchronization
 
 /// A thread-safe queue of transport events with a wake-up callback: how events reach the UI

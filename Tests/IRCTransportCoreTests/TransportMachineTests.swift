@@ -1,5 +1,5 @@
 import IRCProtocol
-import IRCTransport
+import IRCTransportCore
 import NatterTestSupport
 import Testing
 

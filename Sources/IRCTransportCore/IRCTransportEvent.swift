@@ -1,19 +1,33 @@
 import IRCProtocol
 
-/// Identifies one ``IRCTransport`` (one network) in a shared event queue.
+/// Identifies one `IRCTransport` (one network) in a shared event queue.
 public struct IRCTransportID: Hashable, Sendable, CustomStringConvertible {
+    /// The number, unique among the process's transports.
     public let rawValue: Int
     public var description: String { "transport#\(rawValue)" }
+
+    /// Package-wide, not public: the transport numbers itself, so two never share an ID.
+    package init(rawValue: Int) { self.rawValue = rawValue }
 }
 
-/// Something that happened on a transport, delivered through an ``IRCTransportEventQueue``.
+/// Something that happened on a transport, delivered through an `IRCTransportEventQueue`.
 public struct IRCTransportEvent: Sendable {
     /// The transport it came from.
     public let transport: IRCTransportID
     /// The connection attempt it belongs to (1, 2, … per transport); 0 for events outside any.
     public let connection: Int
+    /// What happened.
     public let kind: Kind
 
+    /// Package-wide, not public: only a transport posts events (tests make their own).
+    package init(transport: IRCTransportID, connection: Int, kind: Kind) {
+        self.transport = transport
+        self.connection = connection
+        self.kind = kind
+    }
+
+    /// What can happen on a transport: what ``TransportMachine`` decides to post, and the
+    /// ticks its shell stamps with the time.
     public enum Kind: Hashable, Sendable {
         /// A connection attempt started.
         case connecting(IRCServerEndpoint)
@@ -29,9 +43,9 @@ public struct IRCTransportEvent: Sendable {
         case disconnected(reason: IRCDisconnectReason, unsent: [IRCMessage])
         /// The next attempt starts after `delay`.
         case reconnectScheduled(delay: Duration)
-        /// Lines handed to ``IRCTransport/send(_:)`` that were not queued.
+        /// Lines handed to `IRCTransport.send(_:)` that were not queued.
         case notSent([IRCMessage], reason: IRCNotSentReason)
-        /// ``IRCTransport/stop()`` finished, or the link dropped with reconnecting off or with the
+        /// `IRCTransport.stop()` finished, or the link dropped with reconnecting off or with the
         /// server's certificate rejected (it would be rejected again): nothing follows except
         /// ``notSent(_:reason:)`` for lines sent afterwards.
         case stopped
@@ -69,9 +83,9 @@ public enum IRCDisconnectReason: Hashable, Sendable {
     case closedByServer
     /// A read or write error.
     case failed(String)
-    /// The owner closed the link (``IRCTransport/forceClose(reason:)``), e.g. declared it dead.
+    /// The owner closed the link (`IRCTransport.forceClose(reason:)`), e.g. declared it dead.
     case closedByOwner(String)
-    /// ``IRCTransport/stop()``.
+    /// `IRCTransport.stop()`.
     case stopped
 }
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import IRCTransport
+@testable import IRCTransportCore
 import NatterTestSupport
 
 /// Returns the same 64-bit value every time: 0 gives no jitter, `.max` the most.

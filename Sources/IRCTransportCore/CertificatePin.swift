@@ -1,6 +1,3 @@
-import Crypto
-import NIOSSL
-
 /// Certificate pinning: a server's certificate named by the SHA-256 of its DER bytes, written
 /// `sha256:AB:CD:…` (or the 64 hex digits alone), as `openssl x509 -fingerprint -sha256` and
 /// WeeChat print it.
@@ -25,10 +22,5 @@ public enum CertificatePin {
     /// `sha256:AB:CD:…` for 32 bytes.
     public static func format(_ bytes: [UInt8]) -> String {
         "sha256:" + bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: ":")
-    }
-
-    /// The fingerprint of a certificate.
-    static func fingerprint(of certificate: NIOSSLCertificate) throws -> [UInt8] {
-        Array(SHA256.hash(data: try certificate.toDERBytes()))
     }
 }

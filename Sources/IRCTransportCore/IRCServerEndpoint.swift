@@ -1,7 +1,9 @@
 /// Where and how to connect: host, port, and TLS (the default) or plain TCP.
 public struct IRCServerEndpoint: Hashable, Sendable {
+    /// A host name or an IP address.
     public var host: String
     public var port: Int
+    /// TLS (and how it verifies), or plain TCP.
     public var security: IRCTransportSecurity
 
     /// An endpoint; TLS with certificate verification unless `security` says otherwise.
@@ -14,6 +16,7 @@ public struct IRCServerEndpoint: Hashable, Sendable {
 
 /// TLS or plain TCP.
 public enum IRCTransportSecurity: Hashable, Sendable {
+    /// TLS with these options.
     case tls(IRCTLSOptions)
     /// Plain TCP: everything, passwords included, travels in clear text.
     case plaintext

@@ -1,10 +1,11 @@
+import DequeModule
 import IRCProtocol
-import NIOCore
 
 /// The decisions of one network's connection, without I/O: connection attempts and their
 /// generations, readiness, the handshake deadline, flood-controlled sending, ticks, and
-/// reconnecting with backoff. ``IRCTransport`` is the thin NIO shell that feeds it what the
-/// sockets and timers report and carries out the ``Action``s it returns.
+/// reconnecting with backoff. `IRCTransport` (in the module of that name) is the thin NIO
+/// shell that feeds it what the sockets and timers report and carries out the ``Action``s it
+/// returns.
 ///
 /// Like `IRCSession`, it is a value driven by `handle(_:now:)`; time is a `Duration` on the
 /// caller's monotonic clock, so tests run it on a virtual one. Each attempt is numbered
@@ -117,7 +118,7 @@ public struct TransportMachine {
     var pumpPending = false
     var connectedAt: Duration?
     var pendingReason: IRCDisconnectReason?
-    var queue = CircularBuffer<Outgoing>()
+    var queue = Deque<Outgoing>()
     /// Client batches opened and not yet closed among the queued lines.
     var openBatches = 0
     var flood: FloodControl

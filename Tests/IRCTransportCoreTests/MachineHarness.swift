@@ -1,5 +1,5 @@
 import IRCProtocol
-import IRCTransport
+import IRCTransportCore
 
 /// Runs a ``TransportMachine`` on a virtual clock, doing what the NIO shell would: it keeps
 /// the pending timers and fires them as time advances, keeps which attempts have an open

@@ -1,11 +1,13 @@
 import IRCProtocol
 
-/// Everything an ``IRCTransport`` needs besides its event queue.
+/// Everything an `IRCTransport` needs besides its event queue.
 public struct IRCTransportConfiguration: Sendable {
+    /// The server to connect to, and how.
     public var endpoint: IRCServerEndpoint
     /// Whether a dropped or failed connection is retried (with ``backoff``); never after the
     /// server's certificate was rejected.
     public var reconnects: Bool
+    /// The delays between attempts after a drop.
     public var backoff: ReconnectBackoff
     /// The outgoing rate limit (its history is reset on each new connection).
     public var floodControl: FloodControl

@@ -67,8 +67,9 @@ public struct ReconnectBackoff: Hashable, Sendable {
 }
 
 extension Duration {
-    /// The duration in seconds as a `Double`.
-    var seconds: Double {
+    /// The duration in seconds as a `Double`. Package-wide: the NIO shell converts the
+    /// machine's delays to NIO's time amounts with it.
+    package var seconds: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }

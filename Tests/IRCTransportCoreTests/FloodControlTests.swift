@@ -1,5 +1,5 @@
 import Testing
-@testable import IRCTransport
+@testable import IRCTransportCore
 
 @Suite("Flood control token bucket")
 struct FloodControlTests {
