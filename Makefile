@@ -88,11 +88,13 @@ bench: test-deps
 # The unit tests under AddressSanitizer, then ThreadSanitizer, each in a build folder of its own
 # (test-deps: the transport's and the desktop's tests start their servers). Every module with
 # threads is among them: the transport's NIO shell (IRCTransportTests, against the InspIRCd and
-# ngIRCd they start) and, in NatterAppTests, the instance socket, subprocesses, the D-Bus thread
-# (notifications, the portal, the keyring, each on a private bus) and the password fetch.
+# ngIRCd they start), the instance socket (DesktopIntegrationTests), subprocesses
+# (FoundationExtrasTests), the password fetch and the hub (ConnectionsTests), the D-Bus thread
+# (notifications, the portal, the keyring, each on a private bus: NatterAppTests,
+# DesktopIntegrationTests).
 # SANITIZE_SKIP leaves out the tests that run the natter binary (in Xvfb, or `natter render`):
 # they test the window, not these threads, and a sanitized natter would only be slower.
-SANITIZE_FILTER ?= IRCProtocolTests|IRCFormattingTests|IRCSessionTests|ChatModelTests|ScrollPhysicsTests|WidgetsTests|NatterUITests|IRCTransportCoreTests|IRCTransportTests|NatterAppTests
+SANITIZE_FILTER ?= IRCProtocolTests|IRCFormattingTests|IRCSessionTests|ChatModelTests|ScrollPhysicsTests|WidgetsTests|NatterUITests|IRCTransportCoreTests|IRCTransportTests|NatterAppTests|ConnectionsTests|DesktopIntegrationTests|FoundationExtrasTests|ConfigurationTests
 SANITIZE_SKIP   ?= NatterAppTests\.(EndToEndTests|FirstRunKeyringTests|IRCLinkWindowTests|NotificationWindowTests|RenderCommandTests|ThemeWindowTests|WindowLoopTests|WindowScaleTests)
 sanitize: test-deps
 	$(SWIFT) build --build-tests --scratch-path .build/asan --sanitize=address
