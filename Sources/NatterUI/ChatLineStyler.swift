@@ -233,7 +233,8 @@ public struct ChatLineStyler: Sendable {
             // mIRC's palette was made for a white window: blue on a dark theme, yellow on a light
             // one, or a sender's own pair can hardly be read. The hue stays; the lightness moves
             // until the text reaches 3:1 (WCAG AA for coloured text) on what it is drawn on.
-            foreground = foreground.readable(on: background ?? theme.base.background, contrast: Self.minimumContrast)
+            foreground = ReadableColours.shared.color(foreground, on: background ?? theme.base.background,
+                                                      contrast: Self.minimumContrast)
         }
         return TextAttributes(font: font, foreground: foreground, background: background,
                               underline: style.underline, strikethrough: style.strikethrough)
