@@ -146,8 +146,12 @@ let package = Package(
         // What several test targets share (test targets cannot import each other): the corpus
         // locator, the server fixtures, the natter binary, a seeded PRNG, the desktop's services
         // on a private bus. Not a product.
-        .target(name: "NatterTestSupport", dependencies: ["IRCTestServers"], path: "Tests/Support",
+        .target(name: "NatterTestSupport", dependencies: ["IRCTestServers", "TSanMutexSupport"], path: "Tests/Support",
                 exclude: ["fake-portal.py"], swiftSettings: strict),
+        // C, for ThreadSanitizer builds only (empty in others): shows it the locks that
+        // Synchronization.Mutex takes in uninstrumented code, which it otherwise reports as
+        // races. Linked into the test binary through NatterTestSupport. Not a product.
+        .target(name: "TSanMutexSupport", path: "Tests/TSanMutexSupport"),
         .testTarget(name: "IRCProtocolTests", dependencies: ["NatterTestSupport", "IRCProtocol", propertyBased], swiftSettings: strict),
         .testTarget(name: "IRCSessionTests", dependencies: ["IRCSession", "IRCProtocol"], swiftSettings: strict),
         .testTarget(name: "IRCFormattingTests", dependencies: ["NatterTestSupport", "IRCFormatting", propertyBased], swiftSettings: strict),
