@@ -45,7 +45,7 @@ extension ChatModel {
             control.bouncerNetworks[update.id] = nil
             if network(childName) != nil {
                 removeNetwork(childName)
-                requestLink(.disconnect, network: childName)   // the hub forgets it too
+                requestLink(.disconnect(farewell: []), network: childName)   // the hub forgets it too
             }
             info("Network \(title) was removed from the bouncer", on: control, at: now)
             changes.append(.connectionChanged(network: control.name))
@@ -89,7 +89,7 @@ extension ChatModel {
         // A network made here but not in the list at all (never announced since): gone as well.
         for child in networks where child.bouncer?.parent == control.name && !listed.contains(child.bouncer!.netid) {
             removeNetwork(child.name)
-            requestLink(.disconnect, network: child.name)
+            requestLink(.disconnect(farewell: []), network: child.name)
         }
     }
 

@@ -13,10 +13,12 @@ public enum LinkRequest: Sendable, Hashable {
     case close(reason: String)
     /// `/connect`: connect a network that was stopped.
     case connect
-    /// `/disconnect` or `/quit`: close the link and stop reconnecting.
-    case disconnect
-    /// `/reconnect`: close the link and connect again at once.
-    case reconnect
+    /// `/disconnect` or `/quit`: close the link and stop reconnecting. `farewell` (the QUIT)
+    /// is written after the lines already handed over, and the link closes after it (the
+    /// server's close, or the transport's once a few seconds have passed).
+    case disconnect(farewell: [IRCMessage])
+    /// `/reconnect`: as `disconnect`, then connect again.
+    case reconnect(farewell: [IRCMessage])
     /// A network of a bouncer (soju.im/bouncer-networks) appeared: connect it the way the
     /// bouncer's own network `parent` is connected (same server, same login); its session binds
     /// it to its network.
@@ -25,6 +27,16 @@ public enum LinkRequest: Sendable, Hashable {
     case upgradeToTLS(port: Int)
     /// STS: the server's policy, seen on a secure link: TLS only for `duration` seconds.
     case rememberSTS(duration: Int)
+}
+
+extension LinkRequest {
+    /// The farewell of a request that ends the link with one (`disconnect`, `reconnect`).
+    public var farewell: [IRCMessage]? {
+        switch self {
+        case .disconnect(let lines), .reconnect(let lines): lines
+        default: nil
+        }
+    }
 }
 
 /// The state of a network's link as the transport reports it, beyond the session's phase.
@@ -59,11 +71,55 @@ public enum LinkState: Sendable, Hashable {
 
 extension ChatModel {
     /// Feeds one input to a network's session, applies its events, and hands the lines it
-    /// produces to the network's link (``linkRequests``).
+    /// produces to the network's link (``linkRequests``), before the link requests the events
+    /// made: a QUIT the session wrote is the farewell of the disconnect that follows it, so
+    /// the close never overtakes it.
     public func deliver(_ input: SessionInput, network name: String) {
-        let lines = handle(input, network: name)
-        guard !lines.isEmpty else { return }
-        send(lines, network: name)
+        var lines: [IRCMessage] = []
+        let requests = holdingLinkRequests { lines = handle(input, network: name) }
+        hand(lines, then: requests, network: name)
+    }
+
+    /// Leaves `name`'s server: QUIT with `reason` (when a link is up), then the link closes
+    /// and stops, or connects again (`reconnect`). The QUIT follows what is already queued.
+    public func leave(_ name: String, reason: String, reconnect: Bool, now: SessionTime) {
+        let request: LinkRequest = reconnect ? .reconnect(farewell: []) : .disconnect(farewell: [])
+        guard let network = network(name), network.session.state.phase != .disconnected else {
+            return requestLink(request, network: name)
+        }
+        var lines: [IRCMessage] = []
+        let requests = holdingLinkRequests {
+            lines = handle(.intent(.quit(reason: reason), now: now), network: name)
+            requestLink(request, network: name)
+        }
+        hand(lines, then: requests, network: name)
+    }
+
+    /// Runs `body`, keeping the link requests it makes instead of handing them over.
+    private func holdingLinkRequests(_ body: () -> Void) -> [(network: String, request: LinkRequest)] {
+        let outer = heldLinkRequests
+        heldLinkRequests = []
+        body()
+        defer { heldLinkRequests = outer }
+        return heldLinkRequests ?? []
+    }
+
+    /// Hands `lines` to `name`'s link, then `requests`. A QUIT among the lines (and anything
+    /// after it) becomes the farewell of a disconnect or reconnect of the same network.
+    private func hand(_ lines: [IRCMessage], then requests: [(network: String, request: LinkRequest)], network name: String) {
+        var lines = lines, requests = requests
+        if let quit = lines.firstIndex(where: { $0.command == "QUIT" }),
+           let index = requests.firstIndex(where: { $0.network == name && $0.request.farewell != nil }) {
+            let farewell = Array(lines[quit...])
+            lines.removeSubrange(quit...)
+            switch requests[index].request {
+            case .reconnect(let earlier): requests[index].request = .reconnect(farewell: earlier + farewell)
+            case .disconnect(let earlier): requests[index].request = .disconnect(farewell: earlier + farewell)
+            default: break
+            }
+        }
+        if !lines.isEmpty { send(lines, network: name) }
+        for (network, request) in requests { requestLink(request, network: network) }
     }
 
     /// A typed intent of the user for a network's session, now.
@@ -83,9 +139,14 @@ extension ChatModel {
         network(name)?.session.setCredentials(sasl: sasl, serverPassword: serverPassword)
     }
 
-    /// Asks the network's link to connect, disconnect, reconnect or close.
+    /// Asks the network's link to connect, disconnect, reconnect or close (held while a
+    /// session input is handled: see ``deliver(_:network:)``).
     public func requestLink(_ request: LinkRequest, network name: String) {
-        linkRequests?(name, request)
+        if heldLinkRequests != nil {
+            heldLinkRequests?.append((name, request))
+        } else {
+            linkRequests?(name, request)
+        }
     }
 
     /// Records what the transport says of a network's link, for the status line.

@@ -28,6 +28,8 @@ public final class ChatModel {
     /// Where the model's lines and link requests go, by network: the app's network hub, a
     /// scenario's record. Unset: nothing is sent (a model read only for display).
     public var linkRequests: ((String, LinkRequest) -> Void)?
+    /// Link requests made while a session input is handled, handed over after its lines.
+    var heldLinkRequests: [(network: String, request: LinkRequest)]?
     /// /list replies being gathered per network.
     var channelListings: [String: ChannelListing] = [:]
     var nextLocalID = 0

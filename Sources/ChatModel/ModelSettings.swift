@@ -10,13 +10,22 @@ public struct ModelSettings: Sendable, Hashable {
     public var ignores: IgnoreList
     /// How many older lines a history page holds.
     public var historyPageSize: Int
+    /// The QUIT message of `/quit` without one, `/disconnect`, `/reconnect` and quitting Natter
+    /// (`[messages] quit`).
+    public var quitMessage: String
 
     public init(scrollbackCap: Int = 10_000, trimBatch: Int = 500, highlights: HighlightRules = HighlightRules(),
-                ignores: IgnoreList = IgnoreList(), historyPageSize: Int = 100) {
+                ignores: IgnoreList = IgnoreList(), historyPageSize: Int = 100,
+                quitMessage: String = ModelSettings.defaultQuitMessage) {
         self.scrollbackCap = scrollbackCap
         self.trimBatch = trimBatch
         self.highlights = highlights
         self.ignores = ignores
         self.historyPageSize = historyPageSize
+        self.quitMessage = quitMessage
     }
+
+    /// irssi's and HexChat's word: it says nothing about the user or the client.
+    public static let defaultQuitMessage = "Leaving"
+
 }

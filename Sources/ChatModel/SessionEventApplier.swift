@@ -169,18 +169,18 @@ struct SessionEventApplier {
             if reconnect {
                 model.info("Not staying without the SASL login: \(reason). Trying again later (sasl_fail = reconnect)",
                      on: network, at: now, error: true)
-                model.requestLink(.close(reason: "SASL login required"), network: network.name)
+                model.requestLink(.reconnect(farewell: []), network: network.name)
             } else {
                 model.info("Not staying without the SASL login: \(reason). Disconnected: check the account, then /connect "
                      + "(or set sasl_fail = \"continue\" for this network to stay unauthenticated)", on: network, at: now, error: true)
-                model.requestLink(.disconnect, network: network.name)
+                model.requestLink(.disconnect(farewell: []), network: network.name)
             }
         case .bouncerNetworksListed(let netids):
             model.forgetBouncerNetworks(notIn: Set(netids), on: network, now: now)
         case .bouncerBindRefused(let code, let description):
             model.info("The bouncer refused this network: \(description) (\(code)); not reconnecting", on: network, at: now,
                  error: true)
-            model.requestLink(.disconnect, network: network.name)
+            model.requestLink(.disconnect(farewell: []), network: network.name)
         case .bouncerRequestDone(let subcommand, let id):
             let what = ["ADDNETWORK": "added", "CHANGENETWORK": "changed", "DELNETWORK": "removed"][subcommand] ?? "done"
             model.info("The bouncer \(what) network \(network.bouncerNetworks[id]?["name"] ?? id)", on: network, at: now)

@@ -12,7 +12,7 @@ struct ConfigReader {
     func read(_ root: TOMLTable) throws(ConfigError) -> NatterConfig {
         var config = NatterConfig()
         try onlyKeys(root, ["networks", "theme", "scrollback", "highlights", "ignores", "notifications", "typing", "completion", "keys",
-                            "display", "ctcp", "spelling"], at: "")
+                            "display", "ctcp", "spelling", "messages"], at: "")
         if let value = root["networks"] {
             guard let array = value.array else { throw fail("networks", "must be a list of [[networks]] tables") }
             for (index, item) in array.enumerated() {
@@ -115,6 +115,10 @@ struct ConfigReader {
         if let typing = try table(root, "typing", at: "") {
             try onlyKeys(typing, ["send"], at: "typing")
             config.sendTyping = try bool(typing, "send", at: "typing") ?? true
+        }
+        if let messages = try table(root, "messages", at: "") {
+            try onlyKeys(messages, ["quit"], at: "messages")
+            config.quitMessage = try string(messages, "quit", at: "messages") ?? config.quitMessage
         }
         if let completion = try table(root, "completion", at: "") {
             try onlyKeys(completion, ["suffix"], at: "completion")

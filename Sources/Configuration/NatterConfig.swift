@@ -58,6 +58,10 @@ import IRCSession
 /// [completion]
 /// suffix = ": "
 ///
+/// [messages]
+/// quit = "Leaving"                        # said on /quit, /disconnect, /reconnect and when
+///                                         # Natter closes (peers see it, not "Connection closed")
+///
 /// [spelling]                              # the input line, through Enchant
 /// language = "en_US"                      # "off" turns it off
 /// buffers = { "Libera/#deutsch" = "de_DE", "Libera/#code" = "off" }
@@ -117,6 +121,8 @@ public struct NatterConfig: Hashable, Sendable {
     /// without linking SDL).
     public static let scales = 0.5...4.0
     public var completionSuffix = ": "
+    /// What QUIT says (`[messages] quit`).
+    public var quitMessage = "Leaving"
     /// Key bindings by action name (`next_buffer`, …) as key names (`Ctrl+PageDown`).
     public var keys: [String: String] = [:]
 

@@ -1,5 +1,6 @@
 import ChatModel
 import FoundationEssentials
+import Glibc
 import IRCProtocol
 import IRCSession
 import IRCTransport
@@ -18,6 +19,10 @@ public final class NetworkHub {
     private var transports: [String: IRCTransport] = [:]
     private var networks: [IRCTransportID: String] = [:]
     private var configurations: [String: IRCTransportConfiguration] = [:]
+    /// Transports given up by a disconnect, still saying goodbye (their QUIT, then the close).
+    private var leaving: [IRCTransportID: IRCTransport] = [:]
+    /// How long a leaving link waits for the server to close it after the QUIT.
+    public var leaveWithin = Duration.seconds(3)
     /// Every request the model made of a link, when ``recordsRequests`` is on (tests).
     public private(set) var requests: [(network: String, request: LinkRequest)] = []
     /// Whether ``requests`` keeps what the model asked (tests read it).
@@ -114,13 +119,14 @@ public final class NetworkHub {
             transports[network]?.send(lines, priority: registering ? .registration : .normal)
         case .close(let reason):
             transports[network]?.forceClose(reason: reason)
-        case .disconnect:
+        case .disconnect(let farewell):
             if held.contains(network) {
                 onDisconnectHeld?(network)
                 return
             }
             if let transport = transports.removeValue(forKey: network) {
-                transport.stop()
+                transport.leave(farewell: farewell, within: leaveWithin, reconnect: false)
+                leaving[transport.id] = transport
                 // A network the model no longer has (a bouncer network removed): forget it.
                 if model.network(network) == nil {
                     configurations[network] = nil
@@ -128,9 +134,9 @@ public final class NetworkHub {
                 }
             }
             model.setLink(.idle, network: network)
-        case .reconnect:
-            if transports[network] != nil {
-                transports[network]?.forceClose(reason: "reconnecting")
+        case .reconnect(let farewell):
+            if let transport = transports[network] {
+                transport.leave(farewell: farewell, within: leaveWithin, reconnect: true)
             } else {
                 restart(network: network)
             }
@@ -179,10 +185,30 @@ public final class NetworkHub {
         return IRCServerEndpoint(host: endpoint.host, port: port, security: .tls(options))
     }
 
-    /// Stops every transport (at quit).
+    /// Stops every transport at once (those still leaving too).
     public func stopAll() {
         for transport in transports.values { transport.stop() }
+        for transport in leaving.values { transport.stop() }
     }
+
+    /// Quitting Natter: every connected network leaves its server (QUIT with `reason`, after
+    /// what is queued), and the hub waits up to `seconds` for the links to close, applying what
+    /// they report meanwhile (the logs record the end); then stops what is still open. Peers
+    /// see the quit message instead of "Connection closed".
+    public func leaveAll(reason: String, waitingUpTo seconds: Double) {
+        for network in transports.keys.sorted() {
+            model.leave(network, reason: reason, reconnect: false, now: now())
+        }
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while !leaving.isEmpty, ContinuousClock.now < deadline {
+            if !queue.hasEvents { usleep(5_000) }
+            drain()
+        }
+        stopAll()
+    }
+
+    /// Whether links are still saying goodbye after a disconnect.
+    public var isLeaving: Bool { !leaving.isEmpty }
 
     /// Whether the transports reported more since the last ``drain()``: in a flood, the next
     /// batch is already waiting (the window then paces its frames).
@@ -231,6 +257,7 @@ public final class NetworkHub {
             case .notSent(let lines, _):
                 requeue(lines, network: network, now: now)
             case .stopped:
+                leaving[event.transport] = nil
                 // Stopped on its own (not by a disconnect request, which forgot it first):
                 // /connect and /reconnect start a new transport.
                 if transports[network]?.id == event.transport {

@@ -124,6 +124,10 @@ extension IRCSession {
             state.users[oldKey] = nil
             state.users[newKey] = info
         }
+        if isOwn, let requested = requestedNick, state.isupport.equal(newNick, requested) {
+            chosenNick = newNick
+            requestedNick = nil
+        }
         emit(.nickChanged(from: source.nick, to: newNick, isOwn: isOwn, channels: shared))
         if !isOwn { regainNick(freedBy: source.nick) }
         // Our nick back: stop watching it, unless the user watches it too.

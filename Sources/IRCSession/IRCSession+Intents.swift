@@ -66,6 +66,7 @@ extension IRCSession {
         switch intent {
         case .changeNick(let nick):
             wantedNick = nick
+            requestedNick = nick
             if state.phase != .registered { state.nick = nick }
             send("NICK", nick)
         case .quit(let reason):

@@ -13,9 +13,9 @@ extension IRCSession {
         capNegotiationOpen = true
         send("CAP", "LS", "302")
         if let password = configuration.serverPassword { send("PASS", password) }
-        state.nick = configuration.nick
-        nicksTried = [configuration.nick]
-        send("NICK", configuration.nick)
+        state.nick = preferredNick
+        nicksTried = [preferredNick]
+        send("NICK", preferredNick)
         send("USER", configuration.user, "0", "*", configuration.realName)
     }
 
@@ -34,6 +34,7 @@ extension IRCSession {
         capListBuffer = []
         capNegotiationOpen = false
         nickAttempt = 0
+        requestedNick = nil
         nicksTried = []
         sasl = nil
         registrationFinished = false
@@ -177,10 +178,14 @@ extension IRCSession {
 
     // MARK: Nick, welcome, ISUPPORT, MOTD
 
+    /// The nick registration starts with: the one the user last chose with /nick on this
+    /// network, else the configured one.
+    var preferredNick: String { chosenNick ?? configuration.nick }
+
     /// The nick to try after `attempt` refusals: the alternatives, then `nick_`…`nick____`,
     /// then the nick cut to 7 characters with 1…9 appended (short enough for NICKLEN=9).
     func nickCandidate(_ attempt: Int) -> String? {
-        let base = configuration.nick
+        let base = preferredNick
         var candidates = [base] + configuration.alternativeNicks
         candidates += (1...4).map { base + String(repeating: "_", count: $0) }
         candidates += (1...9).map { String(base.prefix(7)) + String($0) }
@@ -193,7 +198,7 @@ extension IRCSession {
             return
         }
         nickAttempt += 1
-        if wantedNick == nil { wantedNick = configuration.nick }
+        if wantedNick == nil { wantedNick = preferredNick }
         // Skip candidates we already tried (an alternative may equal a generated one).
         while let next = nickCandidate(nickAttempt), nicksTried.contains(next) { nickAttempt += 1 }
         guard let next = nickCandidate(nickAttempt) else {
@@ -208,6 +213,11 @@ extension IRCSession {
 
     mutating func handleWelcome(_ message: IRCMessage) {
         if let nick = message.parameters.first, !nick.isEmpty, nick != "*" { state.nick = nick }
+        // A /nick typed while registering, and welcomed: the user's choice too.
+        if let requested = requestedNick, requested == state.nick {
+            chosenNick = requested
+            requestedNick = nil
+        }
         state.serverName = message.source
         capNegotiationOpen = false
         setPhase(.registered)

@@ -33,6 +33,11 @@ public struct IRCSession: Sendable {
     /// (it was taken, often by our own ghost after a reconnect), or the last /nick. When it
     /// frees up, we take it. `nil` otherwise: a nick the server or a bouncer gave us stays.
     var wantedNick: String?
+    /// The nick the user last took with /nick (the server agreed): a reconnect registers with
+    /// it, not the configured one. A nick the server gave us is not one the user chose.
+    var chosenNick: String?
+    /// The nick the user's last /nick asked for, until the server answers.
+    var requestedNick: String?
     var sasl: SASLExchange?
     var registrationFinished = false
     var batches: [String: OpenBatch] = [:]

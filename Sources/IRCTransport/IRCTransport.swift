@@ -104,6 +104,13 @@ public final class IRCTransport: Sendable {
         eventLoop.execute { self.handle(.stop) }
     }
 
+    /// Closes after what is queued and then `farewell` (a QUIT) have been written, giving the
+    /// server up to `within` to close the link after them; then stops, or reconnects
+    /// (`reconnect`). Lines still queued when the time is up come back in the disconnect event.
+    public func leave(farewell: [IRCMessage], within: Duration, reconnect: Bool) {
+        eventLoop.execute { self.handle(.leave(farewell: farewell, within: within, reconnect: reconnect)) }
+    }
+
     /// Changes the outgoing rate (keeps the current debt), e.g. to slow down on a lagging server.
     public func adjustFloodControl(burst: Int, interval: Duration) {
         eventLoop.execute { self.handle(.adjustFloodControl(burst: burst, interval: interval)) }

@@ -95,14 +95,47 @@ extension TransportMachine {
     }
 
     mutating func stop(now: Duration) {
-        guard !isStopped else { return }
+        // A stop while leaving ends the wait: the farewell goes now, unless it has gone.
+        guard !isStopped || farewell != nil else { return }
         isStopped = true
         actions.append(.cancel(.reconnect))
         if live {
+            if let farewell, !farewell.written, isReady {
+                self.farewell?.written = true
+                actions.append(.write(farewell.lines, connection: connection))
+            }
             closeLink(because: .stopped, now: now)
         } else {
             post(.stopped)
         }
+    }
+
+    /// Closes once the queue and then `messages` are written (or `within` has passed); see
+    /// ``Input/leave(farewell:within:reconnect:)``. Without a link ready for lines it is a
+    /// plain stop (or close, to reconnect): there is nobody to say goodbye to.
+    mutating func leave(farewell messages: [IRCMessage], within: Duration, reconnect: Bool, now: Duration) {
+        let reason: IRCDisconnectReason = reconnect ? .closedByOwner("reconnecting") : .stopped
+        guard live, isReady, !closing, farewell == nil else {
+            if reconnect { closeLink(because: reason, now: now) } else { stop(now: now) }
+            return
+        }
+        if !reconnect {
+            isStopped = true
+            actions.append(.cancel(.reconnect))
+        }
+        var lines: [String] = []
+        for message in messages {
+            do {
+                lines.append(try message.validatedSerialization(limits: configuration.outgoingLimits))
+            } catch {
+                post(.notSent([message], reason: .invalid(error)))
+            }
+        }
+        farewell = (lines, false)
+        // The server's close, when it comes, is the end asked for (not "closed by the server").
+        pendingReason = reason
+        actions.append(.schedule(.leave, after: within))
+        pump(now: now)
     }
 
     /// Attempt `attempt` is over: queued lines go back to the owner, and a reconnect is
@@ -114,7 +147,8 @@ extension TransportMachine {
         live = false
         isReady = false
         pumpPending = false
-        actions += [.cancel(.tick), .cancel(.pump), .cancel(.handshake)]
+        farewell = nil
+        actions += [.cancel(.tick), .cancel(.pump), .cancel(.handshake), .cancel(.leave)]
         if hasChannel { actions.append(.close(connection: attempt)) }
         hasChannel = false
         let unsent = queue.map(\.message)

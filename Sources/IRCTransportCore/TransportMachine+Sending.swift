@@ -4,7 +4,8 @@ import IRCProtocol
 extension TransportMachine {
     mutating func enqueue(_ messages: [IRCMessage], priority: Priority, now: Duration) {
         guard !messages.isEmpty else { return }
-        guard isReady else {
+        // After a farewell (QUIT) the server reads nothing more.
+        guard isReady, farewell?.written != true else {
             post(.notSent(messages, reason: .notConnected))
             return
         }
@@ -62,6 +63,15 @@ extension TransportMachine {
                 joins = following.joinsNext
             }
         }
+        // A farewell follows the queue once it is empty (the server closes after a QUIT).
+        var leaves = false
+        if queue.isEmpty, let farewell, !farewell.written {
+            self.farewell?.written = true
+            lines += farewell.lines
+            // Nothing to say goodbye with: no answer to wait for either.
+            leaves = farewell.lines.isEmpty
+        }
         if !lines.isEmpty { actions.append(.write(lines, connection: connection)) }
+        if leaves { closeLink(because: pendingReason ?? .stopped, now: now) }
     }
 }

@@ -34,6 +34,9 @@ public struct TransportMachine {
         case reconnect
         /// The TLS handshake's deadline.
         case handshake
+        /// The last moment of a ``Input/leave(farewell:within:reconnect:)``: the farewell is
+        /// written if it has not been, and the link closed.
+        case leave
     }
 
     /// What the owner, the sockets and the timers report.
@@ -44,8 +47,14 @@ public struct TransportMachine {
         case send([IRCMessage], Priority)
         /// The owner declares the link dead; a reconnect follows.
         case forceClose(reason: String)
-        /// The owner closes for good.
+        /// The owner closes for good, at once.
         case stop
+        /// The owner closes after the lines already queued and then `farewell` (a QUIT) are
+        /// written: the queue keeps its pace, the farewell follows it, and the server's close
+        /// (its answer to QUIT) ends the link. Once `within` has passed the farewell is written
+        /// whatever is still queued (which comes back unsent), and the machine closes the link
+        /// itself. Then it stops for good, or reconnects (`reconnect`, as after a drop).
+        case leave(farewell: [IRCMessage], within: Duration, reconnect: Bool)
         /// The owner changes the outgoing rate.
         case adjustFloodControl(burst: Int, interval: Duration)
         /// Attempt `connection` has a TCP channel (not yet ready for TLS).
@@ -118,6 +127,9 @@ public struct TransportMachine {
     var pumpPending = false
     var connectedAt: Duration?
     var pendingReason: IRCDisconnectReason?
+    /// The farewell of a ``Input/leave(farewell:within:reconnect:)`` in progress, as lines to
+    /// write, and whether they have been.
+    var farewell: (lines: [String], written: Bool)?
     var queue = Deque<Outgoing>()
     /// Client batches opened and not yet closed among the queued lines.
     var openBatches = 0
@@ -146,6 +158,7 @@ public struct TransportMachine {
         case .send(let messages, let priority): enqueue(messages, priority: priority, now: now)
         case .forceClose(let reason): closeLink(because: .closedByOwner(reason), now: now)
         case .stop: stop(now: now)
+        case .leave(let lines, let within, let reconnect): leave(farewell: lines, within: within, reconnect: reconnect, now: now)
         case .adjustFloodControl(let burst, let interval):
             flood.burst = burst
             flood.interval = interval
@@ -191,6 +204,13 @@ public struct TransportMachine {
             pendingReason = .tlsFailed("the TLS handshake timed out")
             closing = true
             actions.append(.close(connection: connection))
+        case .leave:
+            guard live, let farewell else { return }
+            if !farewell.written {
+                self.farewell?.written = true
+                actions.append(.write(farewell.lines, connection: connection))
+            }
+            closeLink(because: pendingReason ?? .stopped, now: now)
         }
     }
 }

@@ -95,7 +95,7 @@ final class ChatSession {
         let stack = ChatStack(settings: ModelSettings(
             scrollbackCap: config.scrollbackLines, trimBatch: config.trimBatch,
             highlights: HighlightRules(keywords: config.highlightKeywords, masks: config.highlightMasks),
-            ignores: IgnoreList(config.ignoreMasks)), logs: LogStore(root: LogStore.defaultRoot()), theme: theme, clock: clock)
+            ignores: IgnoreList(config.ignoreMasks), quitMessage: config.quitMessage), logs: LogStore(root: LogStore.defaultRoot()), theme: theme, clock: clock)
         model = stack.model
         screen = stack.screen
         controller = stack.controller
@@ -265,9 +265,10 @@ final class ChatSession {
                    in: BufferID(network: network, name: ""), isError: true, at: Date())
     }
 
-    /// Disconnects every network.
+    /// Leaves every network: QUIT with the configured message, waiting up to two seconds for
+    /// the servers to close the links (the window is already gone by then).
     func stop() {
-        hub.stopAll()
+        hub.leaveAll(reason: model.settings.quitMessage, waitingUpTo: 2)
         notifications?.stop()
         portal?.stop()
     }

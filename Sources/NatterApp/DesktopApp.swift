@@ -158,6 +158,7 @@ struct DesktopApp {
             if let link { chat?.open(link) }
         }
         ui.run()
+        window.hide()
         chat?.stop()
         WindowState(width: window.windowSize.width, height: window.windowSize.height,
                     sidebarWidth: chat?.screen.sidebarWidth ?? saved.sidebarWidth,

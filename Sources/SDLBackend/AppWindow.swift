@@ -175,6 +175,11 @@ public final class AppWindow {
         SDL_RaiseWindow(window)
     }
 
+    /// Hides the window (quitting: what is left to do should not look like a hung window).
+    public func hide() {
+        SDL_HideWindow(window)
+    }
+
     /// Marks the window as wanting attention (the taskbar's urgent hint) until it is focused.
     public func requestAttention() {
         SDL_FlashWindow(window, SDL_FLASH_UNTIL_FOCUSED)

@@ -109,9 +109,28 @@ final class CommandsTests {
         #expect(notes(in: server).last == "the server buffer stays open; /quit disconnects")
     }
 
-    @Test func quitAsksTheLinkToStop() {
+    /// The QUIT is the farewell of the disconnect, not a line sent beside it: the link writes
+    /// it after what is queued and closes only after it (peers see "bye", not "Connection
+    /// closed").
+    @Test func quitIsTheFarewellOfTheDisconnect() {
         commands.run(line: "/quit bye", in: channel, now: now)
-        #expect(sent.contains("QUIT bye"))
-        #expect(links == [.disconnect])
+        #expect(!sent.contains { $0.hasPrefix("QUIT") })
+        #expect(links == [.disconnect(farewell: [IRCMessage(command: "QUIT", parameters: ["bye"])])])
+    }
+
+    @Test func disconnectReconnectAndABareQuitSayTheConfiguredMessage() {
+        model.settings.quitMessage = "off to bed"
+        let farewell = [IRCMessage(command: "QUIT", parameters: ["off to bed"])]
+        commands.run(line: "/quit", in: channel, now: now)
+        commands.run(line: "/disconnect", in: server, now: now)
+        commands.run(line: "/reconnect", in: server, now: now)
+        #expect(links == [.disconnect(farewell: farewell), .disconnect(farewell: farewell), .reconnect(farewell: farewell)])
+        #expect(!sent.contains { $0.hasPrefix("QUIT") })
+    }
+
+    @Test func withoutALinkThereIsNobodyToSayGoodbyeTo() {
+        model.deliver(.disconnected(reason: "gone", now: now), network: "Test")
+        commands.run(line: "/quit", in: channel, now: now)
+        #expect(links == [.disconnect(farewell: [])])
     }
 }

@@ -44,6 +44,9 @@ struct ConfigTests {
         [completion]
         suffix = ", "
 
+        [messages]
+        quit = "back to the terminal"
+
         [keys]
         next_buffer = "Alt+Right"
         editing = "readline"
@@ -66,6 +69,8 @@ struct ConfigTests {
         #expect(config.highlightKeywords == ["natter", "swift"] && config.ignoreMasks == ["spam!*@*"])
         #expect(!config.notifications && config.urgentHint && config.completionSuffix == ", " && config.keys["next_buffer"] == "Alt+Right")
         #expect(config.keys["editing"] == "readline" && config.keys["yank"] == "Ctrl+Alt+Y")
+        #expect(config.quitMessage == "back to the terminal")
+        #expect(try ConfigLoader.parse("", file: "config.toml").quitMessage == "Leaving")
     }
 
     @Test func theCTCPChoiceIsRead() throws {

@@ -166,7 +166,7 @@ struct NetworkStarterTests {
         })
         defer { rig.hub.stopAll() }
         rig.starter.add(Self.network("left", password: .command("pass irc")), ctcp: CTCPConfiguration())
-        rig.model.requestLink(.disconnect, network: "left")
+        rig.model.requestLink(.disconnect(farewell: []), network: "left")
         #expect(rig.serverText("left").contains { $0.hasPrefix("Not connecting when the password comes") })
         gate.add()
         rig.applyAfterWakeUp(1)

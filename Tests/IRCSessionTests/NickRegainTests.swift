@@ -58,3 +58,58 @@ struct NickRegainTests {
         #expect(sent(h.feed(":natter!n@old QUIT :Ping timeout")).isEmpty)
     }
 }
+
+/// A reconnect (or `/reconnect`) registers with the nick the user last chose, not the one the
+/// configuration or the command line gave at start.
+@Suite("The nick after a reconnect")
+struct ReconnectNickTests {
+    @Test func theNickTheUserChoseIsKept() {
+        var h = Harness(Harness.config(nick: "natter"))
+        h.register()
+        h.intent(.changeNick("renamed"))
+        h.feed(":natter!n@h NICK renamed")
+        h.disconnect()
+        let again = h.connect()
+        #expect(sent(again).contains("NICK renamed"))
+        #expect(!sent(again).contains("NICK natter"))
+        // Taken (our own ghost): the fallbacks are built on it.
+        #expect(sent(h.feed(":irc.example 433 * renamed :Nickname is already in use")) == ["NICK renamed_"])
+    }
+
+    @Test func aNickTheServerGaveIsNotKept() {
+        var h = Self.registeredAs("natter_", configured: "natter")
+        h.disconnect()
+        let again = h.connect()
+        #expect(sent(again).contains("NICK natter"))
+    }
+
+    @Test func aNickChosenWhileRegisteringIsKept() {
+        var h = Harness(Harness.config(nick: "natter"))
+        h.connect()
+        h.intent(.changeNick("early"))
+        h.feed(":irc.example CAP * LS :")
+        h.feed(":irc.example 001 early :Welcome")
+        h.disconnect()
+        let again = h.connect()
+        #expect(sent(again).contains("NICK early"))
+    }
+
+    @Test func aRefusedNickChangeIsNotKept() {
+        var h = Harness(Harness.config(nick: "natter"))
+        h.register()
+        h.intent(.changeNick("taken"))
+        h.feed(":irc.example 433 natter taken :Nickname is already in use")
+        h.disconnect()
+        let again = h.connect()
+        #expect(sent(again).contains("NICK natter"))
+    }
+
+    static func registeredAs(_ nick: String, configured: String) -> Harness {
+        var h = Harness(Harness.config(nick: configured))
+        h.connect()
+        h.feed(":irc.example CAP * LS :")
+        h.feed(":irc.example 433 * \(configured) :Nickname is already in use")
+        h.feed(":irc.example 001 \(nick) :Welcome")
+        return h
+    }
+}

@@ -317,3 +317,106 @@ struct TransportMachineTests {
         #expect(h.eventNames.last == "stopped")
     }
 }
+
+/// Leaving with a farewell (QUIT): what was sent before goes first, the farewell always goes,
+/// and the close waits for the server's answer up to a deadline.
+struct TransportMachineLeaveTests {
+    let quit = IRCMessage(command: "QUIT", parameters: ["Leaving"])
+
+    @Test func theFarewellFollowsTheQueueAndTheServersCloseEndsTheLink() {
+        var h = MachineHarness.plain(burst: 1, interval: .milliseconds(500))
+        h.handle(.start)
+        h.linkUp(1)
+        h.handle(.send([privmsg("a"), privmsg("b"), privmsg("c")], .normal))
+        h.handle(.leave(farewell: [quit], within: .seconds(3), reconnect: false))
+        #expect(h.lines == ["PRIVMSG #c a"], "the queue keeps its pace")
+        h.advance(.seconds(1))
+        #expect(h.lines == ["PRIVMSG #c a", "PRIVMSG #c b", "PRIVMSG #c c", "QUIT Leaving"])
+        #expect(!h.channels.isEmpty, "the link waits for the server's close")
+        // A line sent after the QUIT left is not written: the server reads nothing more.
+        h.handle(.send([privmsg("late")], .normal))
+        #expect(h.kinds.last == .notSent([privmsg("late")], reason: .notConnected))
+        h.serverCloses(1)
+        #expect(h.kinds.contains(.disconnected(reason: .stopped, unsent: [])))
+        #expect(h.eventNames.last == "stopped")
+        h.advance(.seconds(600))
+        #expect(h.opened == [1] && h.timers.isEmpty)
+    }
+
+    @Test func atTheDeadlineTheFarewellGoesAndTheRestComesBackUnsent() {
+        var h = MachineHarness.plain(burst: 1, interval: .seconds(2))
+        h.handle(.start)
+        h.linkUp(1)
+        h.handle(.send((1...5).map { privmsg("\($0)") }, .normal))
+        h.handle(.leave(farewell: [quit], within: .seconds(3), reconnect: false))
+        h.advance(.seconds(3))
+        // Lines 1 and 2 had their slots (0 s and 2 s); 3 would have gone at 4 s.
+        #expect(h.lines == ["PRIVMSG #c 1", "PRIVMSG #c 2", "QUIT Leaving"])
+        #expect(h.channels.isEmpty, "closed by the machine once the time was up")
+        #expect(h.kinds.contains(.disconnected(reason: .stopped, unsent: (3...5).map { privmsg("\($0)") })))
+        #expect(h.eventNames.last == "stopped")
+    }
+
+    @Test func aServerThatNeverClosesIsClosedAtTheDeadline() {
+        var h = MachineHarness.plain()
+        h.handle(.start)
+        h.linkUp(1)
+        h.handle(.leave(farewell: [quit], within: .seconds(2), reconnect: false))
+        #expect(h.lines == ["QUIT Leaving"], "an empty queue: the farewell at once")
+        h.advance(.milliseconds(1999))
+        #expect(!h.channels.isEmpty)
+        h.advance(.milliseconds(1))
+        #expect(h.channels.isEmpty)
+        #expect(h.lines == ["QUIT Leaving"], "written once")
+    }
+
+    @Test func leavingToReconnectConnectsAgain() {
+        var h = MachineHarness.plain()
+        h.handle(.start)
+        h.linkUp(1)
+        h.handle(.leave(farewell: [quit], within: .seconds(2), reconnect: true))
+        h.serverCloses(1)
+        #expect(h.kinds.contains(.disconnected(reason: .closedByOwner("reconnecting"), unsent: [])))
+        #expect(!h.eventNames.contains("stopped"))
+        h.advance(.seconds(2))
+        #expect(h.opened == [1, 2])
+    }
+
+    @Test func withoutALinkLeavingIsAStop() {
+        var h = MachineHarness.plain()
+        h.handle(.start)
+        h.handle(.leave(farewell: [quit], within: .seconds(2), reconnect: false))
+        #expect(h.lines.isEmpty)
+        #expect(h.eventNames.last == "stopped")
+        h.advance(.seconds(60))
+        #expect(h.opened == [1])
+    }
+}
+
+extension TransportMachineLeaveTests {
+    @Test func leavingWithoutAFarewellClosesOnceTheQueueIsWritten() {
+        var h = MachineHarness.plain(burst: 1, interval: .seconds(1))
+        h.handle(.start)
+        h.linkUp(1)
+        h.handle(.send([privmsg("a"), privmsg("b")], .normal))
+        h.handle(.leave(farewell: [], within: .seconds(3), reconnect: false))
+        #expect(!h.channels.isEmpty)
+        h.advance(.seconds(1))
+        #expect(h.lines == ["PRIVMSG #c a", "PRIVMSG #c b"])
+        #expect(h.channels.isEmpty, "no QUIT to wait for an answer to")
+        #expect(h.kinds.contains(.disconnected(reason: .stopped, unsent: [])))
+    }
+
+    @Test func aStopWhileLeavingWritesTheFarewellAndClosesAtOnce() {
+        var h = MachineHarness.plain(burst: 1, interval: .seconds(2))
+        h.handle(.start)
+        h.linkUp(1)
+        h.handle(.send([privmsg("a"), privmsg("b")], .normal))
+        h.handle(.leave(farewell: [quit], within: .seconds(3), reconnect: false))
+        h.handle(.stop)
+        #expect(h.lines == ["PRIVMSG #c a", "QUIT Leaving"])
+        #expect(h.channels.isEmpty)
+        #expect(h.kinds.contains(.disconnected(reason: .stopped, unsent: [privmsg("b")])))
+        #expect(h.eventNames.last == "stopped")
+    }
+}

@@ -89,7 +89,7 @@ struct ZNCBouncerTests {
         #expect(buffer.unread == 4)
 
         // The link is cut and comes back: ZNC replays all four again, plus what came meanwhile.
-        client.model.requestLink(.disconnect, network: client.name)
+        client.model.requestLink(.disconnect(farewell: []), network: client.name)
         try await client.pump("the disconnect") { client.session.state.phase == .disconnected }
         try setup.peer.send("PRIVMSG #bnc :while away")
         try await Task.sleep(for: .milliseconds(200))

@@ -154,8 +154,7 @@ public struct Commands {
         case .back:
             intent(.back)
         case .quit(let reason):
-            intent(.quit(reason: reason))
-            model.requestLink(.disconnect, network: id.network)
+            model.leave(id.network, reason: reason ?? model.settings.quitMessage, reconnect: false, now: now)
         case .close:
             return [.close(id)]
         case .raw(let line):
@@ -189,9 +188,9 @@ public struct Commands {
         case .connect:
             model.requestLink(.connect, network: id.network)
         case .disconnect:
-            model.requestLink(.disconnect, network: id.network)
+            model.leave(id.network, reason: model.settings.quitMessage, reconnect: false, now: now)
         case .reconnect:
-            model.requestLink(.reconnect, network: id.network)
+            model.leave(id.network, reason: model.settings.quitMessage, reconnect: true, now: now)
         }
         return []
     }
