@@ -25,8 +25,15 @@ public final class ChatBuffer {
     /// Whether we are in the channel (false after parting or being kicked, and while disconnected).
     public internal(set) var isJoined = false
     /// Whether the connection dropped while we were in this channel, and the join that comes
-    /// back says "Rejoined" instead of a join row.
+    /// back says "Rejoined" instead of a join row: only the reconnection's own join, not a
+    /// `/join` days later (cleared when we leave, when the session no longer rejoins it, and
+    /// by the link after the next).
     public internal(set) var awaitsRejoin = false
+    /// The network's link count when the channel was left behind (``awaitsRejoin``).
+    var droppedOnLink = 0
+    /// Who was in the channel when the link dropped, as the nick list showed them: shown,
+    /// greyed, until the channel is joined again.
+    public internal(set) var membersWhenLeft: [(nick: String, prefixes: String, away: Bool)] = []
     /// An older-history request is running.
     public internal(set) var isLoadingOlder = false
     /// No older lines exist anywhere (server history and logs are both exhausted).

@@ -12,17 +12,19 @@ extension ChatModel {
 
     /// What the sidebar calls a network: a bouncer network's `name` attribute; for a network
     /// named only by its server's address (`--server 127.0.0.1:6667`, a link), the name the
-    /// server announces (ISUPPORT `NETWORK`); else the configured name.
+    /// server last announced (ISUPPORT `NETWORK`, kept while disconnected), with the address's
+    /// suffix when two links reach the same server ("NatterDemo (2)"); else the configured name.
     public func title(of network: ChatNetwork) -> String {
         if let (parent, netid) = network.bouncer,
            let name = self.network(parent)?.bouncerNetworks[netid]?["name"], !name.isEmpty { return name }
-        if Self.isAddress(network.name), let announced = network.session.state.isupport.network { return announced }
+        if network.isNamedAfterServer, let announced = network.announcedName {
+            // "host (2)": the second network opened on the same server keeps its number.
+            if network.name.hasSuffix(")"), let open = network.name.lastIndex(of: "(") {
+                return announced + " " + network.name[open...]
+            }
+            return announced
+        }
         return network.name
-    }
-
-    /// Whether a network's name is a server's address rather than a name someone gave it.
-    static func isAddress(_ name: String) -> Bool {
-        name == "localhost" || name.contains(".") || name.contains(":")
     }
 
     /// A bouncer network's upstream state as the bouncer reports it ("connecting", "error: …"),

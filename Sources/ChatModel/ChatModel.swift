@@ -57,9 +57,10 @@ public final class ChatModel {
 
     /// Adds a network whose connection uses `configuration`.
     @discardableResult
-    public func addNetwork(name: String, configuration: SessionConfiguration) -> ChatNetwork {
+    public func addNetwork(name: String, configuration: SessionConfiguration, namedAfterServer: Bool = false) -> ChatNetwork {
         let network = ChatNetwork(name: name, session: IRCSession(configuration: configuration),
                                   cap: settings.scrollbackCap, trimBatch: settings.trimBatch)
+        network.isNamedAfterServer = namedAfterServer
         networks.append(network)
         changes.append(.buffersChanged(network: name))
         return network
@@ -80,7 +81,14 @@ public final class ChatModel {
         guard let network = network(name) else { return [] }
         if case .connected(let now, _) = input { linkCameUp(network, at: now.wall) }
         if case .tick = input, !journal.unwritten.isEmpty { journal.retry() }
+        // The session forgets the members as the link drops: who was there stays shown.
+        if case .disconnected = input {
+            for buffer in network.buffers where buffer.kind == .channel && buffer.isJoined {
+                buffer.membersWhenLeft = network.sortedMembers(of: buffer.name)
+            }
+        }
         let outputs = network.session.handle(input)
+        noteAnnouncedName(of: network)
         // Event rows (joins, parts, modes, …) are dated by the line's server-time tag when it
         // has one, like messages: a replayed or delayed join keeps its own time.
         var when = input.time.wall
@@ -95,6 +103,14 @@ public final class ChatModel {
             }
         }
         return send
+    }
+
+    /// Keeps the name the server announces (it comes in ISUPPORT, after the welcome) and
+    /// says the network's title changed.
+    private func noteAnnouncedName(of network: ChatNetwork) {
+        guard let announced = network.session.state.isupport.network, announced != network.announcedName else { return }
+        network.announcedName = announced
+        if network.isNamedAfterServer { changes.append(.connectionChanged(network: network.name)) }
     }
 
     /// The changes queued since the last call, in order.

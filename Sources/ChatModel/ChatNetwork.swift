@@ -9,6 +9,13 @@ public final class ChatNetwork {
     public internal(set) var session: IRCSession
     /// The link as the transport last reported it (``ChatModel/setLink(_:network:)``).
     public internal(set) var link: LinkState = .idle
+    /// How many times the link came up (``ChatBuffer/awaitsRejoin`` belongs to one of them).
+    var linkCount = 0
+    /// Whether the network is named by its server's address (a `--server` start, a link, the
+    /// first-run form): it is then shown by the name its server announces.
+    public internal(set) var isNamedAfterServer = false
+    /// The name the server last announced (ISUPPORT `NETWORK`), kept while disconnected.
+    public internal(set) var announcedName: String?
     /// Replayed lines matched against what was shown, for the current connection.
     var replays = ReplayLedger()
     /// Buffers in the order they were opened; the server buffer is always first.

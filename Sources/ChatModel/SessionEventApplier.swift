@@ -30,8 +30,12 @@ struct SessionEventApplier {
                 buffer.isJoined = true
                 buffer.name = channel
             }
-            if isOwn && buffer.awaitsRejoin {
+            let rejoined = isOwn && buffer.awaitsRejoin && network.linkCount == buffer.droppedOnLink + 1
+            if isOwn {
                 buffer.awaitsRejoin = false
+                buffer.membersWhenLeft = []
+            }
+            if rejoined {
                 model.event(.info, nick: nil, text: "Rejoined \(channel)", in: buffer, on: network, at: now)
             } else {
                 model.event(.join, nick: user.nick, in: buffer, on: network, at: now)
@@ -39,7 +43,7 @@ struct SessionEventApplier {
             model.changes.append(.membersChanged(buffer.id))
         case .parted(let channel, let user, let reason, let isOwn):
             guard let buffer = network.buffer(named: channel) else { return }
-            if isOwn { buffer.isJoined = false }
+            if isOwn { leftForGood(buffer) }
             if buffer.typing.removeValue(forKey: network.caseMapping.lowercased(user.nick)) != nil {
                 model.changes.append(.typingChanged(buffer.id))
             }
@@ -50,7 +54,7 @@ struct SessionEventApplier {
             if buffer.typing.removeValue(forKey: network.caseMapping.lowercased(nick)) != nil {
                 model.changes.append(.typingChanged(buffer.id))
             }
-            if isOwn { buffer.isJoined = false }
+            if isOwn { leftForGood(buffer) }
             model.event(.kick(by: by?.nick), nick: nick, text: reason ?? "", in: buffer, on: network, at: now)
             model.changes.append(.membersChanged(buffer.id))
         case .quit(let user, let reason, let channels):
@@ -103,6 +107,11 @@ struct SessionEventApplier {
             applyPhase(phase, on: network, now: now)
         case .registered(let nick, let server):
             model.info("Connected to \(server) as \(nick)", on: network, at: now)
+            // A channel parted while disconnected, or refused before, is not joined again.
+            for buffer in network.buffers where buffer.awaitsRejoin && !network.session.rejoins(buffer.name) {
+                leftForGood(buffer)
+                model.changes.append(.membersChanged(buffer.id))
+            }
         case .nickUnavailable(let tried):
             model.info("No nick could be used (tried \(tried.joined(separator: ", ")))", on: network, at: now, error: true)
         case .sasl(let outcome):
@@ -281,6 +290,7 @@ struct SessionEventApplier {
                 // when the reconnection rejoins it.
                 buffer.isJoined = false
                 buffer.awaitsRejoin = true
+                buffer.droppedOnLink = network.linkCount
                 // Dated no earlier than the newest line: our clock may be behind the server's,
                 // and the buffer's lines stay in time order.
                 let time = max(now, buffer.scrollback.lines.last?.time ?? now)
@@ -365,6 +375,14 @@ struct SessionEventApplier {
             buffer.typing[key] = (notice.nick, now.addingTimeInterval(notice.state.lifetime))
         }
         model.changes.append(.typingChanged(buffer.id))
+    }
+
+    /// We left `buffer`'s channel (parted, kicked, or not rejoining it): no "Rejoined" to
+    /// come, and nobody left to show in its nick list.
+    private func leftForGood(_ buffer: ChatBuffer) {
+        buffer.isJoined = false
+        buffer.awaitsRejoin = false
+        buffer.membersWhenLeft = []
     }
 
     /// Forgets the typing of `nick` in every buffer of `network` (it left or quit).

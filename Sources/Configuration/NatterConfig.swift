@@ -203,6 +203,13 @@ public struct NatterConfig: Hashable, Sendable {
             hasher.combine(host)
             hasher.combine(port)
         }
+
+        /// Whether the network is named by its server's address rather than by a name someone
+        /// gave it (`--server`, an irc:// link, the first-run form, or a config naming it so;
+        /// "host (2)" for a second one): it is shown by the name its server announces.
+        public var isNamedAfterServer: Bool {
+            name == host || name == "\(host):\(port)" || name.hasPrefix(host + " (")
+        }
     }
 
     /// SASL settings of a network.

@@ -65,7 +65,8 @@ public final class NetworkStarter {
             let immediate = NetworkSecrets.immediate(for: network)
             let setup = try NetworkSetup(network, secrets: immediate ?? NetworkSecrets.placeholders(for: network), ctcp: ctcp)
             guard immediate != nil else {
-                model.addNetwork(name: network.name, configuration: Self.withoutLogin(network, ctcp: ctcp))
+                model.addNetwork(name: network.name, configuration: Self.withoutLogin(network, ctcp: ctcp),
+                                 namedAfterServer: network.isNamedAfterServer)
                 hub.hold(network: network.name)
                 waiting[network.name] = Waiting(network: network, ctcp: ctcp, connect: network.autoConnect, fetching: false)
                 // One not connecting at start asks for its password on /connect: no keyring
@@ -78,14 +79,15 @@ public final class NetworkStarter {
                 }
                 return
             }
-            model.addNetwork(name: network.name, configuration: setup.session)
+            model.addNetwork(name: network.name, configuration: setup.session, namedAfterServer: network.isNamedAfterServer)
             if network.autoConnect {
                 hub.connect(network: network.name, endpoint: setup.endpoint)
             } else {
                 hub.add(network: network.name, endpoint: setup.endpoint)
             }
         } catch {
-            model.addNetwork(name: network.name, configuration: Self.withoutLogin(network, ctcp: ctcp))
+            model.addNetwork(name: network.name, configuration: Self.withoutLogin(network, ctcp: ctcp),
+                                 namedAfterServer: network.isNamedAfterServer)
             model.note("Not connecting: \(error)", in: server, isError: true, at: Date())
         }
     }

@@ -52,6 +52,11 @@ public struct IRCSession: Sendable {
 
     // Kept across reconnects.
     var desiredChannels: [ChannelKey]
+    /// Whether a reconnection joins `channel` again (we joined it and have not left it, and
+    /// no join of it was refused).
+    public func rejoins(_ channel: String) -> Bool {
+        desiredChannels.contains { state.isupport.equal($0.name, channel) }
+    }
     var desiredAway: String?
     /// AWAY went before CAP END this connection (draft/pre-away): not again once registered.
     var awaySentEarly = false

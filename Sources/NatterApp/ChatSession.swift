@@ -234,7 +234,7 @@ final class ChatSession {
         }
         do {
             let setup = try NetworkSetup(network, ctcp: CTCPConfiguration())
-            model.addNetwork(name: network.name, configuration: setup.session)
+            model.addNetwork(name: network.name, configuration: setup.session, namedAfterServer: true)
             networks.append(network)
             model.note("Opened from \(link.url); this network is not added to the config file.",
                        in: BufferID(network: network.name, name: ""), isError: false, at: Date())

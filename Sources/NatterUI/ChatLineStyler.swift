@@ -10,7 +10,10 @@ import Widgets
 public struct ChatLineStyler: Sendable {
     public var theme: ChatTheme
     public var timeZone: LocalZone
-    /// The contrast mIRC-coloured text is brought to: WCAG AA for coloured (large) text.
+    /// The contrast mIRC-coloured text is brought to: 3:1, WCAG 2's AA floor for large text
+    /// (its body-text AA is 4.5:1, which the theme's own colours meet). Lower than the theme's
+    /// because the colour is the sender's choice: 3:1 reads, and the colour stays recognisably
+    /// the one they picked.
     public static let minimumContrast = 3.0
 
     public init(theme: ChatTheme = .dark, timeZone: LocalZone = .current) {
@@ -232,7 +235,7 @@ public struct ChatLineStyler: Sendable {
         if theme.readableColours, style.foreground != nil || style.background != nil {
             // mIRC's palette was made for a white window: blue on a dark theme, yellow on a light
             // one, or a sender's own pair can hardly be read. The hue stays; the lightness moves
-            // until the text reaches 3:1 (WCAG AA for coloured text) on what it is drawn on.
+            // until the text reaches 3:1 (``minimumContrast``) on what it is drawn on.
             foreground = ReadableColours.shared.color(foreground, on: background ?? theme.base.background,
                                                       contrast: Self.minimumContrast)
         }

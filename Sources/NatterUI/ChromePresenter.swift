@@ -10,8 +10,6 @@ public final class ChromePresenter {
     unowned let chat: ChatController
     private var model: ChatModel { chat.model }
     private var screen: ChatScreen { chat.screen }
-    /// The members each channel had when its nick list was last drawn while joined.
-    private var lastMembers: [BufferID: [NickListView.Entry]] = [:]
 
     init(chat: ChatController) {
         self.chat = chat
@@ -128,8 +126,10 @@ public final class ChromePresenter {
         var members = buffer.kind == .channel
             ? network.sortedMembers(of: buffer.name).map { NickListView.Entry(nick: $0.nick, prefixes: $0.prefixes, away: $0.away) } : []
         // Out of the channel (the link dropped), the session knows no members: who was there
-        // when we left stays shown, greyed.
-        if stale, members.isEmpty { members = lastMembers[current] ?? [] } else if buffer.isJoined { lastMembers[current] = members }
+        // when the link dropped stays shown, greyed.
+        if stale, members.isEmpty {
+            members = buffer.membersWhenLeft.map { NickListView.Entry(nick: $0.nick, prefixes: $0.prefixes, away: $0.away) }
+        }
         screen.nickList.isStale = stale
         screen.nickList.entries = members
     }

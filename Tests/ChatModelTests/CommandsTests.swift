@@ -101,6 +101,14 @@ final class CommandsTests {
         #expect(model.settings.ignores.masks.isEmpty)
     }
 
+    @Test func aPasswordSentToAServiceIsMaskedWhereItWasTyped() {
+        commands.run(line: "/msg NickServ IDENTIFY hunter2", in: server, now: now)
+        #expect(sent.contains("PRIVMSG NickServ :IDENTIFY hunter2"))
+        #expect(notes(in: server).last == "Sent to NickServ: IDENTIFY ********")
+        let everyLine = model.network("Test")!.buffers.flatMap { $0.lines.map(\.text) }
+        #expect(!everyLine.contains { $0.contains("hunter2") })
+    }
+
     @Test func closingAChannelPartsItAndTheServerBufferStays() {
         #expect(model.close(channel, now: now))
         #expect(sent.contains("PART #natter"))

@@ -36,4 +36,39 @@ struct DisconnectedChannelTests {
         recv(":me!u@h JOIN #a", 6)
         #expect(a.lines.last?.kind == .join)
     }
+
+    /// Who was there when the link dropped is kept by the model (the nick list greys them);
+    /// the rejoin's members replace them.
+    @Test func theMembersWhenTheLinkDroppedAreKept() throws {
+        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+        model.deliver(.connected(now: at(0)), network: "Net")
+        for line in [":srv 001 me :Welcome", ":srv 005 me PREFIX=(ov)@+ :ok", ":srv 376 me :End", ":me!u@h JOIN #a",
+                     ":srv 353 me = #a :@ada me", ":srv 366 me #a :End"] { recv(line, 1) }
+        let a = try #require(model.network("Net")?.buffer(named: "#a"))
+        model.deliver(.disconnected(reason: "reset by peer", now: at(2)), network: "Net")
+        #expect(a.membersWhenLeft.map(\.nick) == ["ada", "me"])
+        #expect(a.membersWhenLeft.first?.prefixes == "@")
+        model.deliver(.connected(now: at(3)), network: "Net")
+        for line in [":srv 001 me :Welcome", ":srv 376 me :End", ":me!u@h JOIN #a"] { recv(line, 4) }
+        #expect(a.membersWhenLeft.isEmpty)
+    }
+
+    /// A rejoin refused (banned meanwhile) is not joined again; a /join much later is a join,
+    /// not "Rejoined".
+    @Test func aRefusedRejoinLeavesNoRejoinedForLater() throws {
+        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+        model.deliver(.connected(now: at(0)), network: "Net")
+        for line in [":srv 001 me :Welcome", ":srv 376 me :End", ":me!u@h JOIN #a"] { recv(line, 1) }
+        let a = try #require(model.network("Net")?.buffer(named: "#a"))
+        model.deliver(.disconnected(reason: "reset by peer", now: at(2)), network: "Net")
+        model.deliver(.connected(now: at(3)), network: "Net")
+        for line in [":srv 001 me :Welcome", ":srv 376 me :End", ":srv 474 me #a :Cannot join channel (+b)"] { recv(line, 4) }
+        // The next connection does not ask for it; a later drop and return, then a /join.
+        model.deliver(.disconnected(reason: "again", now: at(5)), network: "Net")
+        model.deliver(.connected(now: at(6)), network: "Net")
+        for line in [":srv 001 me :Welcome", ":srv 376 me :End"] { recv(line, 7) }
+        #expect(!a.awaitsRejoin)
+        recv(":me!u@h JOIN #a", 8)
+        #expect(a.lines.last?.kind == .join)
+    }
 }

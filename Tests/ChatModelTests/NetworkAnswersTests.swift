@@ -54,8 +54,9 @@ struct NetworkTitleTests {
     @Test func theAnnouncedNameReplacesAnAddress() throws {
         let model = ChatModel(settings: ModelSettings())
         let now = SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: 1_700_000_000))
-        for name in ["127.0.0.1", "Demo"] {
-            model.addNetwork(name: name, configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"))
+        for name in ["127.0.0.1", "Demo", "work.irc", "127.0.0.1 (2)"] {
+            model.addNetwork(name: name, configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"),
+                             namedAfterServer: name.hasPrefix("127.0.0.1"))
             model.deliver(.connected(now: now), network: name)
             let network = try #require(model.network(name))
             #expect(model.title(of: network) == name, "nothing announced yet")
@@ -63,7 +64,26 @@ struct NetworkTitleTests {
                 model.deliver(.received(try IRCMessage(parsing: line), now: now), network: name)
             }
         }
-        #expect(model.title(of: try #require(model.network("127.0.0.1"))) == "NatterDemo")
+        let address = try #require(model.network("127.0.0.1"))
+        #expect(model.title(of: address) == "NatterDemo")
         #expect(model.title(of: try #require(model.network("Demo"))) == "Demo")
+        // A name the user gave keeps, dots or not; a second link to the server keeps its number.
+        #expect(model.title(of: try #require(model.network("work.irc"))) == "work.irc")
+        #expect(model.title(of: try #require(model.network("127.0.0.1 (2)"))) == "NatterDemo (2)")
+        // Disconnected, the server's name stays (not the address again).
+        model.deliver(.disconnected(reason: "gone", now: now), network: "127.0.0.1")
+        #expect(model.title(of: address) == "NatterDemo")
+    }
+
+    @Test func theAnnouncementIsAChangeTheSidebarHears() throws {
+        let model = ChatModel(settings: ModelSettings())
+        let now = SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: 1_700_000_000))
+        model.addNetwork(name: "127.0.0.1", configuration: SessionConfiguration(nick: "me", user: "me", realName: "Me"),
+                         namedAfterServer: true)
+        model.deliver(.connected(now: now), network: "127.0.0.1")
+        model.deliver(.received(try IRCMessage(parsing: ":srv 001 me :Welcome"), now: now), network: "127.0.0.1")
+        _ = model.takeChanges()
+        model.deliver(.received(try IRCMessage(parsing: ":srv 005 me NETWORK=NatterDemo :are supported"), now: now), network: "127.0.0.1")
+        #expect(model.takeChanges().contains(.connectionChanged(network: "127.0.0.1")))
     }
 }

@@ -84,10 +84,13 @@ public struct Commands {
         case .msg(let to, let text):
             intent(.sendMessage(target: to, text: text))
             // Said elsewhere: what was sent shows where it was typed too, as HexChat and WeeChat do.
-            if network.bufferID(for: to) != id { note("Sent to \(to): \(text)") }
+            // A password typed to NickServ never reaches the screen or the logs, here either.
+            if network.bufferID(for: to) != id { note("Sent to \(to): \(ChatModel.maskingServicePasswords(text, to: to))") }
         case .notice(let to, let text):
             intent(.sendNotice(target: to, text: text))
-            if network.bufferID(for: to) != id { note("Notice sent to \(to): \(text)") }
+            if network.bufferID(for: to) != id {
+                note("Notice sent to \(to): \(ChatModel.maskingServicePasswords(text, to: to))")
+            }
         case .query(let nick, let text):
             guard let query = model.openQuery(nick, network: id.network) else { return [] }
             if let text { intent(.sendMessage(target: nick, text: text)) }
