@@ -18,6 +18,10 @@ struct HistoryTracker: Sendable, Hashable {
     var gaps: [String: GapFill] = [:]
     /// Gaps whose filling a dropped link cut short: where they start, for the next rejoin.
     var unfilled: [String: Date] = [:]
+    /// When we stopped hearing a channel without choosing to (the link dropped, a kick): on a
+    /// server without history, what was said from then until the rejoin is what may be
+    /// missing. A channel we parted ourselves (a `/cycle` too) has no entry: nothing is owed.
+    var stoppedHearing: [String: Date] = [:]
 
     /// Records a msgid; `false` when it was already shown. O(1).
     mutating func remember(msgid: String, for target: String) -> Bool {

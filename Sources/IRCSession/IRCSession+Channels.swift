@@ -53,17 +53,23 @@ extension IRCSession {
             guard let channel = state.channel(named: name) else { continue }
             let isOwn = state.isOwnNick(source.nick)
             removeMember(source.nick, from: name, isOwn: isOwn)
-            if isOwn { desiredChannels.removeAll { state.isupport.equal($0.name, name) } }
+            if isOwn {
+                desiredChannels.removeAll { state.isupport.equal($0.name, name) }
+                history.stoppedHearing[state.fold(name)] = nil   // we chose to stop listening
+            }
             emit(.parted(channel: channel.name, user: source, reason: reason, isOwn: isOwn))
         }
     }
 
-    mutating func handleKick(_ message: IRCMessage) {
+    mutating func handleKick(_ message: IRCMessage, now: SessionTime) {
         let p = message.parameters
         guard p.count >= 2, let channel = state.channel(named: p[0]) else { return }
         let isOwn = state.isOwnNick(p[1])
         removeMember(p[1], from: p[0], isOwn: isOwn)
-        if isOwn { desiredChannels.removeAll { state.isupport.equal($0.name, p[0]) } }
+        if isOwn {
+            desiredChannels.removeAll { state.isupport.equal($0.name, p[0]) }
+            history.stoppedHearing[state.fold(p[0])] = now.wall
+        }
         emit(.kicked(channel: channel.name, nick: p[1], by: message.parsedSource,
                      reason: p.count >= 3 ? p[2] : nil, isOwn: isOwn))
     }

@@ -75,9 +75,14 @@ extension IRCSession {
     /// gap where the server keeps no history and is no bouncer replaying its own.
     mutating func requestLatestHistory(for target: String, now: SessionTime) {
         let key = state.fold(target)
-        if let seen = history.latest[key], !canRequestHistory {
+        let stopped = history.stoppedHearing.removeValue(forKey: key)
+        if !canRequestHistory {
+            // Only an absence we did not choose owes a warning, and it starts where we stopped
+            // hearing the channel (the drop, the kick), not at the last line someone said.
+            guard let stopped else { return }
+            let from = max(history.latest[key] ?? stopped, stopped)
             let bouncerReplays = state.capabilities.available.keys.contains { $0.hasPrefix("znc.in/") }
-            if !bouncerReplays { emit(.historyGap(target: target, from: seen, to: now.wall, reason: .noHistory)) }
+            if !bouncerReplays { emit(.historyGap(target: target, from: from, to: now.wall, reason: .noHistory)) }
             return
         }
         guard canRequestHistory, configuration.historyOnJoin > 0 else { return }

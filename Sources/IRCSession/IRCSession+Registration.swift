@@ -50,6 +50,7 @@ extension IRCSession {
     }
 
     mutating func connectionLost(reason: String, now: SessionTime) {
+        for key in state.channels.keys { history.stoppedHearing[key] = now.wall }
         resetConnection(now: now)
         setPhase(.disconnected)
     }

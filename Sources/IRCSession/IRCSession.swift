@@ -173,7 +173,7 @@ public struct IRCSession: Sendable {
         case "BATCH": handleBatch(message, now: now)
         case "JOIN": handleJoin(message, now: now)
         case "PART": handlePart(message)
-        case "KICK": handleKick(message)
+        case "KICK": handleKick(message, now: now)
         case "QUIT": handleQuit(message)
         case "NICK": handleNick(message)
         case "MODE": handleMode(message)

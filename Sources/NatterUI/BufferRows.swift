@@ -365,9 +365,18 @@ public final class BufferRows: MessageListDataSource {
     /// "alice and bob joined · carol left · dave quit · erin is now erin_  (4 events, click to show)"
     private func summary(_ numbers: ClosedRange<Int>) -> StyledText {
         var joined: [String] = [], left: [String] = [], quit: [String] = [], renamed: [String] = []
+        // The groups read in the order they began: a /cycle is "left · joined", not the reverse.
+        var order: [String] = []
         for n in numbers {
             let l = line(n)
             let nick = l.nick ?? "?"
+            let verb: String? = switch l.kind {
+            case .join: "joined"
+            case .part: "left"
+            case .quit: "quit"
+            default: nil
+            }
+            if let verb, !order.contains(verb) { order.append(verb) }
             switch l.kind {
             case .join: joined.append(nick)
             case .part: left.append(nick)
@@ -386,7 +395,8 @@ public final class BufferRows: MessageListDataSource {
                 : (shown.count > 1 ? shown.dropLast().joined(separator: ", ") + " and " + shown.last! : shown.first!)
             return "\(joinedNames) \(verb)"
         }
-        let parts = [names(joined, "joined"), names(left, "left"), names(quit, "quit")].compactMap { $0 }
+        let groups = ["joined": joined, "left": left, "quit": quit]
+        let parts = order.compactMap { names(groups[$0] ?? [], $0) }
             + renamed.prefix(2) + (renamed.count > 2 ? ["\(renamed.count - 2) more nick changes"] : [])
         let time = styler.timestamp(line(numbers.lowerBound).time)
         let dim = styler.theme.dimText

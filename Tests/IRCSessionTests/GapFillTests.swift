@@ -134,6 +134,47 @@ struct GapFillTests {
         #expect(gaps(fresh.feed(":natter!nat@host JOIN #natter")).isEmpty)
     }
 
+    /// A `/cycle` is our own choice: nothing was owed while we were out, so nothing is said.
+    @Test func partingAndJoiningAgainIsNoHole() {
+        var h = Harness()
+        h.register(caps: "server-time")
+        h.feed(":natter!nat@host JOIN #natter")
+        h.feed("@time=2024-01-01T10:00:00.000Z :bob!b@h PRIVMSG #natter :seen")
+        h.feed(":natter!nat@host PART #natter :cycling")
+        h.now += 1
+        #expect(gaps(h.feed(":natter!nat@host JOIN #natter")).isEmpty)
+    }
+
+    /// The hole starts where we stopped hearing the channel (the drop), not at the last line
+    /// said before it, and one absence gives one row however often the channel is joined.
+    @Test func theHoleStartsAtTheDropAndIsSaidOnce() {
+        var h = Harness()
+        h.register(caps: "server-time")
+        h.feed(":natter!nat@host JOIN #natter")
+        h.feed("@time=1970-01-01T00:00:10.000Z :bob!b@h PRIVMSG #natter :long ago")
+        h.now = 1_500
+        let dropped = h.time.wall
+        h.disconnect()
+        h.now = 1_600
+        h.register(caps: "server-time")
+        #expect(gaps(h.feed(":natter!nat@host JOIN #natter")) == [.historyGap(target: "#natter", from: dropped, to: h.time.wall,
+                                                                                reason: .noHistory)])
+        h.feed(":natter!nat@host PART #natter")
+        #expect(gaps(h.feed(":natter!nat@host JOIN #natter")).isEmpty)
+    }
+
+    @Test func aKickIsAHoleFromTheKick() {
+        var h = Harness()
+        h.register(caps: "server-time")
+        h.feed(":natter!nat@host JOIN #natter")
+        h.now = 1_200
+        let kicked = h.time.wall
+        h.feed(":op!o@h KICK #natter natter :out")
+        h.now = 1_260
+        #expect(gaps(h.feed(":natter!nat@host JOIN #natter")) == [.historyGap(target: "#natter", from: kicked, to: h.time.wall,
+                                                                                reason: .noHistory)])
+    }
+
     @Test func aBouncerThatReplaysItsBufferHasNoHoleToShow() {
         var h = Harness()
         h.register(caps: "server-time znc.in/self-message")

@@ -104,3 +104,22 @@ struct BufferRowsTests {
         #expect(opened == ["https://example.org/x"] && copied == ["https://example.org/x"])
     }
 }
+
+extension BufferRowsTests {
+    /// A folded run of events reads in the order its groups began: a /cycle left, then joined.
+    @Test func aFoldedRunReadsInTheOrderItHappened() throws {
+        let model = ChatModel()
+        model.addNetwork(name: "Test", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+        let now = SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: 1_700_000_000))
+        _ = model.handle(.connected(now: now), network: "Test")
+        for line in [":srv 001 me :Welcome", ":me!u@h JOIN #natter", ":alice!a@h PRIVMSG #natter :hi",
+                     ":kim!k@h PART #natter :cycling", ":kim!k@h JOIN #natter", ":lee!l@h JOIN #natter"] {
+            _ = model.handle(.received(try IRCMessage(parsing: line), now: now), network: "Test")
+        }
+        let buffer = try #require(model.network("Test")?.buffer(named: "#natter"))
+        let rows = BufferRows(buffer: buffer, styler: ChatLineStyler(timeZone: LocalZone.utc))
+        let context = LayoutContext(measurer: FixedMeasurer(), textCache: TextLayoutCache())
+        let text = rows.layoutRow(at: rows.rowCount - 1, width: 800, context: context).text?.text.spans.map(\.text).joined() ?? ""
+        #expect(text.contains("⇄ kim left · kim and lee joined"), "\(text)")
+    }
+}
