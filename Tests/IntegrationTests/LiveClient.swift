@@ -19,11 +19,12 @@ final class LiveClient {
     let screen: ChatScreen
     let controller: ChatController
     let hub: NetworkHub
-    /// Every line the session handed to the transport, in order.
+    /// Every line the session handed to the transport, in order (a QUIT travels as the
+    /// farewell of the disconnect that follows it).
     var sent: [IRCMessage] {
         hub.requests.flatMap { entry -> [IRCMessage] in
             if case .send(let lines, _) = entry.request { return lines }
-            return []
+            return entry.request.farewell ?? []
         }
     }
 
