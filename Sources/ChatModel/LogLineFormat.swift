@@ -61,8 +61,9 @@ public enum LogLineFormat {
     }
 
     /// Reads a log line back as a ``ChatLine`` of `day` (midnight of the file's date), with
-    /// `id`. Messages, actions and notices come back as such; every other line as `.info`.
-    /// Nil for a line without a valid `HH:MM:SS ` prefix.
+    /// `id`: messages, actions, notices and events come back as the kinds they were written
+    /// from (a page read from the logs looks like the live lines, its joins folded alike);
+    /// anything else as `.info`. Nil for a line without a valid `HH:MM:SS ` prefix.
     public static func parse(_ text: Substring, day: Date, id: String) -> ChatLine? {
         let parsed = text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, day: day, id: id) }
         return parsed ?? Array(text.utf8).withUnsafeBufferPointer { parse(bytes: $0, day: day, id: id) }
@@ -73,7 +74,7 @@ public enum LogLineFormat {
         let time = day.addingTimeInterval(Double(seconds))
         func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         guard let (nick, text) = nickAndText(bytes) else {
-            return ChatLine(id: id, time: time, kind: .info, text: string(9..<bytes.count))
+            return event(string(9..<bytes.count), id: id, time: time)
         }
         let kind: ChatLineKind = switch bytes[9] {
         case UInt8(ascii: "<"): .message
@@ -81,6 +82,56 @@ public enum LogLineFormat {
         default: .notice
         }
         return ChatLine(id: id, time: time, kind: kind, nick: string(nick), text: string(text))
+    }
+
+    /// An event line's body (after the time) as the line it was written from: the inverse of
+    /// ``eventBody(_:nick:text:)``. A reason is what the last " (…)" holds.
+    static func event(_ body: String, id: String, time: Date) -> ChatLine {
+        func line(_ kind: ChatLineKind, _ nick: String?, _ text: String) -> ChatLine {
+            ChatLine(id: id, time: time, kind: kind, nick: nick, text: text)
+        }
+        /// `nick` then `marker`, then an optional " (reason)".
+        func nickThen(_ rest: Substring, _ marker: String) -> (nick: String, reason: String)? {
+            guard let space = rest.firstIndex(of: " "), rest[space...].hasPrefix(marker) else { return nil }
+            let nick = String(rest[..<space])
+            let after = rest[rest.index(space, offsetBy: marker.count)...]
+            if after.isEmpty { return (nick, "") }
+            guard after.hasPrefix(" ("), after.hasSuffix(")") else { return nil }
+            return (nick, String(after.dropFirst(2).dropLast()))
+        }
+        if body.hasPrefix("--> "), let (nick, _) = nickThen(body.dropFirst(4), " has joined") {
+            return line(.join, nick, "")
+        }
+        if body.hasPrefix("<-- ") {
+            let rest = body.dropFirst(4)
+            if let (nick, reason) = nickThen(rest, " has left") { return line(.part, nick, reason) }
+            if let (nick, reason) = nickThen(rest, " has quit") { return line(.quit, nick, reason) }
+            if let space = rest.firstIndex(of: " "), rest[space...].hasPrefix(" was kicked by ") {
+                let nick = String(rest[..<space])
+                var by = rest[rest.index(space, offsetBy: " was kicked by ".count)...]
+                var reason = ""
+                if let open = by.firstRange(of: " ("), by.hasSuffix(")") {
+                    reason = String(by[open.upperBound...].dropLast())
+                    by = by[..<open.lowerBound]
+                }
+                return line(.kick(by: by == "the server" ? nil : String(by)), nick, reason)
+            }
+        }
+        if body.hasPrefix("--- ") {
+            let rest = body.dropFirst(4)
+            if rest.hasPrefix("Topic: ") { return line(.topic, nil, String(rest.dropFirst(7))) }
+            if let space = rest.firstIndex(of: " ") {
+                let nick = String(rest[..<space]), after = rest[space...]
+                if after.hasPrefix(" is now known as ") {
+                    return line(.nickChange(newNick: String(after.dropFirst(17))), nick, "")
+                }
+                if after.hasPrefix(" sets mode ") { return line(.mode, nick, String(after.dropFirst(11))) }
+                if after.hasPrefix(" changed the topic to: ") { return line(.topic, nick, String(after.dropFirst(23))) }
+            }
+            return line(.info, nil, String(rest))
+        }
+        if body.hasPrefix("!!! ") { return line(.error, nil, String(body.dropFirst(4))) }
+        return line(.info, nil, body)
     }
 
     /// The seconds since midnight of a line's `HH:MM:SS ` prefix, if it has a valid one.

@@ -86,7 +86,13 @@ struct LogDaySearch {
     func matchTime(of line: UnsafeBufferPointer<UInt8>, start: Date, before: Date) -> Date? {
         guard let seconds = LogLineFormat.clockSeconds(line) else { return nil }
         let time = start.addingTimeInterval(Double(seconds))
-        guard time < before, let (nick, text) = LogLineFormat.nickAndText(line) else { return nil }
+        guard time < before else { return nil }
+        guard let (nick, text) = LogLineFormat.nickAndText(line) else {
+            // An event (a join, a quit, a note): found by its words as the live row is.
+            guard query.hasTerms, let parsed = LogLineFormat.parse(Substring(String(decoding: line, as: UTF8.self)), day: start, id: ""),
+                  query.matches(parsed) else { return nil }
+            return time
+        }
         switch decide(line: line, nick: nick, text: text) {
         case .yes: return time
         case .no: return nil

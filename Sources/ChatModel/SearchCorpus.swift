@@ -28,7 +28,7 @@ public struct SearchCorpus: Sendable {
     /// Number of lines.
     public var count: Int { starts.count }
 
-    /// The key of line `i`, its line feed included (empty for lines that are not messages).
+    /// The key of line `i`, its line feed included.
     public func key(at i: Int) -> ArraySlice<UInt8> { bytes[Int(starts[i])..<end(of: i)] }
 
     /// Adds the key of a line at the end.

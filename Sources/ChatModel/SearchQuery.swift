@@ -31,6 +31,10 @@ public struct SearchQuery {
         terms.contains { if case .pattern = $0 { true } else { false } }
     }
 
+    /// Whether the query has words, phrases or patterns (not senders alone, which find only
+    /// what people said).
+    public var hasTerms: Bool { !terms.isEmpty }
+
     /// Whether the query asks for nothing (it then matches nothing).
     public var isEmpty: Bool { terms.isEmpty && senders.isEmpty }
 
@@ -85,12 +89,19 @@ public struct SearchQuery {
         return folded
     }
 
-    /// What a search compares for `line`: its folded nick, a NUL, its folded text; empty for
-    /// lines that are not messages (never found). Made once per line (``Scrollback/search``).
+    /// What a search compares for `line`: its folded nick, a NUL, its folded text. An event
+    /// has no sender (`from:kim` finds what kim said, not kim's joins): its key is a NUL, then
+    /// the nick and what its row says (``ChatLine/eventPhrase``), so "kim quit" finds kim's
+    /// quit. Made once per line (``Scrollback/search``).
     public static func key(for line: ChatLine) -> [UInt8] {
-        guard line.isMessage else { return [] }
+        let key: [UInt8]
+        if line.isMessage {
+            key = fold(line.nick ?? "") + [0] + fold(line.text)
+        } else {
+            key = [0] + fold(line.nick.map { $0 + " " + line.eventPhrase } ?? line.eventPhrase)
+        }
         // A multiline message's line breaks are spaces here: a key holds no line feed.
-        return fold(line.nick ?? "") + [0] + fold(line.text).map { $0 == 0x0A ? 0x20 : $0 }
+        return key.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
     }
 
     /// Whether `line` (a message, action or notice) matches: by one of the senders, if any, and

@@ -260,18 +260,12 @@ public struct ChatLineStyler: Sendable {
 
     private func eventText(_ line: ChatLine) -> String {
         let nick = line.nick ?? ""
-        let reason = line.text.isEmpty ? "" : " (\(stripFormatting(line.text)))"
         switch line.kind {
-        case .join: return "→ \(nick) joined"
-        case .part: return "← \(nick) left" + reason
-        case .quit: return "← \(nick) quit" + reason
-        case .kick(let by): return "← \(nick) was kicked by \(by ?? "the server")" + reason
-        case .nickChange(let newNick): return "\(nick) is now known as \(newNick)"
-        case .mode: return "\(nick) sets mode \(line.text)"
-        case .topic:
-            let topic = stripFormatting(line.text)
-            return line.nick == nil ? "Topic: \(topic)" : "\(nick) changed the topic to: \(topic)"
-        case .info, .error, .message, .action, .notice: return stripFormatting(line.text)
+        case .join: return "→ \(nick) " + line.eventPhrase
+        case .part, .quit, .kick: return "← \(nick) " + line.eventPhrase
+        case .nickChange, .mode: return "\(nick) " + line.eventPhrase
+        case .topic: return line.nick == nil ? line.eventPhrase : "\(nick) " + line.eventPhrase
+        case .info, .error, .message, .action, .notice: return line.eventPhrase
         }
     }
 }

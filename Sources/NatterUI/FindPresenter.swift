@@ -21,6 +21,10 @@ struct FindState {
     var patternSearch: BackgroundCorpusSearch?
     /// Which match is shown: an index into ``matches`` followed by ``logHits``.
     var current: Int?
+    /// Where the reader was in the live lines when the bar opened, for leaving the search as
+    /// it found the buffer (a page from the logs goes, the position comes back); `nil` when a
+    /// page of history was already shown then.
+    var before: (buffer: BufferID, position: SavedListPosition)?
 
     /// Loaded matches and log hits together.
     var count: Int { matches.count + logHits.count }
@@ -103,17 +107,27 @@ public final class FindPresenter {
         bar.isHidden = false
         // The search keys are made now, once per buffer (0.1 s for 100,000 lines), not at the
         // first key typed.
-        if let current = chat.current { model.buffer(current)?.prepareSearch() }
+        if let current = chat.current, let buffer = model.buffer(current) {
+            buffer.prepareSearch()
+            // Opened again while open: the position from the first opening stays.
+            if find.before == nil, buffer.showsNewest { find.before = (current, screen.messages.savedPosition) }
+        }
         screen.host?.focus(bar.field)
         _ = bar.field.keyDown(KeyEvent(.character("a"), modifiers: [.ctrl]))   // select all
         run(keepingCurrent: true)
     }
 
-    /// Closes the find bar: the highlights go and the input line has the focus again.
+    /// Closes the find bar: the highlights go and the input line has the focus again. A page
+    /// of history a match opened goes, and the live lines come back where the reader was.
     public func close() {
         guard find.isOpen else { return }
         find.logSearch?.cancel()
         find.patternSearch?.cancel()
+        if let before = find.before, before.buffer == chat.current, model.buffer(before.buffer)?.showsNewest == false {
+            model.returnToLive(before.buffer)
+            chat.sync()
+            screen.messages.restore(before.position)
+        }
         find = FindState()
         screen.findBar.isHidden = true
         screen.host?.focus(screen.input)

@@ -77,6 +77,45 @@ struct RevealTests {
         #expect(screen.findBar.status.text.string == "1 of 1 (logs)")
     }
 
+    /// Leaving the search puts the live lines back as they were: a page opened from the logs
+    /// goes (Escape), and Ctrl+End brings the newest lines too.
+    @Test func leavingTheSearchRestoresTheLiveBuffer() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let rig = try LoggedRig(root: root) { $0 == 20 ? "the zanzibar plan" : "line \($0)" }
+        let (model, screen, controller, host) = (rig.model, rig.screen, rig.controller, rig.host)
+        let a = try #require(model.network("Net")?.buffer(named: "#a"))
+        controller.show(a.id)
+        controller.sync()
+        host.layoutIfNeeded()
+        let liveCount = a.scrollback.lines.count
+        try await find("zanzibar", controller, screen) {}
+        controller.sync()
+        host.layoutIfNeeded()
+        #expect(!a.showsNewest, "the page from the logs is shown")
+        // Escape, as the user presses it in the find bar.
+        host.focus(screen.findBar.field)
+        host.handle(.keyDown(KeyEvent(.escape)))
+        controller.sync()
+        host.layoutIfNeeded()
+        #expect(a.showsNewest, "the live lines are back")
+        #expect(a.scrollback.lines.count == liveCount && !a.scrollback.lines.contains { $0.id.hasPrefix("log:") },
+                "nothing from the page stays among the live lines")
+        #expect(screen.messages.isPinned)
+        let rows = try #require(screen.messages.dataSource as? BufferRows)
+        #expect(rows.rowID(ofLineID: a.lines.last!.id) != nil)
+
+        // Again, leaving by Ctrl+End with the bar open.
+        try await find("zanzibar", controller, screen) {}
+        controller.sync()
+        host.layoutIfNeeded()
+        #expect(!a.showsNewest)
+        host.focus(screen.input)
+        host.handle(.keyDown(KeyEvent(.end, modifiers: [.ctrl])))
+        controller.sync()
+        host.layoutIfNeeded()
+        #expect(a.showsNewest && a.scrollback.lines.count == liveCount)
+    }
+
     /// A pattern is searched on a thread: the bar answers at once ("searching…"), the matches
     /// come a moment later, newest first, the newest shown.
     @Test func patternsAreSearchedOffTheMainThread() async throws {
