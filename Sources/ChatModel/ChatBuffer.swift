@@ -22,6 +22,10 @@ public final class ChatBuffer {
     public internal(set) var readMarker: Date?
     /// The channel topic, with formatting codes.
     public internal(set) var topic: String?
+    /// Pasted lines not yet handed to the network (``ChatModel/queuePaste(_:in:now:)``), the
+    /// next first, and how many the paste had in all.
+    public internal(set) var pasteQueue: [String] = []
+    public internal(set) var pasteTotal = 0
     /// Whether we are in the channel (false after parting or being kicked, and while disconnected).
     public internal(set) var isJoined = false
     /// Whether the connection dropped while we were in this channel, and the join that comes

@@ -78,6 +78,10 @@ extension ChatModel {
         var lines: [IRCMessage] = []
         let requests = holdingLinkRequests { lines = handle(input, network: name) }
         hand(lines, then: requests, network: name)
+        // A paste that waited for the network to be ready goes on.
+        if let network = network(name), network.isPasting, !network.awaitsDrain, network.session.isReady {
+            releasePaste(on: network, now: input.time)
+        }
     }
 
     /// Leaves `name`'s server: QUIT with `reason` (when a link is up), then the link closes

@@ -87,6 +87,7 @@ public final class ChatModel {
                 buffer.membersWhenLeft = network.sortedMembers(of: buffer.name)
             }
         }
+        if case .disconnected = input { network.awaitsDrain = false }   // no report comes over a dead link
         let outputs = network.session.handle(input)
         noteAnnouncedName(of: network)
         // Event rows (joins, parts, modes, …) are dated by the line's server-time tag when it

@@ -9,6 +9,13 @@ public final class ChatNetwork {
     public internal(set) var session: IRCSession
     /// The link as the transport last reported it (``ChatModel/setLink(_:network:)``).
     public internal(set) var link: LinkState = .idle
+    /// A pasted line was handed to the link and its queue has not emptied since: the next
+    /// waits (``ChatModel/linkDrained(network:interval:now:)``).
+    var awaitsDrain = false
+    /// Some buffer of this network has pasted lines waiting.
+    var isPasting = false
+    /// The link's time per line once its burst is used up, as it last said (seconds).
+    public internal(set) var secondsPerLine = 2.0
     /// How many times the link came up (``ChatBuffer/awaitsRejoin`` belongs to one of them).
     var linkCount = 0
     /// Whether the network is named by its server's address (a `--server` start, a link, the

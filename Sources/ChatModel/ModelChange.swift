@@ -30,6 +30,8 @@ public enum ModelChange: Sendable, Hashable {
     case topicChanged(BufferID)
     /// Connection phase or lag of a network changed.
     case connectionChanged(network: String)
+    /// A buffer's paste queue changed (a line went, or the rest was cancelled).
+    case pasteChanged(BufferID)
     /// The channel list (LIST's answer) shown by this buffer grew or completed.
     case channelListChanged(BufferID)
     /// Worth a desktop notification: a highlight, or a private message.

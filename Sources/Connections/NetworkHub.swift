@@ -256,6 +256,8 @@ public final class NetworkHub {
                 model.note("Reconnecting in \(Int(seconds.rounded())) s", in: server, at: now.wall)
             case .notSent(let lines, _):
                 requeue(lines, network: network, now: now)
+            case .drained(let interval):
+                model.linkDrained(network: network, interval: interval, now: now)
             case .stopped:
                 leaving[event.transport] = nil
                 // Stopped on its own (not by a disconnect request, which forgot it first):

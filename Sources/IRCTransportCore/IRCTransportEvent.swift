@@ -45,6 +45,10 @@ public struct IRCTransportEvent: Sendable {
         case reconnectScheduled(delay: Duration)
         /// Lines handed to `IRCTransport.send(_:)` that were not queued.
         case notSent([IRCMessage], reason: IRCNotSentReason)
+        /// The last queued line was written: the queue is empty. `interval` is the flood-control
+        /// time per line after the burst. A paste hands its lines over one at a time on this,
+        /// so a line typed meanwhile waits behind one pasted line, not the whole paste.
+        case drained(interval: Duration)
         /// `IRCTransport.stop()` finished, or the link dropped with reconnecting off or with the
         /// server's certificate rejected (it would be rejected again): nothing follows except
         /// ``notSent(_:reason:)`` for lines sent afterwards.

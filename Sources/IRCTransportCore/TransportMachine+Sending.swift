@@ -43,6 +43,7 @@ extension TransportMachine {
     mutating func pump(now: Duration, after urgent: [String] = []) {
         guard isReady else { return }
         var lines = urgent
+        var wroteQueued = false
         while let next = queue.first, isWritable {
             let slot = flood.earliestSendTime(at: now)
             guard slot <= now else {
@@ -54,6 +55,7 @@ extension TransportMachine {
             }
             flood.recordSend(at: now)
             queue.removeFirst()
+            wroteQueued = true
             lines.append(next.line)
             // The rest of its batch goes in the same slot.
             var joins = next.joinsNext
@@ -72,6 +74,7 @@ extension TransportMachine {
             leaves = farewell.lines.isEmpty
         }
         if !lines.isEmpty { actions.append(.write(lines, connection: connection)) }
+        if wroteQueued && queue.isEmpty && farewell == nil { post(.drained(interval: flood.interval)) }
         if leaves { closeLink(because: pendingReason ?? .stopped, now: now) }
     }
 }

@@ -84,6 +84,7 @@ public final class ChatController {
             input.willHide(left)
         }
         buffers.show(buffer)
+        input.refreshPasteQueue()
         input.didShow(buffer)
         find.didShow(buffer)
         chrome.refreshAll()
@@ -105,6 +106,7 @@ public final class ChatController {
             return
         }
         find.apply(frame)
+        if frame.paste { input.refreshPasteQueue() }
         chrome.apply(frame)
         overlays.apply(frame)
     }
@@ -185,6 +187,8 @@ struct FrameChanges {
     var changedLines: [String] = []
     var sidebar = false, header = false, typing = false, channelList = false
     var notifications: [(BufferID, String, String)] = []
+    /// The shown buffer's paste queue changed.
+    var paste = false
 
     init(_ changes: [ModelChange], current: BufferID?) {
         for change in changes {
@@ -200,6 +204,7 @@ struct FrameChanges {
             case .typingChanged(let id): if id == current { typing = true }
             case .channelListChanged(let id): if id == current { channelList = true }
             case .notify(let id, let title, let body): notifications.append((id, title, body))
+            case .pasteChanged(let id): if id == current { paste = true }
             }
         }
     }

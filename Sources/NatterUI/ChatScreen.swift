@@ -17,6 +17,9 @@ public final class ChatScreen: Widget {
     public let confirmBar = Label("")
     /// "Replying to …" above the input line while a reply is being written; hidden otherwise.
     public let replyBar = Label("")
+    /// What is left of a paste going out to the shown buffer, with a button to cancel it;
+    /// hidden otherwise.
+    public let pasteBar = PasteQueueBar()
     private let centre: Stack
     private let inputRow: Stack
     private let outer: SplitPane
@@ -35,7 +38,7 @@ public final class ChatScreen: Widget {
 
     /// A screen with the theme's colours.
     public init(theme: ChatTheme = .dark) {
-        inputRow = Stack(.vertical, spacing: 6, [confirmBar, replyBar, input])
+        inputRow = Stack(.vertical, spacing: 6, [pasteBar, confirmBar, replyBar, input])
         inputRow.padding = EdgeInsets(top: 8, left: 10, bottom: 10, right: 10)
         findBar = FindBar(theme: theme)
         findBar.isHidden = true
@@ -53,6 +56,7 @@ public final class ChatScreen: Widget {
         topicBar.clickReturnsKeyboard = true
         confirmBar.isHidden = true
         replyBar.isHidden = true
+        pasteBar.isHidden = true
         inner = SplitPane(.horizontal, first: centre, second: nickList, dividerPosition: 600, minFirst: 200, minSecond: 0)
         outer = SplitPane(.horizontal, first: sidebar, second: inner, dividerPosition: 190, minFirst: 120, minSecond: 240)
         super.init()
@@ -87,6 +91,7 @@ public final class ChatScreen: Widget {
         channelList.theme = theme
         input.applyColors(theme, background: theme.base.background)
         for bar in [confirmBar, replyBar] { bar.backgroundColor = theme.base.background }
+        pasteBar.apply(theme)
         setNeedsPaint()
     }
 

@@ -20,6 +20,8 @@ extension InputPresenter {
             cancelPaste()
             return true
         }
+        // Escape stops a paste going out here (after the questions above, before the rest).
+        if event.key == .escape, event.modifiers.isEmpty, cancelPasteQueue() { return true }
         if chat.find.isOpen {
             switch event.key {
             case .escape where m.isEmpty:

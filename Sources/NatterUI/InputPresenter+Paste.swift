@@ -59,7 +59,25 @@ extension InputPresenter {
             chat.sync()
             return
         }
-        submit(lines.joined(separator: "\n"))
+        guard let current = chat.current else { return }
+        if let refusal = Commands(model: model).refusal(of: .say(""), in: current) {
+            // Nothing can be said here: the lines wait in the input, after what was typed.
+            let typed = screen.input.text
+            let text = (typed.isEmpty ? "" : typed + "\n") + lines.joined(separator: "\n")
+            screen.input.replaceText(text, caret: text.count)
+            if model.network(current.network) != nil {
+                model.note(refusal, in: current, isError: true, at: chat.clock().wall)
+            } else {
+                showNotice(refusal)
+            }
+            chat.sync()
+            return
+        }
+        // Line by line at the link's pace; what is typed meanwhile goes first (the draft in
+        // the input stays where it is).
+        model.queuePaste(lines, in: current, now: chat.clock())
+        if model.buffer(current)?.showsNewest == false { screen.messages.jumpToBottom() }
+        chat.sync()
     }
 
     /// Drops the pending paste (it is still on the clipboard).

@@ -119,6 +119,7 @@ struct MachineHarness {
             case .disconnected: "disconnected"
             case .reconnectScheduled(let delay): "reconnect \(delay)"
             case .notSent: "notSent"
+            case .drained: "drained"
             case .stopped: "stopped"
             }
         }
