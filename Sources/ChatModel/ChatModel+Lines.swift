@@ -40,6 +40,12 @@ extension ChatModel {
             changes.append(.linesAppended(buffer.id, count: 1))
         }
         if buffer.kind != .channelList, logged { writeLog(line, on: network, buffer: logName(buffer)) }
+        // The server buffer's lines count for nothing, but where the new ones begin is marked
+        // as in any buffer: the reader coming back sees what the server said meanwhile.
+        if buffer.kind == .server, !countsUnread, buffer.firstUnreadID == nil, !(buffer.id == activeBuffer && windowFocused) {
+            buffer.firstUnreadID = line.id
+            changes.append(.unreadChanged(buffer.id))
+        }
         guard countsUnread, !line.isOwn else { return }
         // Read on another of our clients already (its read marker is past it).
         if let marker = buffer.readMarker, line.time <= marker { return }

@@ -78,7 +78,13 @@ struct SessionEventApplier {
             let text = Self.modeString(modeChanges)
             let buffer = network.isChannel(target) ? model.buffer(named: target, kind: .channel, on: network)
                                                    : network.serverBuffer
-            model.event(.mode, nick: by?.nick ?? target, text: text, in: buffer, on: network, at: now)
+            if by == nil {
+                // The server's answer to /mode (324): what is set, not a change someone made.
+                model.event(.info, nick: nil, text: "Modes of \(target): " + (text.isEmpty ? "none" : text),
+                            in: buffer, on: network, at: now)
+            } else {
+                model.event(.mode, nick: by?.nick ?? target, text: text, in: buffer, on: network, at: now)
+            }
             if buffer.kind == .channel { model.changes.append(.membersChanged(buffer.id)) }
         case .topic(let channel, let topic, let setBy, _, let isChange):
             let buffer = model.buffer(named: channel, kind: .channel, on: network)

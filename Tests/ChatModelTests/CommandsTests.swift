@@ -101,6 +101,13 @@ final class CommandsTests {
         #expect(model.settings.ignores.masks.isEmpty)
     }
 
+    @Test func modeAloneAsksTheServerAndTheAnswerReadsAsModes() throws {
+        commands.run(line: "/mode", in: channel, now: now)
+        #expect(sent.last == "MODE #natter")
+        model.deliver(.received(try IRCMessage(parsing: ":srv 324 me #natter +ntl 50"), now: now), network: "Test")
+        #expect(notes(in: channel).last == "Modes of #natter: +ntl 50")
+    }
+
     @Test func aPasswordSentToAServiceIsMaskedWhereItWasTyped() {
         commands.run(line: "/msg NickServ IDENTIFY hunter2", in: server, now: now)
         #expect(sent.contains("PRIVMSG NickServ :IDENTIFY hunter2"))

@@ -49,7 +49,7 @@ public enum ChatCommand: Hashable, Sendable {
         ("/query NICK [TEXT]", "open a private conversation"), ("/me ACTION", "send an action"),
         ("/notice TARGET TEXT", "send a notice"), ("/nick NEWNICK", "change your nick"),
         ("/topic [TEXT]", "show or set the topic"), ("/whois NICK", "ask who someone is"),
-        ("/mode [TARGET] MODES [ARGS]", "set modes"), ("/op /deop /voice /devoice NICK…", "give or take op or voice"),
+        ("/mode [TARGET] [MODES [ARGS]]", "set modes, or alone show them"), ("/op /deop /voice /devoice NICK…", "give or take op or voice"),
         ("/kick NICK [reason]", "kick from this channel"), ("/ban MASK", "ban from this channel"),
         ("/invite NICK [#channel]", "invite to a channel"), ("/away [message]", "mark yourself away"),
         ("/back", "no longer away"), ("/quit [reason]", "disconnect from this network"),
@@ -119,7 +119,7 @@ public enum ChatCommandParser {
         case "nick": return words.count == 1 ? .success(.nick(words[0])) : usage()
         case "topic": return .success(.topic(rest.isEmpty ? nil : String(rest)))
         case "whois", "wi": return words.isEmpty ? usage() : .success(.whois(words[0]))
-        case "mode": return words.isEmpty ? usage() : modeCommand(words)
+        case "mode": return modeCommand(words)
         case "op", "deop", "voice", "devoice":
             guard !words.isEmpty else { return usage() }
             return .success(.memberMode(adding: !name.hasPrefix("de"), mode: name.hasSuffix("op") ? "o" : "v", nicks: words))
@@ -195,7 +195,10 @@ public enum ChatCommandParser {
     }
 
     private static func modeCommand(_ words: [String]) -> Result<ChatCommand, Failure> {
-        if let first = words.first, first.hasPrefix("+") || first.hasPrefix("-") {
+        // Alone: the modes of the buffer's channel (or ours, in the server buffer), asked of
+        // the server.
+        guard let first = words.first else { return .success(.mode(target: nil, arguments: [])) }
+        if first.hasPrefix("+") || first.hasPrefix("-") {
             return .success(.mode(target: nil, arguments: words))
         }
         return .success(.mode(target: words[0], arguments: Array(words.dropFirst())))

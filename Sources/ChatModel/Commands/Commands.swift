@@ -116,7 +116,12 @@ public struct Commands {
             intent(.whois(nick))
         case .mode(let explicit, let arguments):
             let modeTarget = explicit ?? target ?? network.nick
-            intent(.setMode(target: modeTarget, modes: arguments.first ?? "", parameters: Array(arguments.dropFirst())))
+            if arguments.isEmpty {
+                // A question, not a change: the server answers with the modes (324, 221).
+                intent(.raw("MODE \(modeTarget)"))
+            } else {
+                intent(.setMode(target: modeTarget, modes: arguments[0], parameters: Array(arguments.dropFirst())))
+            }
         case .memberMode(let adding, let mode, let nicks):
             guard let channel = needsChannel() else { return [] }
             let modes = (adding ? "+" : "-") + String(repeating: mode, count: nicks.count)
