@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes the render-test scenarios whose text holds control bytes or scripts that are awkward
-to type: Tests/RenderTests/Scenarios/{formatting,wrapping,scripts,scripts-shaping,hidpi}.scenario.
+to type: Tests/RenderTests/Scenarios/{formatting,wrapping,scripts,scripts-shaping,hidpi,
+zoom-boundaries}.scenario.
 
 Run it from the package folder after changing it, then `make golden` and look at every PNG.
 The behaviour scenarios (plain ASCII) are edited by hand."""
@@ -128,8 +129,27 @@ def hidpi():
     write("hidpi", "The chat screen at `scale 2` (a 1400x840 image). Written by scripts/render-scenarios.py.", lines)
 
 
+def zoom_boundaries():
+    texts = [
+        f"plain {B}bold{B} plain, {I}italic{I}—local, {M}monospace{M} and 😀 emoji, comma after styled {B}word{B}, "
+        f"{B}jumpy{B} {I}fjords{I}, {M}MMMMMMMMMMMM{M}mm.",
+        f"a {B}b{B} c {I}d{I} e {M}f{M} g 😀 h {B}🎉x{B} {C}04red{C}, {U}under{U} {I}it{I}, {M}mono{M}, done",
+    ]
+    lines = header("900x420")
+    # The topic is laid out first at 110 %: after Ctrl+0 it must not keep that layout.
+    lines[-1:-1] = [f"server :srv 332 me #natter :Welcome to the {B}Natter{B} test channel: {M}mono{M}, {I}italic{I}, 😀 emoji"]
+    lines += [msg(i + 1, ["alice", "bob"][i % 2], t) for i, t in enumerate(texts)]
+    lines += ["key Ctrl+=", "snapshot z110", "key Ctrl+0", "snapshot z100", "key Ctrl+-", "snapshot z90",
+              "key Ctrl+0", "key Ctrl+=", "key Ctrl+=", "key Ctrl+=", "snapshot z150", "key Ctrl+0", "snapshot z100-again"]
+    write("zoom-boundaries", "Styled words, monospace and emoji side by side in the topic and in messages at 110, 100, 90\n"
+          "and 150 % and back at 100 %: every space at a style boundary one space wide, no run into the next,\n"
+          "emoji in their slots, the topic laid out again after each zoom (RunPlacementTests checks the\n"
+          "same against each run's advance). Written by scripts/render-scenarios.py.", lines)
+
+
 formatting()
 wrapping()
 scripts()
 scripts_shaping()
 hidpi()
+zoom_boundaries()

@@ -75,25 +75,6 @@ final class InkBitmap {
         self.init(width: w, height: h, pixels: .argb(argb))
     }
 
-    /// The `area` of an 8-bit `surface` of coverage (what `TTF_RenderUTF8_Shaded` gives: each
-    /// pixel the glyphs' coverage, as the alpha of `TTF_RenderUTF8_Blended`'s pixels), to be
-    /// drawn in `rgb`. Nil for another format.
-    convenience init?(coverage surface: UnsafeMutablePointer<SDL_Surface>, area: SDL_Rect, rgb: UInt32) {
-        let s = surface.pointee
-        guard s.format.pointee.format == SDL_PIXELFORMAT_INDEX8.rawValue, let base = s.pixels,
-              area.x >= 0, area.y >= 0, area.w > 0, area.h > 0, area.x + area.w <= s.w, area.y + area.h <= s.h
-        else { return nil }
-        let w = Int(area.w), h = Int(area.h), pitch = Int(s.pitch)
-        let coverage = [UInt8](unsafeUninitializedCapacity: w * h) { buffer, count in
-            for y in 0..<h {
-                let row = UnsafeRawPointer(base + (Int(area.y) + y) * pitch + Int(area.x))
-                UnsafeMutableRawPointer(buffer.baseAddress! + y * w).copyMemory(from: row, byteCount: w)
-            }
-            count = w * h
-        }
-        self.init(width: w, height: h, pixels: .coverage(coverage, rgb: rgb))
-    }
-
     /// Blends the bitmap into `target` with its top-left corner at (`x`, `y`), inside `clip`.
     func blend(into target: DirectPixels, x: Int32, y: Int32, clip: SDL_Rect?) {
         var area = Painter.intersection(SDL_Rect(x: x, y: y, w: Int32(width), h: Int32(height)), target.bounds)
@@ -115,5 +96,90 @@ final class InkBitmap {
                 }
             }
         }
+    }
+}
+
+/// Ink as 8-bit coverage (what `TTF_RenderUTF8_Shaded` gives: the values of the alpha of
+/// `TTF_RenderUTF8_Blended`'s pixels) and where its top-left corner lies, in output pixels:
+/// `x` from the pen it was drawn from, `y` from the top of the line box. A glyph's ink, or the
+/// ink of a run of glyphs the painter placed.
+struct CoverageInk {
+    /// `width × height` values, top row first.
+    var coverage: [UInt8]
+    var width: Int
+    var height: Int
+    var x: Int
+    var y: Int
+
+    /// No ink at all (a space).
+    static let empty = CoverageInk(coverage: [], width: 0, height: 0, x: 0, y: 0)
+
+    var isEmpty: Bool { width == 0 || height == 0 }
+
+    init(coverage: [UInt8], width: Int, height: Int, x: Int, y: Int) {
+        self.coverage = coverage; self.width = width; self.height = height; self.x = x; self.y = y
+    }
+
+    /// The ink of an 8-bit `surface` of coverage whose pen starts `penX` pixels right of its left
+    /// edge and whose line box starts `lineTop` pixels below its top; nil when it has none (or
+    /// is of another format).
+    init?(coverage surface: UnsafeMutablePointer<SDL_Surface>, penX: Int, lineTop: Int) {
+        let s = surface.pointee
+        guard s.format.pointee.format == SDL_PIXELFORMAT_INDEX8.rawValue, let base = s.pixels,
+              let area = Painter.inkBounds(surface) else { return nil }
+        let w = Int(area.w), h = Int(area.h), pitch = Int(s.pitch)
+        let coverage = [UInt8](unsafeUninitializedCapacity: w * h) { buffer, count in
+            for y in 0..<h {
+                let row = UnsafeRawPointer(base + (Int(area.y) + y) * pitch + Int(area.x))
+                UnsafeMutableRawPointer(buffer.baseAddress! + y * w).copyMemory(from: row, byteCount: w)
+            }
+            count = w * h
+        }
+        self.init(coverage: coverage, width: w, height: h, x: Int(area.x) - penX, y: Int(area.y) - lineTop)
+    }
+
+    /// The inks of `placed`, each at its pen (`x` from a common origin), in one: where two
+    /// overlap (an italic letter over the next one's box) their values are ORed, as SDL_ttf
+    /// combines the glyphs of a run. Nil when none has ink. O(pixels of the inks).
+    static func combining(_ placed: [(ink: CoverageInk, pen: Int)]) -> CoverageInk? {
+        guard let first = placed.first else { return nil }
+        if placed.count == 1 {
+            var ink = first.ink
+            ink.x += first.pen
+            return ink
+        }
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        for (ink, pen) in placed {
+            minX = min(minX, pen + ink.x); maxX = max(maxX, pen + ink.x + ink.width)
+            minY = min(minY, ink.y); maxY = max(maxY, ink.y + ink.height)
+        }
+        let w = maxX - minX, h = maxY - minY
+        var coverage = [UInt8](repeating: 0, count: w * h)
+        coverage.withUnsafeMutableBufferPointer { target in
+            for (ink, pen) in placed {
+                let left = pen + ink.x - minX, top = ink.y - minY
+                ink.coverage.withUnsafeBufferPointer { source in
+                    for row in 0..<ink.height {
+                        let from = source.baseAddress! + row * ink.width
+                        let to = target.baseAddress! + (top + row) * w + left
+                        for column in 0..<ink.width { to[column] |= from[column] }
+                    }
+                }
+            }
+        }
+        return CoverageInk(coverage: coverage, width: w, height: h, x: minX, y: minY)
+    }
+
+    /// The coverage as the alpha of text in a colour of alpha `alpha`, rounded as SDL_ttf's
+    /// blended rendering rounds it.
+    func scaled(byAlpha alpha: UInt8) -> CoverageInk {
+        guard alpha != 255 else { return self }
+        var copy = self
+        let a = UInt32(alpha)
+        copy.coverage = coverage.map { value in
+            let product = a * UInt32(value)
+            return UInt8((product + 1 + (product >> 8)) >> 8)
+        }
+        return copy
     }
 }

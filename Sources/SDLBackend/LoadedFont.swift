@@ -23,6 +23,8 @@ public final class LoadedFont {
     /// Recommended distance between baselines in native pixels.
     public let lineSkip: Int
     private var advances: [UInt32: Int] = [:]
+    /// The coverage of glyphs drawn so far, by scalar (``CoverageInk/empty`` for none).
+    private var inks: [UInt32: CoverageInk] = [:]
     /// The advances of ASCII characters by byte, -1 until asked for.
     private var asciiAdvances = [Int](repeating: -1, count: 128)
 
@@ -40,9 +42,10 @@ public final class LoadedFont {
         if italic && !file.isItalic { style |= TTF_STYLE_ITALIC }
         if style != TTF_STYLE_NORMAL { TTF_SetFontStyle(handle, style) }
         TTF_SetFontHinting(handle, Self.hinting)
-        // Kerning would make a drawn run narrower than the sum of its words' advances, which is
-        // how the layout measures; without it, text measured word by word and drawn run by run
-        // agree to the pixel.
+        // The layout measures text as the sum of its glyphs' advances, without kerning, and the
+        // painter places glyphs at those advances itself (``glyphInk(_:)``). This reaches only
+        // SDL_ttf's own layout of what is still drawn through it (shaped clusters), and only
+        // when it is built without HarfBuzz, which kerns whatever this says.
         TTF_SetFontKerning(handle, 0)
         ascent = Int(TTF_FontAscent(handle))
         height = Int(TTF_FontHeight(handle))
@@ -81,19 +84,71 @@ public final class LoadedFont {
     func nativeWidth<S: StringProtocol>(of text: S, asciiFastPath: Bool) -> Int {
         if asciiFastPath, let ascii = asciiWidth(of: text) { return ascii }
         var total = 0
+        forEachPiece(of: text) { total += $0.width }
+        return total
+    }
+
+    /// A piece of text as it is both measured and drawn: one glyph at its own advance, or
+    /// clusters that need shaping, shaped together by HarfBuzz (through SDL_ttf) at their
+    /// shaped width. Widths in native pixels.
+    enum Piece {
+        case glyph(Unicode.Scalar, advance: Int)
+        case shaped(String, width: Int)
+
+        var width: Int {
+            switch self {
+            case .glyph(_, let advance): advance
+            case .shaped(_, let width): width
+            }
+        }
+    }
+
+    /// The pieces of `text` in logical order: each single-scalar cluster of a script that needs
+    /// no shaping is a glyph, each stretch of other clusters one shaped piece. ``nativeWidth(of:)``
+    /// is the sum of their widths and the painter puts each piece where that sum has reached, so
+    /// what is drawn is where it was measured. O(n).
+    func forEachPiece<S: StringProtocol>(of text: S, _ body: (Piece) -> Void) {
         var shaped = ""
         for cluster in text {
             let scalars = cluster.unicodeScalars
             if scalars.count == 1, let scalar = scalars.first, !Self.needsShaping(scalar) {
-                if !shaped.isEmpty { total += shapedWidth(shaped); shaped = "" }
-                total += advance(scalar)
+                if !shaped.isEmpty { body(.shaped(shaped, width: shapedWidth(shaped))); shaped = "" }
+                body(.glyph(scalar, advance: advance(scalar)))
             } else {
                 shaped.append(cluster)
             }
         }
-        if !shaped.isEmpty { total += shapedWidth(shaped) }
-        return total
+        if !shaped.isEmpty { body(.shaped(shaped, width: shapedWidth(shaped))) }
     }
+
+    /// The coverage of the glyph of `scalar` and where it lies from the pen on the baseline's
+    /// line box (nil for a glyph without ink, such as a space), rendered once and kept while the
+    /// face is open. For faces of outlines only: see ``isOutline``.
+    ///
+    /// SDL_ttf lays out a run of text itself (HarfBuzz: unhinted, fractional advances and the
+    /// font's kerning), so a run it draws is up to a few pixels wider or narrower than the sum
+    /// of its glyphs' advances, which is how the layout measures; glyphs drawn one at a time and
+    /// placed by the painter go where they were measured.
+    func glyphInk(_ scalar: Unicode.Scalar) -> CoverageInk? {
+        if let known = inks[scalar.value] { return known.isEmpty ? nil : known }
+        var ink = CoverageInk.empty
+        if let surface = TTF_RenderGlyph32_Shaded(handle, scalar.value, SDL_Color(r: 255, g: 255, b: 255, a: 255),
+                                                   SDL_Color(r: 0, g: 0, b: 0, a: 255)) {
+            defer { SDL_FreeSurface(surface) }
+            // SDL_ttf moves the pen right of the surface's left edge by a negative left bearing
+            // and the line box down by a glyph that rises above the ascent; the ink is placed
+            // from the pen and the box, so both shifts come off.
+            var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0, advance: Int32 = 0
+            TTF_GlyphMetrics32(handle, scalar.value, &minX, &maxX, &minY, &maxY, &advance)
+            ink = CoverageInk(coverage: surface, penX: max(0, -Int(minX)), lineTop: max(0, Int(maxY) - ascent)) ?? .empty
+        }
+        inks[scalar.value] = ink
+        return ink.isEmpty ? nil : ink
+    }
+
+    /// Whether the face draws outlines in one colour at the size asked for (not a colour or a
+    /// scaled bitmap strike): its glyphs can be kept as coverage and placed one by one.
+    var isOutline: Bool { fit == 1 && !file.isColor }
 
     /// The width of text of ASCII characters without a carriage return (where every byte is a
     /// cluster of one scalar that needs no shaping): the sum of the bytes' advances, read from

@@ -202,11 +202,13 @@ public final class Painter {
     }
 
     /// Draws one line of `text` with its line box's top-left corner at (`x`, `y`) logical
-    /// pixels and returns its advance width in logical pixels. Rendered lines are cached, as
-    /// textures or, where the painter writes ``pixelSurface`` itself, as ``InkBitmap``s; a
-    /// cached line costs one copy or blend per font segment. A right-to-left run is shaped
-    /// right to left (HarfBuzz, with the script of its first strong character) and its font
-    /// segments are placed from right to left.
+    /// pixels and returns its advance width in logical pixels. Each glyph is drawn where
+    /// ``measure(_:font:)`` counts it, at the sum of the advances before it (see
+    /// ``LoadedFont/glyphInk(_:)``). Rendered lines are cached, as textures or, where the painter
+    /// writes ``pixelSurface`` itself, as ``InkBitmap``s; a cached line costs one copy or blend
+    /// per font segment (per emoji in a colour face). A right-to-left run's shaped clusters are
+    /// shaped right to left (HarfBuzz, with the script of its first strong character) and its
+    /// pieces are placed from right to left.
     @discardableResult
     public func text(_ text: String, x: Double, y: Double, font: FontSpec, color: Color,
                      rightToLeft: Bool = false) -> Double {
@@ -246,7 +248,6 @@ public final class Painter {
                                        rightToLeft: rightToLeft, direct: direct)
         if let cached = textCache.lookup(key) { return cached }
         guard let primary = fonts.primary(font, scale: scale) else { return nil }
-        let sdlColor = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
         var pieces: [TextTexture.Piece] = []
         var penX = 0.0
         var bytes = 0
@@ -255,54 +256,129 @@ public final class Painter {
         let script = rightToLeft ? Self.script(of: text) : nil
         for segment in segments {
             let face = segment.font
-            if let script {
-                TTF_SetFontDirection(face.handle, TTF_DIRECTION_RTL)
-                TTF_SetFontScriptName(face.handle, script)
-            }
-            // Where the painter blends the ink itself, one-colour text is rendered straight
-            // to coverage (8 bits a pixel, the same values as the blended surface's alpha)
-            // rather than to 32-bit pixels that are then read back down to one byte.
-            let asCoverage = direct && color.a == 255 && face.fit == 1 && !face.file.isColor
-            let rendered = asCoverage
-                ? TTF_RenderUTF8_Shaded(face.handle, String(segment.text), sdlColor, SDL_Color(r: 0, g: 0, b: 0, a: 255))
-                : TTF_RenderUTF8_Blended(face.handle, String(segment.text), sdlColor)
-            if script != nil {
-                TTF_SetFontDirection(face.handle, TTF_DIRECTION_LTR)
-                TTF_SetFontScriptName(face.handle, "Zzzz")
-            }
-            guard let rendered else { continue }
-            defer { SDL_FreeSurface(rendered) }
-            guard let surface = face.fit == 1 ? rendered : Self.scaled(rendered, by: face.fit) else { continue }
-            defer { if surface != rendered { SDL_FreeSurface(surface) } }
-            defer { penX += Double(face.nativeWidth(of: segment.text)) * face.fit }
-            // Only the ink is kept: the transparent margins of the line box (most of its height
-            // above and below lower-case text) cost a blend per pixel at every draw and change
-            // nothing.
-            guard let ink = Self.inkBounds(surface) else { continue }
-            let piece: TextTexture.Ink
-            if asCoverage, let bitmap = InkBitmap(coverage: surface, area: ink,
-                                                               rgb: UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)) {
-                piece = .bitmap(bitmap)
-                bytes += bitmap.bytes
-            } else if direct, let bitmap = InkBitmap(surface: surface, area: ink) {
-                piece = .bitmap(bitmap)
-                bytes += bitmap.bytes
+            // Each piece goes where the widths before it add up to, as the measurer adds them
+            // (``LoadedFont/forEachPiece(of:_:)``), right to left in a right-to-left run.
+            var facePieces: [LoadedFont.Piece] = []
+            face.forEachPiece(of: segment.text) { facePieces.append($0) }
+            if rightToLeft { facePieces.reverse() }
+            let top = Int((Double(primary.ascent) - Double(face.ascent) * face.fit).rounded())
+            if face.isOutline {
+                // Glyphs in one colour: each glyph's coverage at its pen, in one bitmap.
+                let origin = Int(penX.rounded())
+                var pen = 0
+                var placed: [(ink: CoverageInk, pen: Int)] = []
+                for piece in facePieces {
+                    switch piece {
+                    case .glyph(let scalar, _):
+                        if let ink = face.glyphInk(scalar) { placed.append((ink, pen)) }
+                    case .shaped(let shaped, _):
+                        if let ink = shapedCoverage(shaped, face: face, script: script) { placed.append((ink, pen)) }
+                    }
+                    pen += piece.width
+                }
+                penX += Double(pen)
+                guard let ink = CoverageInk.combining(placed)?.scaled(byAlpha: color.a),
+                      let piece = inkPiece(ink, color: color, direct: direct) else { continue }
+                var destination = piece.destination
+                destination.x += Int32(origin)
+                destination.y += Int32(top)
+                pieces.append(.init(ink: piece.ink, destination: destination))
+                bytes += piece.bytes
             } else {
-                guard let texture = Self.texture(renderer, from: surface, area: ink) else { continue }
-                SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-                piece = .texture(texture)
-                bytes += Int(ink.w) * Int(ink.h) * 4
+                // Colour glyphs and scaled bitmap strikes: each piece rendered and scaled alone.
+                for piece in facePieces {
+                    defer { penX += Double(piece.width) * face.fit }
+                    guard let made = imagePiece(piece, face: face, color: color, script: script, direct: direct)
+                    else { continue }
+                    var destination = made.destination
+                    destination.x += Int32(penX.rounded())
+                    destination.y += Int32(top)
+                    pieces.append(.init(ink: made.ink, destination: destination))
+                    bytes += made.bytes
+                }
             }
-            let top = Double(primary.ascent) - Double(face.ascent) * face.fit
-            let destination = SDL_Rect(x: Int32(penX.rounded()) + ink.x, y: Int32(top.rounded()) + ink.y,
-                                       w: ink.w, h: ink.h)
-            pieces.append(.init(ink: piece, destination: destination))
         }
         let entry = TextTexture(pieces: pieces, width: Int(penX.rounded()), height: primary.height, bytes: bytes,
                                 direct: direct)
         textCache.insert(entry, for: key)
         renderedTexts += 1
         return entry
+    }
+
+    /// The coverage of clusters that need shaping, drawn by SDL_ttf (HarfBuzz) as one piece:
+    /// right to left with `script` in a right-to-left run.
+    private func shapedCoverage(_ text: String, face: LoadedFont, script: String?) -> CoverageInk? {
+        if let script {
+            TTF_SetFontDirection(face.handle, TTF_DIRECTION_RTL)
+            TTF_SetFontScriptName(face.handle, script)
+        }
+        let rendered = TTF_RenderUTF8_Shaded(face.handle, text, SDL_Color(r: 255, g: 255, b: 255, a: 255),
+                                             SDL_Color(r: 0, g: 0, b: 0, a: 255))
+        if script != nil {
+            TTF_SetFontDirection(face.handle, TTF_DIRECTION_LTR)
+            TTF_SetFontScriptName(face.handle, "Zzzz")
+        }
+        guard let rendered else { return nil }
+        defer { SDL_FreeSurface(rendered) }
+        return CoverageInk(coverage: rendered, penX: 0, lineTop: 0)
+    }
+
+    /// Coverage in `color` as what the painter draws: an ``InkBitmap`` where it blends text
+    /// itself, else a texture of the colour with the coverage as its alpha. Its destination is
+    /// relative to the pen and the top of the line box.
+    private func inkPiece(_ ink: CoverageInk, color: Color,
+                          direct: Bool) -> (ink: TextTexture.Ink, destination: SDL_Rect, bytes: Int)? {
+        let destination = SDL_Rect(x: Int32(ink.x), y: Int32(ink.y), w: Int32(ink.width), h: Int32(ink.height))
+        let rgb = UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+        if direct {
+            let bitmap = InkBitmap(width: ink.width, height: ink.height, pixels: .coverage(ink.coverage, rgb: rgb))
+            return (.bitmap(bitmap), destination, bitmap.bytes)
+        }
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(ink.width), Int32(ink.height), 32,
+                                                           SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        let pitch = Int(surface.pointee.pitch)
+        for y in 0..<ink.height {
+            let row = (surface.pointee.pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<ink.width { row[x] = UInt32(ink.coverage[y * ink.width + x]) << 24 | rgb }
+        }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        return (.texture(texture), destination, ink.width * ink.height * 4)
+    }
+
+    /// A piece of a colour or scaled bitmap face (an emoji, a flag), rendered by SDL_ttf in
+    /// `color` and scaled by the face's fit, its destination relative to the pen and the top of
+    /// the line box.
+    private func imagePiece(_ piece: LoadedFont.Piece, face: LoadedFont, color: Color, script: String?,
+                            direct: Bool) -> (ink: TextTexture.Ink, destination: SDL_Rect, bytes: Int)? {
+        let text: String
+        switch piece {
+        case .glyph(let scalar, _): text = String(Character(scalar))
+        case .shaped(let shaped, _): text = shaped
+        }
+        if let script {
+            TTF_SetFontDirection(face.handle, TTF_DIRECTION_RTL)
+            TTF_SetFontScriptName(face.handle, script)
+        }
+        let rendered = TTF_RenderUTF8_Blended(face.handle, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a))
+        if script != nil {
+            TTF_SetFontDirection(face.handle, TTF_DIRECTION_LTR)
+            TTF_SetFontScriptName(face.handle, "Zzzz")
+        }
+        guard let rendered else { return nil }
+        defer { SDL_FreeSurface(rendered) }
+        guard let surface = face.fit == 1 ? rendered : Self.scaled(rendered, by: face.fit) else { return nil }
+        defer { if surface != rendered { SDL_FreeSurface(surface) } }
+        // Only the ink is kept: the transparent margins of the line box cost a blend per pixel
+        // at every draw and change nothing.
+        guard let ink = Self.inkBounds(surface) else { return nil }
+        if direct, let bitmap = InkBitmap(surface: surface, area: ink) {
+            return (.bitmap(bitmap), ink, bitmap.bytes)
+        }
+        guard let texture = Self.texture(renderer, from: surface, area: ink) else { return nil }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        return (.texture(texture), ink, Int(ink.w) * Int(ink.h) * 4)
     }
 
     /// The smallest rectangle holding every pixel of `surface` that is not fully transparent

@@ -25,6 +25,9 @@ public final class SDLTextMeasurer: TextMeasurer {
         self.maxEntries = maxEntries
     }
 
+    /// The painter's scale: widths are whole output pixels there, so they change with it.
+    public var outputScale: Double { painter.scale }
+
     /// Ascent, descent and line height of `font` in logical pixels. O(1) after the first call.
     public func lineMetrics(_ font: FontSpec) -> LineMetrics {
         dropCachesIfScaleChanged()

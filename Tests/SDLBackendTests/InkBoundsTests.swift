@@ -3,7 +3,7 @@ import NatterTestSupport
 @testable import SDLBackend
 import Testing
 
-/// `Painter.inkBounds` and `InkBitmap(surface:area:)`, the two reads of a freshly rendered run
+/// `Painter.inkBounds`, `InkBitmap(surface:area:)` and `CoverageInk(coverage:penX:lineTop:)`, the reads of a freshly rendered run
 /// of text, against plain pixel-by-pixel answers on random surfaces.
 struct InkBoundsTests {
     /// An ARGB8888 surface of `width`×`height` with ink (alpha > 0) at random, sparse or dense,
@@ -104,15 +104,15 @@ struct InkBoundsTests {
             let found = try #require(Painter.inkBounds(s), "trial \(trial)")
             #expect(found.x == Int32(minX) && found.y == Int32(minY) && found.w == Int32(maxX - minX + 1)
                     && found.h == Int32(maxY - minY + 1), "trial \(trial): \(found)")
-            let bitmap = try #require(InkBitmap(coverage: s, area: found, rgb: 0xABCDEF))
-            guard case .coverage(let coverage, let rgb) = bitmap.pixels else { Issue.record("not coverage"); return }
-            #expect(rgb == 0xABCDEF)
+            let ink = try #require(CoverageInk(coverage: s, penX: 3, lineTop: 2))
+            #expect(ink.width == Int(found.w) && ink.height == Int(found.h), "trial \(trial)")
+            #expect(ink.x == Int(found.x) - 3 && ink.y == Int(found.y) - 2, "trial \(trial)")
             let expected = (0..<Int(found.h)).flatMap { y in
                 (0..<Int(found.w)).map { x in
                     (s.pointee.pixels + (Int(found.y) + y) * pitch).assumingMemoryBound(to: UInt8.self)[Int(found.x) + x]
                 }
             }
-            #expect(coverage == expected, "trial \(trial)")
+            #expect(ink.coverage == expected, "trial \(trial)")
         }
     }
 }

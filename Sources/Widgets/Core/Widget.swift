@@ -181,6 +181,15 @@ open class Widget {
         host?.scheduleLayout()
     }
 
+    /// Marks this widget and everything under it for layout, however the constraints come:
+    /// sizes that came from measured text may differ at a new output scale (see
+    /// ``WidgetHost/handle(_:)``'s `resize`).
+    func setNeedsLayoutThroughout() {
+        needsLayout = true
+        repaintAfterLayout = true
+        for child in children { child.setNeedsLayoutThroughout() }
+    }
+
     // MARK: - Layout
 
     /// Lays the widget out within `constraints` and returns its size; skipped (returning the

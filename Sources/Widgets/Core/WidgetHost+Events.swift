@@ -9,6 +9,8 @@ extension WidgetHost {
     ///   and an unconsumed Escape dismisses the topmost overlay.
     /// - A single finger is treated like the left mouse button, with ``MouseEvent/isTouch`` set
     ///   so that a kinetic list can scroll on a touch drag where a mouse drag selects.
+    /// - A resize to another output scale (a zoom) lays every widget out again: text measures
+    ///   differently there.
     public func handle(_ event: InputEvent) {
         layoutIfNeeded()
         switch event {
@@ -54,6 +56,11 @@ extension WidgetHost {
         case .resize(let newSize, let newScale):
             if newScale != scale {
                 scale = newScale
+                // Text measures differently at another scale: every widget lays out again, also
+                // those whose constraints stay the same (the text cache keys layouts by scale).
+                root.setNeedsLayoutThroughout()
+                for entry in overlays { entry.widget.setNeedsLayoutThroughout() }
+                scheduleLayout()
                 invalidateAll()
             }
             layout(size: newSize)

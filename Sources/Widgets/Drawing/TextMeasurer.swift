@@ -24,9 +24,16 @@ public protocol TextMeasurer {
     /// number of graphemes (n calls). A backend that shapes once and reads glyph advances should
     /// override it with an O(n) version.
     func caretOffsets(of text: Substring, font: FontSpec) -> [Double]
+
+    /// Output pixels per logical pixel the widths are measured for. A backend that rounds
+    /// advances to whole output pixels answers differently at another scale (a zoom), so
+    /// layouts are kept per scale (``TextLayoutCache``). The default is 1.
+    var outputScale: Double { get }
 }
 
 extension TextMeasurer {
+    public var outputScale: Double { 1 }
+
     public func caretOffsets(of text: Substring, font: FontSpec) -> [Double] {
         var offsets: [Double] = [0]
         offsets.reserveCapacity(text.count + 1)

@@ -30,8 +30,8 @@ final class ListRows {
     private(set) var heights = RowHeightIndex()
     /// Layouts of rows near the viewport, by index.
     private var layouts: [Int: MessageRowLayout] = [:]
-    /// The width the heights were measured at.
-    private var width: Double?
+    /// The width and the measurer's output scale the heights were measured at.
+    private var measuredAt: (width: Double, scale: Double)?
     /// How many times a row was laid out; diagnostics and tests.
     private(set) var layoutCount = 0
     /// The model's changes since the last layout pass.
@@ -124,11 +124,12 @@ final class ListRows {
 
     // MARK: - Laying rows out
 
-    /// Rows are laid out at `width` from now on: a new one makes every height an estimate and
+    /// Rows are laid out at `width`, measured at output scale `scale`, from now on: a new width
+    /// or a new scale (a zoom: text measures differently) makes every height an estimate and
     /// drops every layout.
-    func setWidth(_ width: Double) {
-        guard self.width != width else { return }
-        self.width = width
+    func setWidth(_ width: Double, scale: Double) {
+        if let measuredAt, measuredAt.width == width, measuredAt.scale == scale { return }
+        measuredAt = (width, scale)
         heights.invalidateAll()
         layouts.removeAll()
     }

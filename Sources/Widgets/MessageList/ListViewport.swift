@@ -119,7 +119,7 @@ final class ListViewport {
         }
         guard let layouter = layouter(context) else { return }
         let width = owner.size.width
-        rows.setWidth(width)
+        rows.setWidth(width, scale: layouter.context.measurer.outputScale)
         let applied = rows.applyChanges(from: dataSource, self, scroll: &scroll, selection: &selection)
         if applied.reloaded { owner.setNeedsPaint() }
         followChanges(applied.changes, dataSource)

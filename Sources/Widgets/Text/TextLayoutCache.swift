@@ -1,5 +1,8 @@
-/// Remembers text layouts keyed by (content, width, indent), so a row whose text and width did
-/// not change is not laid out again.
+/// Remembers text layouts keyed by (content, width, indent, the measurer's output scale), so a
+/// row whose text and width did not change is not laid out again. The content holds the fonts,
+/// sizes and styles; the scale is there because widths are whole output pixels: after a zoom
+/// the same text measures differently, and a layout made before it would draw each run at the
+/// old widths (a run running into the next, "Welcome to theNatter").
 ///
 /// Two generations bound the memory: when the current generation reaches ``capacity`` it
 /// becomes the previous one (the older previous is dropped); a hit in the previous generation
@@ -10,6 +13,7 @@ public final class TextLayoutCache {
         var text: StyledText
         var maxWidth: Double?
         var indent: Double
+        var scale: Double
     }
 
     private var current: [Key: TextLayout] = [:]
@@ -26,10 +30,11 @@ public final class TextLayoutCache {
         self.capacity = capacity
     }
 
-    /// The layout of `text` at `maxWidth`, from the cache or freshly computed.
+    /// The layout of `text` at `maxWidth` as `measurer` measures it now, from the cache or freshly
+    /// computed.
     public func layout(_ text: StyledText, maxWidth: Double?, hangingIndent: Double = 0,
                        measurer: any TextMeasurer) -> TextLayout {
-        let key = Key(text: text, maxWidth: maxWidth, indent: hangingIndent)
+        let key = Key(text: text, maxWidth: maxWidth, indent: hangingIndent, scale: measurer.outputScale)
         if let layout = current[key] {
             hits += 1
             return layout
