@@ -7,7 +7,8 @@ public struct DetectedURL: Hashable, Sendable {
 }
 
 /// Finds `http`, `https`, `irc`, `ircs` and `mailto` URLs in `text` (the output of
-/// ``stripFormatting(_:)``), for the renderer to underline and open.
+/// ``stripFormatting(_:)``), and `www.host.tld…` without a scheme (its ``DetectedURL/url`` then
+/// begins `https://`), for the renderer to underline and open.
 ///
 /// A URL starts at its scheme (case-insensitive, not preceded by a letter or digit) and runs to
 /// the next whitespace, control character, `<`, `>` or `"`. Trailing punctuation (`.,;:!?'*`) is
@@ -18,9 +19,23 @@ public func detectURLs(in text: String) -> [DetectedURL] {
     var found: [DetectedURL] = []
     var i = 0
     while i < bytes.count {
-        guard i == 0 || !URLScanner.isAlphanumeric(bytes[i - 1]),
-              let schemeLength = URLScanner.schemeLength(bytes, at: i) else {
+        guard i == 0 || !URLScanner.isAlphanumeric(bytes[i - 1]) else {
             i += 1
+            continue
+        }
+        guard let schemeLength = URLScanner.schemeLength(bytes, at: i) else {
+            // "www.example.com/x" without a scheme is a link too (opened over HTTPS).
+            // Not inside a name already ("a.www.b", "me@www.b", "x/www.b").
+            let inside = i > 0 && [0x2E, 0x40, 0x2F, 0x2D].contains(bytes[i - 1])
+            if !inside, let end = URLScanner.wwwHostEnd(bytes, at: i) {
+                let utf8 = text.utf8
+                let lower = utf8.index(utf8.startIndex, offsetBy: i)
+                let upper = utf8.index(utf8.startIndex, offsetBy: end)
+                found.append(DetectedURL(range: lower..<upper, url: "https://" + String(text[lower..<upper])))
+                i = end
+            } else {
+                i += 1
+            }
             continue
         }
         var end = i + schemeLength
@@ -59,6 +74,30 @@ enum URLScanner {
             if matched { return scheme.count }
         }
         return nil
+    }
+
+    /// Where a link starting `www.` at `i` ends: `www.` then a host of two labels or more
+    /// (letters, digits, hyphens), then anything up to a terminator, trimmed like any link.
+    /// `nil` when there is no such host ("www." alone, "www.x").
+    static func wwwHostEnd(_ bytes: [UInt8], at i: Int) -> Int? {
+        let www: [UInt8] = Array("www.".utf8)
+        guard i + www.count < bytes.count, zip(www, bytes[i...]).allSatisfy({ $0 == $1 | 0x20 }) else { return nil }
+        var end = i + www.count
+        var labels = 0, labelLength = 0
+        while end < bytes.count, isAlphanumeric(bytes[end]) || bytes[end] == 0x2D || bytes[end] == 0x2E {
+            if bytes[end] == 0x2E {
+                guard labelLength > 0 else { return nil }
+                labels += 1
+                labelLength = 0
+            } else {
+                labelLength += 1
+            }
+            end += 1
+        }
+        if labelLength > 0 { labels += 1 }
+        guard labels >= 2 else { return nil }
+        while end < bytes.count && !isTerminator(bytes[end]) { end += 1 }
+        return trimmedEnd(bytes, start: i, end: end)
     }
 
     static func isTerminator(_ b: UInt8) -> Bool {

@@ -76,7 +76,36 @@ public enum SpellCheck {
                                 skipping names: Set<String> = []) -> [Word] {
         let count = text.count
         return words(in: text, skipping: names).filter { word in
-            word.range.upperBound < count && checker.check(word.text, language: language) == false
+            word.range.upperBound < count && writes(word.text, in: language)
+                && checker.check(word.text, language: language) == false
+        }
+    }
+
+    /// Whether `language`'s dictionary can judge `word`: its letters are of the language's
+    /// script (日本 is not English, nor привет German), and for English of the plain Latin
+    /// alphabet (café and naïve are borrowed spellings its dictionaries lack). A word the
+    /// dictionary cannot judge is left alone rather than flagged.
+    public static func writes(_ word: String, in language: String) -> Bool {
+        let code = language.prefix { $0.isLetter }.lowercased()
+        let letters = word.unicodeScalars.filter { $0.properties.isAlphabetic }
+        func all(_ ranges: [ClosedRange<UInt32>]) -> Bool {
+            letters.allSatisfy { scalar in ranges.contains { $0.contains(scalar.value) } }
+        }
+        let latin: [ClosedRange<UInt32>] = [0x41...0x5A, 0x61...0x7A, 0xAA...0xAA, 0xBA...0xBA, 0xC0...0x24F,
+                                            0x1E00...0x1EFF, 0x2C60...0x2C7F, 0xA720...0xA7FF]
+        switch code {
+        case "en": return all([0x41...0x5A, 0x61...0x7A])
+        case "ru", "uk", "be", "bg", "mk", "sr", "kk", "ky", "mn", "tg", "tt":
+            return all([0x400...0x52F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F])
+        case "el": return all([0x370...0x3FF, 0x1F00...0x1FFF])
+        case "he", "yi": return all([0x590...0x5FF, 0xFB1D...0xFB4F])
+        case "ar", "fa", "ur", "ps": return all([0x600...0x6FF, 0x750...0x77F, 0x8A0...0x8FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF])
+        case "hy": return all([0x530...0x58F])
+        case "ka": return all([0x10A0...0x10FF])
+        case "th": return all([0xE00...0xE7F])
+        case "hi", "mr", "ne": return all([0x900...0x97F])
+        case "ko": return all([0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF])
+        default: return all(latin)
         }
     }
 }

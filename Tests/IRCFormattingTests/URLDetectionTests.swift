@@ -12,6 +12,18 @@ struct URLDetectionTests {
         #expect(urls("ftp://no.example xhttp://no.example https:// http://") == [])
     }
 
+    /// A link written without its scheme, as people type them: opened over HTTPS; the text
+    /// keeps its range.
+    @Test func wwwWithoutAScheme() {
+        #expect(urls("see www.example.com/x, and WWW.Example.org.") == ["https://www.example.com/x", "https://WWW.Example.org"])
+        #expect(urls("www. www.x www..x.com awww.example.com a.www.example.com me@www.example.com") == [])
+        #expect(urls("https://www.example.com/a") == ["https://www.example.com/a"], "once, with its own scheme")
+        let text = "(www.example.com/a_(b))"
+        let found = detectURLs(in: text)
+        #expect(found.map(\.url) == ["https://www.example.com/a_(b)"])
+        #expect(found.map { String(text[$0.range]) } == ["www.example.com/a_(b)"])
+    }
+
     @Test func trailingPunctuationAndParentheses() {
         #expect(urls("(see https://example.com/a_(b)) now") == ["https://example.com/a_(b)"])
         #expect(urls("(https://example.com/x)") == ["https://example.com/x"])

@@ -39,6 +39,17 @@ struct SpellCheckTests {
         #expect(SpellCheck.misspelt(in: "teh cat", language: "xx", checker: checker).isEmpty, "no dictionary: nothing flagged")
     }
 
+    /// A word the dictionary's language does not write is not flagged: 日本 and привет in an
+    /// English line, café and naïve for English dictionaries; a German dictionary judges Straße.
+    @Test func wordsOfOtherScriptsAreLeftAlone() {
+        let checker = WordList(["the"])
+        let text = "日本 café naïve привет teh "
+        #expect(SpellCheck.misspelt(in: text, language: "en_US", checker: checker).map(\.text) == ["teh"])
+        #expect(SpellCheck.writes("Straße", in: "de_DE") && SpellCheck.writes("café", in: "fr_FR"))
+        #expect(!SpellCheck.writes("日本", in: "de_DE") && !SpellCheck.writes("hello", in: "ru_RU"))
+        #expect(SpellCheck.writes("привет", in: "ru") && !SpellCheck.writes("café", in: "en_GB"))
+    }
+
     @Test func misspeltCharactersAreUnderlinedInTheErrorColour() {
         let spans = InputFormatting.spans("teh cat", base: TextAttributes(font: .ui, foreground: .white), theme: .dark,
                                           misspelt: Set(0..<3))
