@@ -3,7 +3,8 @@ import IRCFormatting
 extension ChatLine {
     /// What an event row says after its nick, formatting stripped: "joined", "quit (reason)",
     /// "was kicked by op (reason)", "is now known as kim_", "sets mode +o kim", "changed the
-    /// topic to: …"; the text itself for notes (`info`, `error`) and for messages. The row
+    /// topic to: …"; the text itself for notes (`info`, `error`) and for messages (what "Copy
+    /// text" copies). The row
     /// shows it (with an arrow), and a search compares it: Ctrl+F finds "kim quit" in the
     /// loaded lines and in the logs alike.
     public var eventPhrase: String {

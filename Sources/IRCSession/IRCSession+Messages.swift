@@ -72,6 +72,15 @@ extension IRCSession {
             return
         }
         guard var item = bufferMessage(message, now: now) else { return }
+        // A member's host, when NAMES did not give it (no userhost-in-names): what a ban by
+        // host needs. Only the first message of each is looked at for it.
+        if let source = item.source, let host = source.host, !item.isOwn {
+            let key = state.fold(source.nick)
+            if state.users[key] != nil, state.users[key]?.host == nil {
+                state.users[key]?.host = host
+                state.users[key]?.user = source.user
+            }
+        }
         if item.isOwn, state.capabilities.has("echo-message") {
             item.localID = matchEcho(label: label(of: message), target: message.parameters[0], body: message.parameters[1])
         }

@@ -25,7 +25,11 @@ extension BufferPresenter {
                 })
             }
         }
+        // The words alone, as a reader quotes them; or the line as a log shows it.
         items.append(MenuItem("Copy text") { [weak self] in
+            self?.chat.screen.host?.clipboard.setText(line.eventPhrase)
+        })
+        items.append(MenuItem("Copy with time and nick") { [weak self] in
             guard let self else { return }
             self.chat.screen.host?.clipboard.setText(self.chat.styler.plainText(line))
         })
@@ -52,8 +56,10 @@ extension BufferPresenter {
     /// The reactions the row menu offers.
     static let commonReactions = ["👍", "❤️", "😂", "🎉", "👀"]
 
-    /// What a right-click on a member of the nick list offers: query and whois; op, voice, kick
-    /// and ban when we are an operator of the channel; ignore; watch (MONITOR).
+    /// What a right-click on a member of the nick list offers: query and whois; what their
+    /// client is (CTCP VERSION, PING, TIME); op, voice, kick, ban and kick-ban (by host, which
+    /// a nick change does not escape) when we are an operator of the channel; ignore; watch
+    /// (MONITOR).
     func nickMenu(for member: NickListView.Entry) -> [MenuItem] {
         guard let current = chat.current, let buffer = chat.model.buffer(current),
               let network = chat.model.network(current.network) else { return [] }
@@ -64,12 +70,24 @@ extension BufferPresenter {
             guard let query = chat.model.openQuery(nick, network: current.network) else { return }
             chat.show(query.id)
         }, MenuItem("Whois") { run("/whois \(nick)") }]
+        for request in ["VERSION", "PING", "TIME"] {
+            items.append(MenuItem("CTCP \(request)") {
+                // PING carries the time asked, which the answer brings back to measure the lag.
+                let now = request == "PING" ? String(Int(chat.clock().wall.timeIntervalSince1970)) : nil
+                chat.perform(.sendCTCP(target: nick, command: request, parameters: now), network: current.network)
+            })
+        }
         if buffer.kind == .channel && network.isOperator(in: buffer.name) {
             let isOp = member.prefixes.contains("@"), isVoiced = member.prefixes.contains("+")
             items.append(MenuItem(isOp ? "Take op" : "Give op") { run("/\(isOp ? "deop" : "op") \(nick)") })
             items.append(MenuItem(isVoiced ? "Take voice" : "Give voice") { run("/\(isVoiced ? "devoice" : "voice") \(nick)") })
+            let mask = network.banMask(for: nick)
             items.append(MenuItem("Kick") { run("/kick \(nick)") })
-            items.append(MenuItem("Ban") { run("/ban \(nick)!*@*") })
+            items.append(MenuItem("Ban \(mask)") { run("/ban \(mask)") })
+            items.append(MenuItem("Kick and ban") {
+                run("/ban \(mask)")
+                run("/kick \(nick)")
+            })
         }
         items.append(MenuItem("Ignore") { run("/ignore \(nick)") })
         let watched = network.isWatched(nick)
