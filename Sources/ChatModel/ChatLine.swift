@@ -34,6 +34,12 @@ public struct ChatLine: Sendable, Hashable, Identifiable {
         get { extras?.value.context }
         set { updateExtras { $0.context = newValue } }
     }
+    /// In the mentions view: the word that made the line a highlight (our nick or a keyword),
+    /// marked there in place of the whole row.
+    public var highlightWord: String? {
+        get { extras?.value.highlightWord }
+        set { updateExtras { $0.highlightWord = newValue } }
+    }
     /// The msgid of the message this one replies to (`+reply` / `+draft/reply`).
     public var replyTo: String? {
         get { extras?.value.replyTo }
@@ -100,6 +106,7 @@ public struct ChatLine: Sendable, Hashable, Identifiable {
 /// The fields of a ``ChatLine`` that few lines use.
 struct Extras: Sendable, Hashable {
     var context: String?
+    var highlightWord: String?
     var replyTo: String?
     var reactions: [LineReaction] = []
     var redaction: LineRedaction?

@@ -41,8 +41,10 @@ extension ChatModel {
         }
         if buffer.kind != .channelList, logged { writeLog(line, on: network, buffer: logName(buffer)) }
         // The server buffer's lines count for nothing, but where the new ones begin is marked
-        // as in any buffer: the reader coming back sees what the server said meanwhile.
-        if buffer.kind == .server, !countsUnread, buffer.firstUnreadID == nil, !(buffer.id == activeBuffer && windowFocused) {
+        // as in any buffer: the reader coming back sees what the server said meanwhile (not
+        // above its very first line, which nobody has read anything before).
+        if buffer.kind == .server, !countsUnread, buffer.firstUnreadID == nil, buffer.scrollback.count > 1,
+           !(buffer.id == activeBuffer && windowFocused) {
             buffer.firstUnreadID = line.id
             changes.append(.unreadChanged(buffer.id))
         }
@@ -85,6 +87,9 @@ extension ChatModel {
         copy.id = "mention-\(localID())"
         let networkTitle = title(of: network)
         copy.context = buffer.kind == .query ? "private, \(networkTitle)" : "\(buffer.name), \(networkTitle)"
+        if line.isHighlight {
+            copy.highlightWord = settings.highlights.matchedWord(in: line.text, ownNick: network.nick, caseMapping: network.caseMapping)
+        }
         let (appended, trimmed) = mentions.scrollback.append(copy)
         guard appended > 0 else { return }
         mentionSources[copy.id] = (buffer.id, line.id)

@@ -35,6 +35,18 @@ public struct HighlightRules: Sendable, Hashable {
         return false
     }
 
+    /// The word that makes `text` a highlight: `ownNick`, else the first keyword found; nil
+    /// when neither occurs (a mask may still match the sender).
+    public func matchedWord(in text: String, ownNick: String, caseMapping: IRCCaseMapping) -> String? {
+        var text = text
+        return caseMapping.foldTable.withUnsafeBufferPointer { table in
+            text.withUTF8 { bytes in
+                if Self.containsWord(ownNick, in: bytes, table: table) { return ownNick }
+                return keywords.first { Self.containsWord($0, in: bytes, table: table) }
+            }
+        }
+    }
+
     /// Whether `word` occurs in `text`, both folded by `table` (a mapping's ``IRCCaseMapping/foldTable``),
     /// with no nick character right before or after it. False for an empty word.
     static func containsWord(_ word: String, in text: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -70,13 +70,6 @@ extension BufferPresenter {
             guard let query = chat.model.openQuery(nick, network: current.network) else { return }
             chat.show(query.id)
         }, MenuItem("Whois") { run("/whois \(nick)") }]
-        for request in ["VERSION", "PING", "TIME"] {
-            items.append(MenuItem("CTCP \(request)") {
-                // PING carries the time asked, which the answer brings back to measure the lag.
-                let now = request == "PING" ? String(Int(chat.clock().wall.timeIntervalSince1970)) : nil
-                chat.perform(.sendCTCP(target: nick, command: request, parameters: now), network: current.network)
-            })
-        }
         if buffer.kind == .channel && network.isOperator(in: buffer.name) {
             let isOp = member.prefixes.contains("@"), isVoiced = member.prefixes.contains("+")
             items.append(MenuItem(isOp ? "Take op" : "Give op") { run("/\(isOp ? "deop" : "op") \(nick)") })
@@ -92,6 +85,14 @@ extension BufferPresenter {
         items.append(MenuItem("Ignore") { run("/ignore \(nick)") })
         let watched = network.isWatched(nick)
         items.append(MenuItem(watched ? "Stop watching" : "Watch (friends)") { run("/monitor \(watched ? "-" : "+")\(nick)") })
+        // What their client is, last: asked far less often than the rest.
+        for request in ["VERSION", "PING", "TIME"] {
+            items.append(MenuItem("CTCP \(request)") {
+                // PING carries the time asked, which the answer brings back to measure the lag.
+                let now = request == "PING" ? String(Int(chat.clock().wall.timeIntervalSince1970)) : nil
+                chat.perform(.sendCTCP(target: nick, command: request, parameters: now), network: current.network)
+            })
+        }
         return items
     }
 

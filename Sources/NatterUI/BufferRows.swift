@@ -203,7 +203,8 @@ public final class BufferRows: MessageListDataSource {
                                   height: rect.height), theme.base.background)
             }
         case .line(let n):
-            if line(n).isHighlight { context.fill(rect, theme.highlightRow) }
+            // In the mentions view every row is one: the word is marked there instead.
+            if line(n).isHighlight, buffer.kind != .mentions { context.fill(rect, theme.highlightRow) }
             if let chosenLineID, line(n).id == chosenLineID { context.fill(rect, theme.base.selection) }
         case .group, .loading:
             break
@@ -291,6 +292,9 @@ public final class BufferRows: MessageListDataSource {
         let parent = line.replyTo.flatMap { id in lines.last { $0.id == id } }
         if let cached = styles.lookup(line, parent: parent) { return cached }
         var styled = styler.style(line, quoting: parent)
+        if buffer.kind == .mentions, let word = line.highlightWord, let query = try? SearchQuery(parsing: "\"\(word)\"") {
+            styled.text = Self.highlight(styled.text, from: styled.prefix.count, query: query, color: styler.theme.mentionWord)
+        }
         if let query = highlightQuery, line.isMessage {
             styled.text = Self.highlight(styled.text, from: styled.prefix.count, query: query,
                                          color: styler.theme.searchMatch)

@@ -26,8 +26,12 @@ public struct ChatLineStyler: Sendable {
     public func style(_ line: ChatLine, quoting parent: ChatLine? = nil) -> (text: StyledText, prefix: StyledText) {
         var prefix: [TextSpan] = [TextSpan(timestamp(line.time) + " ", attributes(font: theme.monoFont, color: theme.dimText))]
         if let context = line.context {
-            // Shown away from its buffer (the mentions view): where it was said.
-            prefix.append(TextSpan(context + "  ", attributes(font: theme.messageFont, color: theme.dimText)))
+            // Shown away from its buffer (the mentions view): where it was said, the buffer in
+            // the accent so that a column of mentions reads by place.
+            let comma = context.firstIndex(of: ",") ?? context.endIndex
+            let place = FontSpec(role: .ui, size: theme.messageFont.size, bold: true)
+            prefix.append(TextSpan(String(context[..<comma]), attributes(font: place, color: theme.base.accent)))
+            prefix.append(TextSpan(String(context[comma...]) + "  ", attributes(font: theme.messageFont, color: theme.dimText)))
         }
         var body: [TextSpan]
         let nickColor = theme.color(forNick: line.nick ?? "")

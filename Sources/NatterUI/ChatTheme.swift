@@ -14,6 +14,8 @@ public struct ChatTheme: Hashable, Sendable {
     public var dimText = Color(rgb: 0x9298A3)
     /// Background of a row that highlights us.
     public var highlightRow = Color(r: 0xF2, g: 0x3F, b: 0x43, a: 0x26)
+    /// Behind the word that made a line a highlight, in the mentions view.
+    public var mentionWord = Color(r: 0xF2, g: 0x3F, b: 0x43, a: 0x70)
     /// Error rows.
     public var errorText = Color(rgb: 0xF26B6F)
     /// Behind the find bar's matches in the rows.
@@ -39,6 +41,7 @@ public struct ChatTheme: Hashable, Sendable {
         theme.sidebarBackground = Color(rgb: 0xEBEDF0)
         theme.dimText = Color(rgb: 0x5C6370)
         theme.highlightRow = Color(r: 0xF2, g: 0x3F, b: 0x43, a: 0x1C)
+        theme.mentionWord = Color(r: 0xF2, g: 0x3F, b: 0x43, a: 0x48)
         theme.errorText = Color(rgb: 0xB3261E)
         theme.searchMatch = Color(r: 0xFF, g: 0xD5, b: 0x4F, a: 0xC0)
         theme.nickColors = [

@@ -34,6 +34,10 @@ public final class ScenarioRunner {
     private var time = 0.0
     private var lastFrame = 0.0
     private var sent: [String] = []
+    /// When the scenario's link next says its queue is empty (nil: nothing sent since).
+    private var drainDue: Double?
+    /// The scenario link's pace.
+    static let secondsPerLine = 1.0
     private var olderPages = 0
     private var stage: Stage?
     private var metrics: [String] = []
@@ -217,8 +221,12 @@ public final class ScenarioRunner {
         let stage = Stage(canvas: canvas, model: model, screen: screen, controller: controller, host: host, measurer: measurer)
         self.stage = stage
         // The scenario's link: lines are recorded for the metrics, other requests do nothing.
+        // It writes a line a second, as a server's flood limit would have it: its queue empties
+        // a second after the last line (a paste goes on then, see `advance(to:)`).
         model.linkRequests = { [weak self] _, request in
-            if case .send(let lines, _) = request { self?.sent.append(contentsOf: lines.map(Self.recorded)) }
+            guard let self, case .send(let lines, let registering) = request else { return }
+            self.sent.append(contentsOf: lines.map(Self.recorded))
+            if !registering { self.drainDue = self.time + Self.secondsPerLine }
         }
         model.deliver(.connected(now: controller.clock()), network: networkName)
         // A scenario's lines are live whatever their server-time (a line dated before the link
@@ -273,6 +281,10 @@ public final class ScenarioRunner {
         var frame = (lastFrame / step).rounded(.down) * step + step
         while frame <= target + 1e-9 {
             time = frame
+            if let due = drainDue, due <= frame + 1e-9 {
+                drainDue = nil
+                app.model.linkDrained(network: networkName, interval: .seconds(Self.secondsPerLine), now: app.controller.clock())
+            }
             render(app, full: false)
             lastFrame = frame
             frame += step
