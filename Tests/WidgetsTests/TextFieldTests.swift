@@ -421,7 +421,7 @@ private final class FocusableList: Widget {
     #expect(press("w"))
     #expect(field.text == "say ")
     #expect(press("y"))
-    #expect(field.text == "say hello ", "yank puts back the last deletion")
+    #expect(field.text == "say hello world", "kills in a row add up, as in readline: yank puts back both words")
     field.undo()
     #expect(field.text == "say ")
     field.replaceText("one two three", caret: 7)
@@ -430,11 +430,11 @@ private final class FocusableList: Widget {
     #expect(press("u"))
     #expect(field.text == "" && field.state.caret == 0)
     #expect(press("y"))
-    #expect(field.text == "one two")
+    #expect(field.text == "one two three", "a forward kill, then a backward one before it: the line back whole")
     #expect(press("a") && field.state.caret == 0)
-    #expect(press("e") && field.state.caret == 7)
-    #expect(press("b", .alt) && field.state.caret == 4)
-    #expect(press("d", .alt) && field.text == "one ")
+    #expect(press("e") && field.state.caret == 13)
+    #expect(press("b", .alt) && field.state.caret == 8)
+    #expect(press("d", .alt) && field.text == "one two ")
     field.replaceText("path/to-file", caret: 12)
     #expect(field.keyDown(KeyEvent(.backspace, modifiers: .alt)))
     #expect(field.text == "path/to-", "Alt+Backspace stops at punctuation; Ctrl+W would not")
@@ -442,4 +442,41 @@ private final class FocusableList: Widget {
     field.editingBindings[.deleteWordBefore] = KeyEvent(.character("w"), modifiers: [.ctrl, .alt])
     #expect(field.keyDown(KeyEvent(.character("w"), modifiers: [.ctrl, .alt])))
     #expect(field.text == "")
+}
+
+/// Readline's kill ring entry: kills in a row add up (backward kills before, forward kills
+/// after what was killed); anything else in between (a caret move, typing, a yank) starts a
+/// new one.
+@Test @MainActor func killsInARowAddUpAndAnythingElseStartsAnew() {
+    let field = TextField(text: "", font: f10)
+    let (host, _) = makeHost(field, width: 400, height: 100)
+    host.focus(field)
+    field.editingBindings = EditingKeys.readline.bindings
+    func press(_ c: Character, _ modifiers: Modifiers = .ctrl) { _ = field.keyDown(KeyEvent(.character(c), modifiers: modifiers)) }
+    // Forward kills append: Alt+D twice from the start, then Ctrl+Y.
+    field.replaceText("one two three", caret: 0)
+    press("d", .alt)
+    press("d", .alt)
+    #expect(field.text == " three")
+    press("y")
+    #expect(field.text == "one two three")
+    // A caret move between two kills: the second kill is all Ctrl+Y gives back.
+    field.replaceText("say hello world", caret: 15)
+    press("w")
+    press("a")
+    press("e")
+    press("w")
+    #expect(field.text == "say ")
+    press("y")
+    #expect(field.text == "say hello ", "Ctrl+A and Ctrl+E in between: only the last kill")
+    // Typing in between starts anew too; so does the yank itself.
+    field.replaceText("a b", caret: 3)
+    press("w")
+    host.handle(.textInput("c"))
+    press("w")
+    press("y")
+    #expect(field.text == "a c")
+    press("w")
+    press("y")
+    #expect(field.text == "a c", "after a yank, a kill starts a new entry")
 }
