@@ -148,7 +148,9 @@ private func type(_ host: WidgetHost, _ text: String) {
     #expect(f.text == "hello wor")
     host.handle(.key(.character("z"), .ctrl))
     #expect(f.text == "hello world")
-    // A new edit after undo drops the redo branch.
+    // A new edit after undo drops the redo branch. Ctrl+Z is released before the typing, as in
+    // the window (text before the release is the shortcut's own).
+    host.handle(.keyUp(KeyEvent(.character("z"), modifiers: .ctrl)))
     type(host, "!")
     host.handle(.key(.character("y"), .ctrl))
     #expect(f.text == "hello world!")
@@ -404,6 +406,27 @@ private final class FocusableList: Widget {
     #expect(field.text == "")
     host.handle(.textInput("a"))
     #expect(field.text == "a", "text after the shortcut's own is typed")
+}
+
+/// The text a shortcut's press sends is dropped whatever it is: Ctrl+Shift+= (Ctrl++) sends
+/// "+", not its key's "=", and the keypad's keys are named; the next key's text is typed.
+@Test @MainActor func theTextOfAShortcutIsDroppedWhateverItIs() {
+    let field = TextField(text: "", font: f10)
+    let (host, _) = makeHost(field, width: 400, height: 100)
+    host.focus(field)
+    let presses = [(KeyEvent(.character("="), modifiers: [.ctrl, .shift]), "+"),
+                   (KeyEvent(.named("Keypad +"), modifiers: .ctrl), "+"),
+                   (KeyEvent(.named("Keypad -"), modifiers: .ctrl), "-")]
+    for (press, text) in presses {
+        host.keyTakenAsShortcut(press)
+        host.handle(.textInput(text))
+    }
+    #expect(field.text == "")
+    // A shortcut whose press sent no text drops nothing after its release.
+    host.keyTakenAsShortcut(KeyEvent(.character("k"), modifiers: .ctrl))
+    host.handle(.keyUp(KeyEvent(.character("k"), modifiers: .ctrl)))
+    host.handle(.textInput("+"))
+    #expect(field.text == "+")
 }
 
 /// Readline's editing keys, when chosen: words and lines deleted and put back, the caret to the
