@@ -6,9 +6,10 @@ import Testing
 
 /// Typed text in the real window (Xvfb, xdotool): a zoom key types nothing (Ctrl++ and the
 /// keypad's keys with Ctrl included), and what is typed after the nick list had the keyboard
-/// and the messages were clicked reaches the channel. These bugs lived in event handling (the
-/// window sent the zoom key's text on; it stopped sending text at all while the nick list had
-/// the keyboard), so only a real window shows them.
+/// and the messages were clicked, or the list was hidden, reaches the channel. These bugs lived
+/// in event handling (the window sent the zoom key's text on; it stopped sending text at all
+/// while the nick list had the keyboard; a hidden list kept it), so only a real window shows
+/// them.
 @Suite(.serialized)
 struct TypingWindowTests {
     @Test(.timeLimit(.minutes(1)))
@@ -36,6 +37,23 @@ struct TypingWindowTests {
                 $0.command == "PRIVMSG" && $0.parsedSource?.nick == "typist"
             }
             #expect(after.parameters == ["#w", "after the click"])
+        }
+    }
+
+    /// The nick list hidden (F8) while it has the keyboard gives it to the input line: what is
+    /// typed then is said, not put in a filter no one sees.
+    @Test(.timeLimit(.minutes(1)))
+    func hidingTheNickListGivesTheKeyboardBack() throws {
+        try inTypingWindow { x, window, peer in
+            try key(x, window, "alt+n")
+            try type(x, window, "pe")
+            try key(x, window, "F8")
+            try type(x, window, "after hiding")
+            try key(x, window, "Return")
+            let after = try peer.waitFor(timeout: 5, "the line typed after hiding the nick list") {
+                $0.command == "PRIVMSG" && $0.parsedSource?.nick == "typist"
+            }
+            #expect(after.parameters == ["#w", "after hiding"])
         }
     }
 

@@ -3,8 +3,27 @@ import Testing
 import Widgets
 
 /// The keys the screen takes as shortcuts type nothing: the text the same press sends is
-/// dropped, whatever the key.
+/// dropped, whatever the key; a key that hides the nick list while it filters gives the
+/// keyboard back to the input line.
 extension TypedTextTests {
+    /// The nick list hidden (toggle_nick_list) while it has the keyboard gives it to the input
+    /// line: typing is not put in a filter no one sees.
+    @Test func hidingTheNickListGivesTheKeyboardBack() throws {
+        let (chat, host, _) = try rig()
+        chat.controller.show(try #require(chat.model.network("Net")?.buffer(named: "#c")).id)
+        host.layoutIfNeeded()
+        let altN = KeyEvent(.character("n"), modifiers: [.alt])
+        host.handle(.keyDown(altN))
+        host.handle(.keyUp(altN))   // as the window sends it: the press's text comes before
+        type(host, "gr")
+        #expect(chat.screen.nickList.filter == "gr")
+        host.handle(.keyDown(KeyEvent(.function(8))))
+        #expect(chat.screen.nickList.isHidden)
+        #expect(host.focusedWidget === chat.screen.input)
+        type(host, "hi")
+        #expect(chat.screen.input.text == "hi" && chat.screen.nickList.filter == "gr")
+    }
+
     /// No shortcut the screen takes types its key's text, in either keymap (the window's own,
     /// quit and zoom, are WidgetsTests' and TypingWindowTests').
     @Test func noShortcutTypesItsText() throws {

@@ -392,6 +392,49 @@ private final class FocusableList: Widget {
     #expect(host.textHome == nil)
 }
 
+/// A list that takes the keyboard and typed text (as the nick list's filter does).
+@MainActor
+private final class FilteringList: Widget {
+    var filter = ""
+    override var isFocusable: Bool { true }
+    override var acceptsTextInput: Bool { true }
+    override func textInput(_ text: String) -> Bool {
+        filter += text
+        return true
+    }
+}
+
+/// A widget hidden while it has the keyboard gives it to the text home, itself or with a
+/// parent: a hidden widget takes no text (the nick list collapsed while filtering kept typing).
+@Test @MainActor func hidingTheWidgetWithTheKeyboardGivesItToTheTextHome() {
+    let root = Stack(.vertical, spacing: 0, [])
+    let panel = Stack(.vertical, spacing: 0, [])
+    let list = FilteringList()
+    let field = TextField(text: "", font: f10)
+    field.isTextHome = true
+    panel.addChild(list)
+    root.addChild(panel)
+    root.addChild(field)
+    let (host, _) = makeHost(root, width: 400, height: 200)
+    host.focus(list)
+    host.handle(.textInput("pe"))
+    #expect(list.filter == "pe")
+    list.isHidden = true
+    #expect(host.focusedWidget === field)
+    host.handle(.textInput("hi"))
+    #expect(list.filter == "pe" && field.text == "hi")
+    // Hidden with its parent: the next event finds the keyboard in a hidden widget and moves it.
+    list.isHidden = false
+    host.focus(list)
+    panel.isHidden = true
+    #expect(host.focusedWidget === field, "the list's parent hid it")
+    host.focus(list)
+    #expect(host.focusedWidget === list)
+    host.handle(.textInput("!"))
+    #expect(list.filter == "pe" && field.text == "hi!")
+    #expect(host.focusedWidget === field)
+}
+
 /// The window's zoom keys (Ctrl+=, Ctrl+-, Ctrl+0) are taken before any widget sees them: the
 /// text the same press sends must not be typed; nor the text of a Ctrl shortcut a widget took.
 @Test @MainActor func theTextOfAKeyTakenBeforeTheWidgetsIsNotTyped() {

@@ -11,6 +11,8 @@ extension WidgetHost {
     ///   so that a kinetic list can scroll on a touch drag where a mouse drag selects.
     public func handle(_ event: InputEvent) {
         layoutIfNeeded()
+        // A widget hidden with an ancestor, or before it was attached, may still hold the keyboard.
+        focusShownWidget()
         switch event {
         case .mouseMove(let e): mouseMove(e)
         case .mouseDown(let e): mouseDown(e)

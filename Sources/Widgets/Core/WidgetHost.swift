@@ -228,6 +228,16 @@ public final class WidgetHost {
         return nil
     }
 
+    /// The keyboard leaves a hidden widget for the text home (nothing, when that is hidden
+    /// too), or, in an overlay (a form), for the overlay's first shown focusable widget: a
+    /// hidden widget takes no keys and no text.
+    func focusShownWidget() {
+        guard let focused = focusedWidget, !focused.isShown else { return }
+        var top = focused
+        while let up = top.parent { top = up }
+        focus(top === root ? textHome : Self.focusables(in: top).first ?? textHome)
+    }
+
     /// Gives keyboard focus to `widget` (which must be focusable), or clears it with `nil`.
     public func focus(_ widget: Widget?) {
         if let widget, !widget.isFocusable { return }
