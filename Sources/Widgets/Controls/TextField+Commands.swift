@@ -71,9 +71,12 @@ public enum EditingKeys: String, CaseIterable, Sendable {
 }
 
 extension TextField {
-    /// The bound editing command `event` runs, if any.
+    /// The bound editing command `event` runs, if any (the first in ``EditingCommand`` order
+    /// when two share the key, whatever the dictionary's order).
     func editingCommand(for event: KeyEvent) -> EditingCommand? {
-        editingBindings.first { $0.value.key == event.key && $0.value.modifiers == event.modifiers }?.key
+        EditingCommand.allCases.first { command in
+            editingBindings[command].map { $0.key == event.key && $0.modifiers == event.modifiers } ?? false
+        }
     }
 
     /// Runs `command` on the text (undoable; what it deletes can be yanked back).
