@@ -5,7 +5,8 @@ import Widgets
 
 /// Pasting several lines: where the server takes multiline messages, the paste waits above the
 /// input to go as one message; elsewhere up to three lines go as typed and more wait for a
-/// confirmation, then go line by line.
+/// confirmation, then go line by line. What was typed before goes first, as a line of its own;
+/// a paste refused where nothing can be said stays in the input with it: nothing is lost.
 extension InputPresenter {
     /// A paste with line breaks: up to three lines are sent as typed; more wait for a
     /// confirmation above the input line. Returns whether the paste was taken over.
@@ -27,8 +28,7 @@ extension InputPresenter {
             return true
         }
         if lines.count <= 3 {
-            let typed = screen.input.text
-            submit((typed.isEmpty ? "" : typed) + lines.joined(separator: "\n"))
+            submit(Self.joined(screen.input.text, lines))
             return true
         }
         pendingPaste = lines
@@ -53,13 +53,13 @@ extension InputPresenter {
             // Forgotten first: clearing the input must not announce `done` before the message.
             typingTarget = nil
             screen.input.text = ""
-            let text = (typed.isEmpty ? "" : typed + "\n") + lines.joined(separator: "\n")
+            let text = Self.joined(typed, lines)
             chat.perform(.sendMultiline(target: buffer.name, text: text, replyTo: parent), network: current.network)
             if !buffer.showsNewest { screen.messages.jumpToBottom() }
             chat.sync()
             return
         }
-        submit(lines.joined(separator: "\n"))
+        submit(Self.joined(screen.input.text, lines))
     }
 
     /// Drops the pending paste (it is still on the clipboard).
@@ -67,5 +67,10 @@ extension InputPresenter {
         pendingPaste = nil
         pasteAsOne = false
         screen.confirmBar.isHidden = true
+    }
+
+    /// What was typed, then the pasted lines, each on a line of its own.
+    static func joined(_ typed: String, _ lines: [String]) -> String {
+        (typed.isEmpty ? "" : typed + "\n") + lines.joined(separator: "\n")
     }
 }

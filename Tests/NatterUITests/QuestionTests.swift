@@ -24,4 +24,26 @@ extension TypedTextTests {
         #expect(sent.lines == ["JOIN #d"])
         #expect(chat.screen.input.text == "")
     }
+
+    /// A paste where nothing can be said keeps the draft and the pasted lines in the input, one
+    /// a line; where it is sent, the draft goes first as a line of its own.
+    @Test func aRefusedPasteKeepsTheDraftAndTheLines() throws {
+        let (chat, host, sent) = try rig()
+        chat.controller.show(chat.model.networks[0].serverBuffer.id)
+        type(host, "draft")
+        #expect(chat.controller.input.paste("one\ntwo"))
+        #expect(chat.screen.input.text == "draft\none\ntwo")
+        chat.controller.show(.mentions)
+        chat.screen.input.text = "note"
+        #expect(chat.controller.input.paste("1\n2\n3\n4"))
+        host.handle(.keyDown(KeyEvent(.enter)))
+        #expect(chat.screen.input.text == "note\n1\n2\n3\n4")
+        #expect(chat.screen.confirmBar.text.string.hasPrefix("Nothing can be sent from here"))
+        #expect(sent.lines.isEmpty)
+        chat.controller.show(try #require(chat.model.network("Net")?.buffer(named: "#c")).id)
+        chat.screen.input.text = "draft"
+        #expect(chat.controller.input.paste("one\ntwo"))
+        #expect(sent.lines == ["PRIVMSG #c draft", "PRIVMSG #c one", "PRIVMSG #c two"])
+        #expect(chat.screen.input.text == "")
+    }
 }
