@@ -10,6 +10,9 @@ import Widgets
 extension InputPresenter {
     /// Closes `buffer`, asking first when it parts a channel or text is typed.
     func requestClose(_ buffer: ChatBuffer) {
+        // A paste waiting for its question is this buffer's: into the input with it, so that
+        // Enter answers the close question and nothing goes to the next buffer unasked.
+        setPasteAside()
         if let refusal = model.closeRefusal(of: buffer.id) {
             cancelClose()
             model.note(refusal, in: buffer.id, isError: true, at: chat.clock().wall)
