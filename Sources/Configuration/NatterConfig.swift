@@ -91,6 +91,8 @@ import IRCSession
 /// delete_word_before = "Ctrl+W"           # delete_word_part_before, delete_word_after,
 ///                                         # delete_to_line_start, delete_to_line_end, yank,
 ///                                         # line_start, line_end, word_back, word_forward
+///                                         # (a key bound here wins over any default; of
+///                                         # two defaults, readline's wins over the app's)
 /// ```
 public struct NatterConfig: Hashable, Sendable {
     public var networks: [Network] = []

@@ -3,11 +3,22 @@ import Widgets
 
 /// Closing a buffer from the keyboard (`close_buffer`, Ctrl+W): leaving a joined channel is a
 /// part everyone sees, and text in the input would go elsewhere, so both ask first above the
-/// input line (Enter closes, Escape keeps it). Readline users get Ctrl+W as word deletion
-/// (`[keys] editing = "readline"`) and close with the key they bind.
+/// input line (Enter closes, Escape keeps it). A buffer the model will not close (the server
+/// buffer) is not asked about: the buffer says why, and Enter still sends what was typed.
+/// Readline users get Ctrl+W as word deletion (`[keys] editing = "readline"`) and close with
+/// the key they bind.
 extension InputPresenter {
     /// Closes `buffer`, asking first when it parts a channel or text is typed.
     func requestClose(_ buffer: ChatBuffer) {
+        // A paste waiting for its question is this buffer's: into the input with it, so that
+        // Enter answers the close question and nothing goes to the next buffer unasked.
+        setPasteAside()
+        if let refusal = model.closeRefusal(of: buffer.id) {
+            cancelClose()
+            model.note(refusal, in: buffer.id, isError: true, at: chat.clock().wall)
+            chat.sync()
+            return
+        }
         let parts = buffer.kind == .channel && buffer.isJoined
         let typed = !screen.input.text.isEmpty
         guard parts || typed else { return chat.buffers.close(buffer) }

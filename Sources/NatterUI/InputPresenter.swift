@@ -27,6 +27,8 @@ public final class InputPresenter {
     var typingPaused = false
     /// A paste of more than three lines waiting for Enter (send) or Escape (cancel).
     public internal(set) var pendingPaste: [String]?
+    /// The buffer the waiting paste was made in, the only one where it may be answered.
+    var pasteBuffer: BufferID?
     /// Whether the waiting paste goes as one multiline message.
     var pasteAsOne = false
     /// Whether the bar above the input shows a notice (``showNotice(_:)``).
@@ -48,7 +50,8 @@ public final class InputPresenter {
             if self.pendingClose != nil {
                 self.confirmClose()
             } else if self.pendingPaste != nil {
-                self.confirmPaste()
+                // Only the question on screen is answered, in the buffer it was asked in.
+                if self.pasteIsAsked { self.confirmPaste() } else { self.setPasteAside() }
             } else if text.isEmpty, self.chat.find.openChosenMention() {
                 return
             } else {
@@ -70,15 +73,19 @@ public final class InputPresenter {
         refreshSpelling()
     }
 
-    /// The shown buffer is being left: a reply in progress is let go.
+    /// The shown buffer is being left: a reply in progress is let go, and a paste waiting for
+    /// its confirmation goes into the input (it was this buffer's question).
     func willHide(_ id: BufferID) {
+        setPasteAside()
         cancelReply()
         cancelClose()
     }
 
     /// A buffer was shown: history recall starts again from its newest line, and its spelling
-    /// language applies.
+    /// language applies. A paste still waiting from a buffer left without ``willHide(_:)``
+    /// (closed, or gone with its network) goes into the input.
     func didShow(_ buffer: ChatBuffer) {
+        if pendingPaste != nil, pasteBuffer != buffer.id { setPasteAside() }
         historyIndex = nil
         hideNotice()
         refreshSpelling()

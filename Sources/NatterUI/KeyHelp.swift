@@ -14,6 +14,9 @@ public enum KeyHelp {
         public var isChanged: Bool
         /// The action's name in `[keys]`, nil for fixed keys.
         public var action: String?
+        /// Whether another binding takes the key (readline's Ctrl+W over close_buffer): the key
+        /// does not do this, and ``what`` says what it does instead.
+        public var isShadowed = false
     }
 
     /// What each configurable action does, in the order shown.
@@ -38,25 +41,53 @@ public enum KeyHelp {
     ]
 
     /// The configurable actions with their keys in `bindings`, then the input line's editing
-    /// commands that have a key (readline's, or the user's).
+    /// commands that have a key (readline's, or the user's). One whose key another binding
+    /// takes (``KeyBindings/owner(of:)``) is marked shadowed and says what the key does.
     public static func bound(_ bindings: KeyBindings) -> [Entry] {
-        let defaults = KeyBindings().bindings
+        let defaults = KeyBindings.defaults, all = bindings.bindings
         let app = actions.map { action, what in
-            let event = bindings.bindings[action]
-            return Entry(keys: event.map(name) ?? "(none)", what: what,
-                         isChanged: event.map { !same($0, defaults[action]) } ?? true, action: action)
+            let event = all[action]
+            var entry = Entry(keys: event.map(name) ?? "(none)", what: what,
+                              isChanged: event.map { !same($0, defaults[action]) } ?? true, action: action)
+            if let owner = bindings.shadow(of: action) { entry.shadow(by: owner) }
+            return entry
         }
-        let keymap = bindings.editing.bindings, editing = bindings.editingBindings
+        let keymap = bindings.editing.bindings, editing = bindings.editingKeys
         let commands = EditingCommand.allCases.compactMap { command -> Entry? in
             guard let event = editing[command] else { return nil }
-            return Entry(keys: name(event), what: command.what, isChanged: !same(event, keymap[command]), action: command.rawValue)
+            var entry = Entry(keys: name(event), what: command.what, isChanged: !same(event, keymap[command]), action: command.rawValue)
+            if let owner = bindings.shadow(of: command) { entry.shadow(by: owner) }
+            return entry
         }
         return app + commands
     }
 
-    /// The keys nobody rebinds.
-    public static var fixedEntries: [Entry] {
-        fixed.map { Entry(keys: $0.keys, what: $0.what, isChanged: false, action: nil) }
+    /// The keys nobody rebinds, as with the standard editing keys.
+    public static var fixedEntries: [Entry] { fixedEntries(KeyBindings()) }
+
+    /// The keys nobody rebinds; those the input line's editing keys take first (readline's
+    /// Ctrl+U and Ctrl+A) say so.
+    public static func fixedEntries(_ bindings: KeyBindings) -> [Entry] {
+        let editing = bindings.editingBindings
+        return fixed.map { keys, what in
+            var entry = Entry(keys: keys, what: what, isChanged: false, action: nil)
+            let taken = keys.split(separator: "  ").compactMap { key in
+                EditingCommand.allCases.first { editing[$0].map(name) == String(key) }.map { (String(key), $0) }
+            }
+            if !taken.isEmpty {
+                entry.isShadowed = true
+                entry.what += " (" + taken.map { "\($0.0) is the input line's: \($0.1.what)" }.joined(separator: "; ") + ")"
+            }
+            return entry
+        }
+    }
+
+    /// What the user reads for an action or command.
+    static func what(_ owner: KeyBindings.Owner) -> String {
+        switch owner {
+        case .action(let action): actions.first { $0.action == action }?.what ?? action
+        case .editing(let command): command.what
+        }
     }
 
     /// `event` as the config writes keys: modifiers, then the key (`Ctrl+Shift+K`, `F8`).
@@ -94,5 +125,16 @@ public enum KeyHelp {
     private static func same(_ a: KeyEvent, _ b: KeyEvent?) -> Bool {
         guard let b else { return false }
         return a.key == b.key && a.modifiers == b.modifiers
+    }
+}
+
+extension KeyHelp.Entry {
+    /// Marks the entry as shadowed by `owner`, which its key runs instead.
+    mutating func shadow(by owner: KeyBindings.Owner) {
+        isShadowed = true
+        switch owner {
+        case .editing: what += " (the key is the input line's: \(KeyHelp.what(owner)))"
+        case .action: what += " (the key is taken by: \(KeyHelp.what(owner)))"
+        }
     }
 }

@@ -7,6 +7,8 @@ import Widgets
 public final class KeyHelpView: Widget, CentredPanel {
     /// The configurable keys as bound now.
     public private(set) var bound: [KeyHelp.Entry] = []
+    /// The fixed keys, those the input line's editing keys take said so.
+    public private(set) var fixed = KeyHelp.fixedEntries
     private let theme: ChatTheme
     private let rowHeight = 22.0
     private let top = 62.0
@@ -27,6 +29,7 @@ public final class KeyHelpView: Widget, CentredPanel {
     /// Shows the panel centred in `host`'s window for `bindings`, taking the keyboard.
     public func show(in host: WidgetHost, bindings: KeyBindings) {
         bound = KeyHelp.bound(bindings)
+        fixed = KeyHelp.fixedEntries(bindings)
         toggleKey = bindings.bindings["key_help"] ?? toggleKey
         measure(host.measurer)
         setNeedsLayout()
@@ -34,7 +37,7 @@ public final class KeyHelpView: Widget, CentredPanel {
         present(in: host, width: size.width, top: max(8, ((host.size.height - size.height) / 3).rounded()))
     }
 
-    private var rows: Int { max(bound.count, KeyHelp.fixed.count) }
+    private var rows: Int { max(bound.count, fixed.count) }
     /// Widths measured at the last layout: each column's keys and descriptions.
     private var widths = (leftKeys: 0.0, leftWhat: 0.0, rightKeys: 0.0, rightWhat: 0.0)
 
@@ -52,7 +55,6 @@ public final class KeyHelpView: Widget, CentredPanel {
         func widest(_ texts: [String], _ font: FontSpec) -> Double {
             texts.map { measurer.width(of: $0[...], font: font) }.max() ?? 0
         }
-        let fixed = KeyHelp.fixedEntries
         widths = (widest(bound.map(\.keys), theme.monoFont) + 16, widest(bound.map(\.what), theme.messageFont),
                   widest(fixed.map(\.keys), theme.monoFont) + 16, widest(fixed.map(\.what), theme.messageFont))
     }
@@ -72,19 +74,21 @@ public final class KeyHelpView: Widget, CentredPanel {
         context.drawText(heading("CHANGE IN [keys] OF THE CONFIG"), at: Point(x: left, y: top - 20))
         context.drawText(heading("ALWAYS"), at: Point(x: right, y: top - 20))
         draw(bound, x: left, keyWidth: widths.leftKeys, into: &context)
-        draw(KeyHelp.fixedEntries, x: right, keyWidth: widths.rightKeys, into: &context)
+        draw(fixed, x: right, keyWidth: widths.rightKeys, into: &context)
         let footnote = context.layoutText(StyledText("Your own bindings are in colour. \(KeyHelp.name(toggleKey)) or Escape closes.",
                                                      attributes: TextAttributes(font: FontSpec(role: .ui, size: max(8, font.size - 2)),
                                                                                 foreground: theme.dimText)), maxWidth: bounds.width - 36)
         context.drawText(footnote, at: Point(x: left, y: bounds.height - 12 - footnote.size.height))
     }
 
-    /// One column: each key in the monospace font, what it does beside it.
+    /// One column: each key in the monospace font, what it does beside it; a key another
+    /// binding takes dimmed.
     private func draw(_ entries: [KeyHelp.Entry], x: Double, keyWidth: Double, into context: inout PaintContext) {
         for (index, entry) in entries.enumerated() {
             let y = top + Double(index) * rowHeight
             let keys = context.layoutText(StyledText(entry.keys, attributes: TextAttributes(
-                font: theme.monoFont, foreground: entry.isChanged ? theme.base.accent : theme.base.text)), maxWidth: nil)
+                font: theme.monoFont,
+                foreground: entry.isShadowed ? theme.dimText : entry.isChanged ? theme.base.accent : theme.base.text)), maxWidth: nil)
             let what = context.layoutText(StyledText(entry.what, attributes: TextAttributes(
                 font: theme.messageFont, foreground: theme.dimText)), maxWidth: nil)
             context.drawText(keys, at: Point(x: x, y: y + (rowHeight - keys.size.height) / 2))

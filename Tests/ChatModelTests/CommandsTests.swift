@@ -124,6 +124,16 @@ final class CommandsTests {
         #expect(notes(in: server).last == "the server buffer stays open; /quit disconnects")
     }
 
+    /// The UI asks before it offers to close: the server buffer cannot be, and /close typed
+    /// there is refused before it runs (the input keeps it), as a message there is.
+    @Test func whetherABufferCanBeClosedIsAskedFirst() throws {
+        #expect(model.closeRefusal(of: server) == "the server buffer stays open; /quit disconnects")
+        #expect(model.closeRefusal(of: channel) == nil)
+        #expect(commands.refusal(of: try ChatCommandParser.parse("/close").get(), in: server) == model.closeRefusal(of: server))
+        #expect(commands.refusal(of: try ChatCommandParser.parse("/close").get(), in: channel) == nil)
+        #expect(!notes(in: server).contains("the server buffer stays open; /quit disconnects"), "asking says nothing")
+    }
+
     /// The QUIT is the farewell of the disconnect, not a line sent beside it: the link writes
     /// it after what is queued and closes only after it (peers see "bye", not "Connection
     /// closed").

@@ -4,14 +4,62 @@ import IRCTestServers
 import NatterTestSupport
 import Testing
 
-/// Typed text in the real window (Xvfb, xdotool): a zoom key types nothing, and what is typed
-/// after the nick list had the keyboard and the messages were clicked reaches the channel. Both
-/// bugs lived in event handling (the window sent the zoom key's text on; it stopped sending
-/// text at all while the nick list had the keyboard), so only a real window shows them.
+/// Typed text in the real window (Xvfb, xdotool): a zoom key types nothing (Ctrl++ and the
+/// keypad's keys with Ctrl included), and what is typed after the nick list had the keyboard
+/// and the messages were clicked, or the list was hidden, reaches the channel. These bugs lived
+/// in event handling (the window sent the zoom key's text on; it stopped sending text at all
+/// while the nick list had the keyboard; a hidden list kept it), so only a real window shows
+/// them.
 @Suite(.serialized)
 struct TypingWindowTests {
     @Test(.timeLimit(.minutes(1)))
     func zoomKeysTypeNothingAndTheNickListGivesTheKeyboardBack() throws {
+        try inTypingWindow { x, window, peer in
+            // Ctrl+= zooms in, Ctrl+- out, Ctrl++ (Ctrl+Shift+=, whose text is "+") and the
+            // keypad's + and - with Ctrl too, Ctrl+0 back: none of "=", "-", "+", "0" is typed.
+            for name in ["ctrl+equal", "ctrl+equal", "ctrl+minus", "ctrl+plus", "ctrl+KP_Add", "ctrl+KP_Subtract", "ctrl+0"] {
+                try key(x, window, name)
+            }
+            try type(x, window, "zoomed")
+            try key(x, window, "Return")
+            let zoomed = try peer.waitFor(timeout: 5, "the line typed after zooming") { $0.command == "PRIVMSG" && $0.parsedSource?.nick == "typist" }
+            #expect(zoomed.parameters == ["#w", "zoomed"])
+
+            // Alt+N: the nick list takes the keyboard and typing filters it; a click in the
+            // messages gives the keyboard back to the input line, and what is typed then is said.
+            try key(x, window, "alt+n")
+            try type(x, window, "pe")
+            _ = try runTool(try XvfbSession.xdotool(), ["mousemove", "--window", window, "500", "300", "click", "1"],
+                            environment: x.environment())
+            try type(x, window, "after the click")
+            try key(x, window, "Return")
+            let after = try peer.waitFor(timeout: 5, "the line typed after clicking the messages") {
+                $0.command == "PRIVMSG" && $0.parsedSource?.nick == "typist"
+            }
+            #expect(after.parameters == ["#w", "after the click"])
+        }
+    }
+
+    /// The nick list hidden (F8) while it has the keyboard gives it to the input line: what is
+    /// typed then is said, not put in a filter no one sees.
+    @Test(.timeLimit(.minutes(1)))
+    func hidingTheNickListGivesTheKeyboardBack() throws {
+        try inTypingWindow { x, window, peer in
+            try key(x, window, "alt+n")
+            try type(x, window, "pe")
+            try key(x, window, "F8")
+            try type(x, window, "after hiding")
+            try key(x, window, "Return")
+            let after = try peer.waitFor(timeout: 5, "the line typed after hiding the nick list") {
+                $0.command == "PRIVMSG" && $0.parsedSource?.nick == "typist"
+            }
+            #expect(after.parameters == ["#w", "after hiding"])
+        }
+    }
+
+    /// Natter in a private X server, joined to #w on an InspIRCd where `peer` is in #w too and
+    /// natter has the channel's names; `body` types into its window.
+    private func inTypingWindow(_ body: (XvfbSession, String, RawIRCClient) throws -> Void) throws {
         let server = try InspIRCdNetwork(services: false)
         defer { server.stop() }
         let peer = try RawIRCClient(port: server.clientPort)
@@ -31,26 +79,7 @@ struct TypingWindowTests {
         // The channel is shown once its names came: the peer's line proves natter has them.
         try peer.send("PRIVMSG #w :ready")
         Thread.sleep(forTimeInterval: 0.5)
-
-        // Ctrl+= zooms in, Ctrl+- out, Ctrl+0 back: none of "=", "-", "0" is typed.
-        for name in ["ctrl+equal", "ctrl+equal", "ctrl+minus", "ctrl+0"] { try key(x, window, name) }
-        try type(x, window, "zoomed")
-        try key(x, window, "Return")
-        let zoomed = try peer.waitFor(timeout: 5, "the line typed after zooming") { $0.command == "PRIVMSG" && $0.parsedSource?.nick == "typist" }
-        #expect(zoomed.parameters == ["#w", "zoomed"])
-
-        // Alt+N: the nick list takes the keyboard and typing filters it; a click in the messages
-        // gives the keyboard back to the input line, and what is typed then is said.
-        try key(x, window, "alt+n")
-        try type(x, window, "pe")
-        _ = try runTool(try XvfbSession.xdotool(), ["mousemove", "--window", window, "500", "300", "click", "1"],
-                        environment: x.environment())
-        try type(x, window, "after the click")
-        try key(x, window, "Return")
-        let after = try peer.waitFor(timeout: 5, "the line typed after clicking the messages") {
-            $0.command == "PRIVMSG" && $0.parsedSource?.nick == "typist"
-        }
-        #expect(after.parameters == ["#w", "after the click"])
+        try body(x, window, peer)
     }
 
     private func type(_ x: XvfbSession, _ window: String, _ text: String) throws {

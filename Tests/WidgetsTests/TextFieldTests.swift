@@ -148,7 +148,9 @@ private func type(_ host: WidgetHost, _ text: String) {
     #expect(f.text == "hello wor")
     host.handle(.key(.character("z"), .ctrl))
     #expect(f.text == "hello world")
-    // A new edit after undo drops the redo branch.
+    // A new edit after undo drops the redo branch. Ctrl+Z is released before the typing, as in
+    // the window (text before the release is the shortcut's own).
+    host.handle(.keyUp(KeyEvent(.character("z"), modifiers: .ctrl)))
     type(host, "!")
     host.handle(.key(.character("y"), .ctrl))
     #expect(f.text == "hello world!")
@@ -390,6 +392,49 @@ private final class FocusableList: Widget {
     #expect(host.textHome == nil)
 }
 
+/// A list that takes the keyboard and typed text (as the nick list's filter does).
+@MainActor
+private final class FilteringList: Widget {
+    var filter = ""
+    override var isFocusable: Bool { true }
+    override var acceptsTextInput: Bool { true }
+    override func textInput(_ text: String) -> Bool {
+        filter += text
+        return true
+    }
+}
+
+/// A widget hidden while it has the keyboard gives it to the text home, itself or with a
+/// parent: a hidden widget takes no text (the nick list collapsed while filtering kept typing).
+@Test @MainActor func hidingTheWidgetWithTheKeyboardGivesItToTheTextHome() {
+    let root = Stack(.vertical, spacing: 0, [])
+    let panel = Stack(.vertical, spacing: 0, [])
+    let list = FilteringList()
+    let field = TextField(text: "", font: f10)
+    field.isTextHome = true
+    panel.addChild(list)
+    root.addChild(panel)
+    root.addChild(field)
+    let (host, _) = makeHost(root, width: 400, height: 200)
+    host.focus(list)
+    host.handle(.textInput("pe"))
+    #expect(list.filter == "pe")
+    list.isHidden = true
+    #expect(host.focusedWidget === field)
+    host.handle(.textInput("hi"))
+    #expect(list.filter == "pe" && field.text == "hi")
+    // Hidden with its parent: the next event finds the keyboard in a hidden widget and moves it.
+    list.isHidden = false
+    host.focus(list)
+    panel.isHidden = true
+    #expect(host.focusedWidget === field, "the list's parent hid it")
+    host.focus(list)
+    #expect(host.focusedWidget === list)
+    host.handle(.textInput("!"))
+    #expect(list.filter == "pe" && field.text == "hi!")
+    #expect(host.focusedWidget === field)
+}
+
 /// The window's zoom keys (Ctrl+=, Ctrl+-, Ctrl+0) are taken before any widget sees them: the
 /// text the same press sends must not be typed; nor the text of a Ctrl shortcut a widget took.
 @Test @MainActor func theTextOfAKeyTakenBeforeTheWidgetsIsNotTyped() {
@@ -404,6 +449,27 @@ private final class FocusableList: Widget {
     #expect(field.text == "")
     host.handle(.textInput("a"))
     #expect(field.text == "a", "text after the shortcut's own is typed")
+}
+
+/// The text a shortcut's press sends is dropped whatever it is: Ctrl+Shift+= (Ctrl++) sends
+/// "+", not its key's "=", and the keypad's keys are named; the next key's text is typed.
+@Test @MainActor func theTextOfAShortcutIsDroppedWhateverItIs() {
+    let field = TextField(text: "", font: f10)
+    let (host, _) = makeHost(field, width: 400, height: 100)
+    host.focus(field)
+    let presses = [(KeyEvent(.character("="), modifiers: [.ctrl, .shift]), "+"),
+                   (KeyEvent(.named("Keypad +"), modifiers: .ctrl), "+"),
+                   (KeyEvent(.named("Keypad -"), modifiers: .ctrl), "-")]
+    for (press, text) in presses {
+        host.keyTakenAsShortcut(press)
+        host.handle(.textInput(text))
+    }
+    #expect(field.text == "")
+    // A shortcut whose press sent no text drops nothing after its release.
+    host.keyTakenAsShortcut(KeyEvent(.character("k"), modifiers: .ctrl))
+    host.handle(.keyUp(KeyEvent(.character("k"), modifiers: .ctrl)))
+    host.handle(.textInput("+"))
+    #expect(field.text == "+")
 }
 
 /// Readline's editing keys, when chosen: words and lines deleted and put back, the caret to the
@@ -421,7 +487,7 @@ private final class FocusableList: Widget {
     #expect(press("w"))
     #expect(field.text == "say ")
     #expect(press("y"))
-    #expect(field.text == "say hello ", "yank puts back the last deletion")
+    #expect(field.text == "say hello world", "kills in a row add up, as in readline: yank puts back both words")
     field.undo()
     #expect(field.text == "say ")
     field.replaceText("one two three", caret: 7)
@@ -430,11 +496,11 @@ private final class FocusableList: Widget {
     #expect(press("u"))
     #expect(field.text == "" && field.state.caret == 0)
     #expect(press("y"))
-    #expect(field.text == "one two")
+    #expect(field.text == "one two three", "a forward kill, then a backward one before it: the line back whole")
     #expect(press("a") && field.state.caret == 0)
-    #expect(press("e") && field.state.caret == 7)
-    #expect(press("b", .alt) && field.state.caret == 4)
-    #expect(press("d", .alt) && field.text == "one ")
+    #expect(press("e") && field.state.caret == 13)
+    #expect(press("b", .alt) && field.state.caret == 8)
+    #expect(press("d", .alt) && field.text == "one two ")
     field.replaceText("path/to-file", caret: 12)
     #expect(field.keyDown(KeyEvent(.backspace, modifiers: .alt)))
     #expect(field.text == "path/to-", "Alt+Backspace stops at punctuation; Ctrl+W would not")
@@ -442,4 +508,41 @@ private final class FocusableList: Widget {
     field.editingBindings[.deleteWordBefore] = KeyEvent(.character("w"), modifiers: [.ctrl, .alt])
     #expect(field.keyDown(KeyEvent(.character("w"), modifiers: [.ctrl, .alt])))
     #expect(field.text == "")
+}
+
+/// Readline's kill ring entry: kills in a row add up (backward kills before, forward kills
+/// after what was killed); anything else in between (a caret move, typing, a yank) starts a
+/// new one.
+@Test @MainActor func killsInARowAddUpAndAnythingElseStartsAnew() {
+    let field = TextField(text: "", font: f10)
+    let (host, _) = makeHost(field, width: 400, height: 100)
+    host.focus(field)
+    field.editingBindings = EditingKeys.readline.bindings
+    func press(_ c: Character, _ modifiers: Modifiers = .ctrl) { _ = field.keyDown(KeyEvent(.character(c), modifiers: modifiers)) }
+    // Forward kills append: Alt+D twice from the start, then Ctrl+Y.
+    field.replaceText("one two three", caret: 0)
+    press("d", .alt)
+    press("d", .alt)
+    #expect(field.text == " three")
+    press("y")
+    #expect(field.text == "one two three")
+    // A caret move between two kills: the second kill is all Ctrl+Y gives back.
+    field.replaceText("say hello world", caret: 15)
+    press("w")
+    press("a")
+    press("e")
+    press("w")
+    #expect(field.text == "say ")
+    press("y")
+    #expect(field.text == "say hello ", "Ctrl+A and Ctrl+E in between: only the last kill")
+    // Typing in between starts anew too; so does the yank itself.
+    field.replaceText("a b", caret: 3)
+    press("w")
+    host.handle(.textInput("c"))
+    press("w")
+    press("y")
+    #expect(field.text == "a c")
+    press("w")
+    press("y")
+    #expect(field.text == "a c", "after a yank, a kill starts a new entry")
 }

@@ -56,6 +56,8 @@ public struct Commands {
         case .say, .me, .react, .redact:
             guard buffer.kind == .server || buffer.kind == .channelList else { return nil }
             return "this buffer has no channel or query: use /msg NICK TEXT, or /join #CHANNEL"
+        case .close:
+            return model.closeRefusal(of: id)
         default:
             return nil
         }
@@ -248,14 +250,21 @@ extension ChatModel {
         return net.bouncer.flatMap { self.network($0.parent) } ?? net
     }
 
+    /// Why buffer `id` cannot be closed, if it cannot: the server buffer stays. The UI asks
+    /// before it offers to close (Ctrl+W asks no question it would then refuse).
+    public func closeRefusal(of id: BufferID) -> String? {
+        guard let buffer = buffer(id), buffer.kind == .server else { return nil }
+        return "the server buffer stays open; /quit disconnects"
+    }
+
     /// The model's part of closing buffer `id`: a joined channel is parted, messages still
     /// queued for it are marked failed, and the buffer goes. The server buffer stays (and says
     /// so). Returns whether it closed.
     @discardableResult
     public func close(_ id: BufferID, now: SessionTime) -> Bool {
         guard let buffer = buffer(id) else { return false }
-        guard buffer.kind != .server else {
-            note("the server buffer stays open; /quit disconnects", in: id, isError: true, at: now.wall)
+        if let refusal = closeRefusal(of: id) {
+            note(refusal, in: id, isError: true, at: now.wall)
             return false
         }
         if buffer.kind == .channel && buffer.isJoined {

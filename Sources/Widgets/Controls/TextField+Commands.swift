@@ -15,7 +15,8 @@ public enum EditingCommand: String, CaseIterable, Sendable {
     case deleteToLineStart = "delete_to_line_start"
     /// Deletes from the caret to the end of the line (Ctrl+K).
     case deleteToLineEnd = "delete_to_line_end"
-    /// Puts back what the last of the commands above deleted (Ctrl+Y).
+    /// Puts back what the last of the commands above deleted, several in a row as one, as
+    /// readline does (Ctrl+Y).
     case yank
     /// The caret to the start of the line (Ctrl+A).
     case lineStart = "line_start"
@@ -70,9 +71,12 @@ public enum EditingKeys: String, CaseIterable, Sendable {
 }
 
 extension TextField {
-    /// The bound editing command `event` runs, if any.
+    /// The bound editing command `event` runs, if any (the first in ``EditingCommand`` order
+    /// when two share the key, whatever the dictionary's order).
     func editingCommand(for event: KeyEvent) -> EditingCommand? {
-        editingBindings.first { $0.value.key == event.key && $0.value.modifiers == event.modifiers }?.key
+        EditingCommand.allCases.first { command in
+            editingBindings[command].map { $0.key == event.key && $0.modifiers == event.modifiers } ?? false
+        }
     }
 
     /// Runs `command` on the text (undoable; what it deletes can be yanked back).
@@ -85,11 +89,11 @@ extension TextField {
             var start = caret
             while start > lineStart, characters[start - 1].isWhitespace { start -= 1 }
             while start > lineStart, !characters[start - 1].isWhitespace { start -= 1 }
-            kill(start..<caret)
-        case .deleteWordPartBefore: kill(max(state.wordStart(before: caret), lineStart)..<caret)
-        case .deleteWordAfter: kill(caret..<min(state.wordEnd(after: caret), lineEnd))
-        case .deleteToLineStart: kill(lineStart..<caret)
-        case .deleteToLineEnd: kill(caret..<lineEnd)
+            kill(start..<caret, backward: true)
+        case .deleteWordPartBefore: kill(max(state.wordStart(before: caret), lineStart)..<caret, backward: true)
+        case .deleteWordAfter: kill(caret..<min(state.wordEnd(after: caret), lineEnd), backward: false)
+        case .deleteToLineStart: kill(lineStart..<caret, backward: true)
+        case .deleteToLineEnd: kill(caret..<lineEnd, backward: false)
         case .yank:
             if !killed.isEmpty { insert(killed, kind: .other) }
         case .lineStart, .lineEnd, .wordBack, .wordForward:
@@ -106,14 +110,20 @@ extension TextField {
         }
     }
 
-    /// Deletes `range`, keeping it for ``EditingCommand/yank``.
-    private func kill(_ range: Range<Int>) {
+    /// Deletes `range`, keeping it for ``EditingCommand/yank``. Kills in a row add up, as in
+    /// readline and Emacs: a backward kill's text goes before what was killed, a forward one's
+    /// after, so Ctrl+W twice then Ctrl+Y gives both words back in their order. Any other
+    /// edit or caret move in between starts anew (``killContinues`` is cleared by both).
+    private func kill(_ range: Range<Int>, backward: Bool) {
         guard !range.isEmpty else { return }
-        killed = String(state.characters[range])
+        let text = String(state.characters[range])
+        let continues = killContinues
+        killed = !continues ? text : backward ? text + killed : killed + text
         edit(.other) { state in
             state.moveCaret(to: range.lowerBound)
             state.moveCaret(to: range.upperBound, extending: true)
             state.replaceSelection(with: "")
         }
+        killContinues = true
     }
 }

@@ -14,8 +14,11 @@ public final class TextField: Widget {
     /// The keys of the editing commands beyond the standard ones (readline's, or the user's);
     /// they come before the standard keys and before any app shortcut on the same key.
     public var editingBindings: [EditingCommand: KeyEvent] = [:]
-    /// What the last deleting editing command took, for ``EditingCommand/yank``.
+    /// What the last deleting editing commands in a row took, for ``EditingCommand/yank``.
     var killed = ""
+    /// Whether the last change of the text or the caret was a kill (the next one adds to
+    /// ``killed``); every other edit and caret move clears it.
+    var killContinues = false
     /// The input method's composition, shown underlined at the caret.
     public internal(set) var composition: TextComposition?
     /// Horizontal scroll of the text inside the field.
@@ -221,6 +224,7 @@ public final class TextField: Widget {
 
     /// After an edit: relayout the text, notify, restart the blink.
     func contentChanged() {
+        killContinues = false
         refreshText()
         restartBlink()
         onChange?(state.text)
@@ -228,6 +232,7 @@ public final class TextField: Widget {
 
     /// After a caret move or selection change.
     func selectionChanged() {
+        killContinues = false
         history.breakCoalescing()
         if let host { scrollCaretIntoView(measurer: host.measurer) }
         setNeedsPaint()

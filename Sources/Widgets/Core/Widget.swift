@@ -45,9 +45,26 @@ open class Widget {
         didSet { if flex != oldValue { parent?.setNeedsLayout() } }
     }
 
-    /// A hidden widget takes no space, is not painted and is not hit.
+    /// A hidden widget takes no space, is not painted and is not hit. Hiding the widget that
+    /// has the keyboard (or holds it) gives the keyboard to the text home: typing must not go
+    /// into something no one sees.
     public var isHidden = false {
-        didSet { if isHidden != oldValue { setNeedsPaint(); setNeedsLayout() } }
+        didSet {
+            guard isHidden != oldValue else { return }
+            setNeedsPaint()
+            setNeedsLayout()
+            if isHidden, let host, let focused = host.focusedWidget, focused.isDescendant(of: self) { host.focusShownWidget() }
+        }
+    }
+
+    /// Whether neither the widget nor any of its ancestors is hidden.
+    public var isShown: Bool {
+        var node: Widget? = self
+        while let widget = node {
+            if widget.isHidden { return false }
+            node = widget.parent
+        }
+        return true
     }
 
     /// Fill painted behind the widget's content.

@@ -13,6 +13,8 @@ extension WidgetHost {
     ///   differently there.
     public func handle(_ event: InputEvent) {
         layoutIfNeeded()
+        // A widget hidden with an ancestor, or before it was attached, may still hold the keyboard.
+        focusShownWidget()
         switch event {
         case .mouseMove(let e): mouseMove(e)
         case .mouseDown(let e): mouseDown(e)
@@ -43,14 +45,16 @@ extension WidgetHost {
             primaryFinger = nil
             mouseUp(MouseEvent(position: t.position, isTouch: true))
         case .keyDown(let e):
-            shortcutText = nil
+            dropsShortcutText = false
             if keyDown(e) { keyTakenAsShortcut(e) }
         case .keyUp:
             // The text of a key press comes before its release: nothing later is dropped.
-            shortcutText = nil
+            dropsShortcutText = false
         case .textInput(let text):
-            let isShortcutText = shortcutText.map { text.lowercased() == String($0).lowercased() } ?? false
-            shortcutText = nil
+            // Matching the text against the key cannot work: Ctrl+Shift+= sends "+", the
+            // keypad's keys are named, and layouts differ. The press's own text is the next one.
+            let isShortcutText = dropsShortcutText
+            dropsShortcutText = false
             if !isShortcutText { type(text) }
         case .textEditing(let composition): _ = focusedWidget?.textEditing(composition)
         case .resize(let newSize, let newScale):
@@ -76,10 +80,12 @@ extension WidgetHost {
     }
 
     /// A key press was taken as a shortcut before or by a widget (the window's zoom keys, a
-    /// binding): with Ctrl, Alt or Super, the text the same press sends is not typed.
+    /// binding): with Ctrl, Alt or Super, or a named key (the keypad's), the text the same
+    /// press sends is not typed, whatever it is. Shift alone is typing, and a plain key's
+    /// text (Space, a letter) is typed wherever its key went.
     public func keyTakenAsShortcut(_ e: KeyEvent) {
-        shortcutText = nil
-        if !e.modifiers.isDisjoint(with: [.ctrl, .alt, .gui]), case .character(let c) = e.key { shortcutText = c }
+        let named = if case .named = e.key { true } else { false }
+        dropsShortcutText = named || !e.modifiers.isDisjoint(with: [.ctrl, .alt, .gui])
     }
 
     /// Typed text goes to the focused widget, or, when it does not take text (or nothing has

@@ -68,10 +68,11 @@ public final class WidgetHost {
     var tooltipDue: FrameTime?
     var tooltipWidget: Tooltip?
     var primaryFinger: Int64?
-    /// The character of a key with Ctrl, Alt or Super that was consumed as a shortcut: the
-    /// same text sent for that key press (X11 sends "3" after Alt+3, "=" after Ctrl+=) is not
-    /// typed.
-    var shortcutText: Character?
+    /// Whether the key press just taken as a shortcut (with Ctrl, Alt or Super, or a named key
+    /// such as the keypad's +) may still send its text: SDL sends a press's text right after
+    /// its key, before the next key goes down or up (X11 sends "3" after Alt+3, "+" after
+    /// Ctrl+Shift+=, "+" after Ctrl+Keypad +), and that text is not typed, whatever it is.
+    var dropsShortcutText = false
 
     /// Creates a host for `root` in a window of `size`.
     public init(root: Widget, size: Size, measurer: any TextMeasurer, clipboard: any Clipboard,
@@ -225,6 +226,16 @@ public final class WidgetHost {
             if let home = textHome(in: child) { return home }
         }
         return nil
+    }
+
+    /// The keyboard leaves a hidden widget for the text home (nothing, when that is hidden
+    /// too), or, in an overlay (a form), for the overlay's first shown focusable widget: a
+    /// hidden widget takes no keys and no text.
+    func focusShownWidget() {
+        guard let focused = focusedWidget, !focused.isShown else { return }
+        var top = focused
+        while let up = top.parent { top = up }
+        focus(top === root ? textHome : Self.focusables(in: top).first ?? textHome)
     }
 
     /// Gives keyboard focus to `widget` (which must be focusable), or clears it with `nil`.
