@@ -262,6 +262,11 @@ public final class FindPresenter {
                 chat.sync()
             }
             guard let rows = chat.buffers.rows(of: current), let rowID = rows.rowID(ofLineID: lineID) else { return }
+            // An event found inside a folded run of joins and parts: the run opens to show it.
+            if rowID.hasPrefix("group-"), rows.expanded.insert(String(rowID.dropFirst(6))).inserted,
+               let row = rows.index(ofRowID: rowID) {
+                screen.messages.rowChanged(at: row)
+            }
             screen.messages.reveal(rowID: rowID)
         } else {
             chat.reveal(lineID: lineID, in: current, time: find.logHits[index - find.matches.count].time)
