@@ -88,6 +88,10 @@ extension ChatModel {
     /// and stops, or connects again (`reconnect`). The QUIT follows what is already queued.
     public func leave(_ name: String, reason: String, reconnect: Bool, now: SessionTime) {
         let request: LinkRequest = reconnect ? .reconnect(farewell: []) : .disconnect(farewell: [])
+        // Leaving for good, a paste going out stops (a dropped link's paste waits instead).
+        if !reconnect, let network = network(name) {
+            for buffer in network.buffers { cancelPaste(in: buffer.id, now: now.wall) }
+        }
         guard let network = network(name), network.session.state.phase != .disconnected else {
             return requestLink(request, network: name)
         }
@@ -134,6 +138,8 @@ extension ChatModel {
     /// Hands lines to the network's link; lines before the welcome are registration.
     func send(_ lines: [IRCMessage], network name: String) {
         let registering = network(name)?.session.state.phase != .registered
+        // A paced line is on the link now: a paste waits for the link to say it is written.
+        if !registering { network(name)?.awaitsDrain = true }
         linkRequests?(name, .send(lines, registering: registering))
     }
 

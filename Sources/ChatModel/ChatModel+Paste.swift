@@ -49,16 +49,20 @@ extension ChatModel {
     /// handed over before is still queued on the link. While the network is not ready the
     /// paste waits (it goes on once registered: ``deliver(_:network:)``).
     func releasePaste(on network: ChatNetwork, now: SessionTime) {
-        guard !network.awaitsDrain, network.session.isReady else { return }
-        network.isPasting = false
-        for buffer in network.buffers where !buffer.pasteQueue.isEmpty {
+        // The pasting buffers take turns, a line each, until one is on the link (handing it
+        // over sets `awaitsDrain`); a line that produced nothing to send lets the next go.
+        while !network.awaitsDrain, network.session.isReady {
+            let count = network.buffers.count
+            guard let offset = (0..<count).first(where: {
+                !network.buffers[(network.pasteTurn + $0) % count].pasteQueue.isEmpty
+            }) else { break }
+            let buffer = network.buffers[(network.pasteTurn + offset) % count]
+            network.pasteTurn = (network.pasteTurn + offset + 1) % count
             let line = buffer.pasteQueue.removeFirst()
             if buffer.pasteQueue.isEmpty { buffer.pasteTotal = 0 }
             changes.append(.pasteChanged(buffer.id))
-            // Set first: the line's own report of an empty queue may come before this returns.
-            network.awaitsDrain = true
-            if !buffer.pasteQueue.isEmpty { network.isPasting = true }
             perform(.sendMessage(target: buffer.name, text: line), network: network.name, now: now)
         }
+        network.isPasting = network.buffers.contains { !$0.pasteQueue.isEmpty }
     }
 }

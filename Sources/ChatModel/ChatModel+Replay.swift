@@ -23,7 +23,6 @@ struct ReplayLedger {
 extension ChatModel {
     /// A new link of `network` came up at `time`: replays are matched from scratch.
     func linkCameUp(_ network: ChatNetwork, at time: Date) {
-        network.linkCount += 1
         network.replays = ReplayLedger(since: time)
     }
 

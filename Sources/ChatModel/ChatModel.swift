@@ -87,9 +87,13 @@ public final class ChatModel {
                 buffer.membersWhenLeft = network.sortedMembers(of: buffer.name)
             }
         }
-        if case .disconnected = input { network.awaitsDrain = false }   // no report comes over a dead link
+        switch input {
+        case .disconnected: network.awaitsDrain = false   // no report comes over a dead link
+        case .notSent: network.awaitsDrain = false         // those lines are not on the link
+        default: break
+        }
         let outputs = network.session.handle(input)
-        noteAnnouncedName(of: network)
+        if case .received(let message, _) = input, message.command == "005" { noteAnnouncedName(of: network) }
         // Event rows (joins, parts, modes, …) are dated by the line's server-time tag when it
         // has one, like messages: a replayed or delayed join keeps its own time.
         var when = input.time.wall

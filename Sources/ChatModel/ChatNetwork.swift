@@ -14,9 +14,12 @@ public final class ChatNetwork {
     var awaitsDrain = false
     /// Some buffer of this network has pasted lines waiting.
     var isPasting = false
+    /// Where the next turn of the pasting buffers starts (they take turns, a line each).
+    var pasteTurn = 0
     /// The link's time per line once its burst is used up, as it last said (seconds).
     public internal(set) var secondsPerLine = 2.0
-    /// How many times the link came up (``ChatBuffer/awaitsRejoin`` belongs to one of them).
+    /// How many times the session registered (``ChatBuffer/awaitsRejoin`` belongs to one of
+    /// them; a link refused before registering does not count).
     var linkCount = 0
     /// Whether the network is named by its server's address (a `--server` start, a link, the
     /// first-run form): it is then shown by the name its server announces.

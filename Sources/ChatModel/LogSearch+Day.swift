@@ -20,7 +20,8 @@ struct LogDaySearch {
     /// The words and phrases of the query.
     let needles: [Needle]
     /// What is looked for to find the lines worth a look: the longest ASCII run of one of the
-    /// words (a word's other characters may be in another case in the file).
+    /// words (a word's other characters may be in another case in the file). A word, not a
+    /// phrase: an event's row says "kim quit" where its log line says "kim has quit".
     let lead: Needle?
     /// Whether the lead has a letter that K or İ lowers to.
     let leadFoldsFromOthers: Bool
@@ -30,7 +31,8 @@ struct LogDaySearch {
         needles = query.terms.compactMap { term -> Needle? in
             if case .text(_, let needle) = term { return needle } else { return nil }
         }
-        lead = needles.compactMap(\.longestASCIIRun).max { $0.bytes.count < $1.bytes.count }
+        lead = needles.flatMap { $0.bytes.split { $0 >= 0x80 || $0 == 0x20 } }
+            .max { $0.count < $1.count }.map { Needle(Array($0)) }
         leadFoldsFromOthers = lead.map { $0.bytes.contains(UInt8(ascii: "k")) || $0.bytes.contains(UInt8(ascii: "i")) } ?? false
     }
 

@@ -112,6 +112,7 @@ struct SessionEventApplier {
         case .connectionPhase(let phase):
             applyPhase(phase, on: network, now: now)
         case .registered(let nick, let server):
+            network.linkCount += 1
             model.info("Connected to \(server) as \(nick)", on: network, at: now)
             // A channel parted while disconnected, or refused before, is not joined again.
             for buffer in network.buffers where buffer.awaitsRejoin && !network.session.rejoins(buffer.name) {
@@ -389,6 +390,8 @@ struct SessionEventApplier {
         buffer.isJoined = false
         buffer.awaitsRejoin = false
         buffer.membersWhenLeft = []
+        // Nobody to say the rest of a paste to.
+        model.cancelPaste(in: buffer.id, now: Date())
     }
 
     /// Forgets the typing of `nick` in every buffer of `network` (it left or quit).

@@ -116,7 +116,13 @@ public final class NetworkHub {
         if recordsRequests { requests.append((network, request)) }
         switch request {
         case .send(let lines, let registering):
-            transports[network]?.send(lines, priority: registering ? .registration : .normal)
+            // A network leaving its server still takes lines (they go before its QUIT, or come
+            // back unsent and wait as pending); with no link at all they come back at once.
+            if let transport = transports[network] ?? leavingTransport(of: network) {
+                transport.send(lines, priority: registering ? .registration : .normal)
+            } else {
+                requeue(lines, network: network, now: now())
+            }
         case .close(let reason):
             transports[network]?.forceClose(reason: reason)
         case .disconnect(let farewell):
@@ -185,6 +191,11 @@ public final class NetworkHub {
         return IRCServerEndpoint(host: endpoint.host, port: port, security: .tls(options))
     }
 
+    /// The transport of `network` still saying goodbye, if any.
+    private func leavingTransport(of network: String) -> IRCTransport? {
+        leaving.first { networks[$0.key] == network }?.value
+    }
+
     /// Stops every transport at once (those still leaving too).
     public func stopAll() {
         for transport in transports.values { transport.stop() }
@@ -204,7 +215,14 @@ public final class NetworkHub {
             if !queue.hasEvents { usleep(5_000) }
             drain()
         }
+        // Those still open are stopped (a QUIT not yet written goes now), and given a moment
+        // to be: the process ends next.
         stopAll()
+        let grace = ContinuousClock.now + .milliseconds(300)
+        while !leaving.isEmpty || !transports.isEmpty, ContinuousClock.now < grace {
+            if !queue.hasEvents { usleep(5_000) }
+            drain()
+        }
     }
 
     /// Whether links are still saying goodbye after a disconnect.
@@ -224,7 +242,17 @@ public final class NetworkHub {
 
     private func apply(_ events: [IRCTransportEvent]) {
         for event in events {
+            if case .stopped = event.kind { leaving[event.transport] = nil }
             guard let network = networks[event.transport] else { continue }
+            // A link given up by a disconnect whose network has a new one (a quick /connect):
+            // what it still says is not the network's any more; its unsent lines are.
+            if let current = transports[network], current.id != event.transport {
+                switch event.kind {
+                case .disconnected(_, let unsent), .notSent(let unsent, _): requeue(unsent, network: network, now: now())
+                default: break
+                }
+                continue
+            }
             let now = now()
             let server = BufferID(network: network, name: "")
             switch event.kind {
@@ -259,7 +287,6 @@ public final class NetworkHub {
             case .drained(let interval):
                 model.linkDrained(network: network, interval: interval, now: now)
             case .stopped:
-                leaving[event.transport] = nil
                 // Stopped on its own (not by a disconnect request, which forgot it first):
                 // /connect and /reconnect start a new transport.
                 if transports[network]?.id == event.transport {

@@ -35,6 +35,7 @@ extension IRCSession {
             if isReady { sendJoins(channels) }
         case .part(let channel, let reason):
             desiredChannels.removeAll { state.isupport.equal($0.name, channel) }
+            history.stoppedHearing[state.fold(channel)] = nil   // left by choice, even offline
             guard isReady else { return }
             if let reason { send("PART", channel, reason) } else { send("PART", channel) }
         case .away(let message):
@@ -70,6 +71,7 @@ extension IRCSession {
             if state.phase != .registered { state.nick = nick }
             send("NICK", nick)
         case .quit(let reason):
+            quitting = true
             if let reason { send("QUIT", reason) } else { send("QUIT") }
         case .raw(let line):
             guard let message = try? IRCMessage(parsing: line, limits: .outgoing) else {

@@ -73,8 +73,8 @@ extension IRCSession {
         }
         guard var item = bufferMessage(message, now: now) else { return }
         // A member's host, when NAMES did not give it (no userhost-in-names): what a ban by
-        // host needs. Only the first message of each is looked at for it.
-        if let source = item.source, let host = source.host, !item.isOwn {
+        // host needs. Kept from their first message; with userhost-in-names nothing is done.
+        if !namesGiveHosts, let source = item.source, let host = source.host, !item.isOwn {
             let key = state.fold(source.nick)
             if state.users[key] != nil, state.users[key]?.host == nil {
                 state.users[key]?.host = host

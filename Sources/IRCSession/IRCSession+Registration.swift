@@ -23,6 +23,7 @@ extension IRCSession {
     /// (channels, away, monitor list, queued messages, history positions).
     mutating func resetConnection(now: SessionTime) {
         state.capabilities.reset()
+        namesGiveHosts = false
         state.channels = [:]
         state.users = [:]
         state.serverName = nil
@@ -50,7 +51,12 @@ extension IRCSession {
     }
 
     mutating func connectionLost(reason: String, now: SessionTime) {
-        for key in state.channels.keys { history.stoppedHearing[key] = now.wall }
+        // A drop we did not ask for: what was said meanwhile may be missing (a /quit or
+        // /reconnect is the user's choice, like a part).
+        if !quitting {
+            for key in state.channels.keys { history.stoppedHearing[key] = now.wall }
+        }
+        quitting = false
         resetConnection(now: now)
         setPhase(.disconnected)
     }
@@ -74,6 +80,7 @@ extension IRCSession {
             if state.capabilities.pending.isEmpty { capabilitiesSettled() }
         case "ACK":
             state.capabilities.acknowledge(list)
+            namesGiveHosts = state.capabilities.has("userhost-in-names")
             emit(.capabilitiesChanged(enabled: state.capabilities.enabled))
             if state.capabilities.pending.isEmpty { capabilitiesSettled() }
         case "NAK":
@@ -85,6 +92,7 @@ extension IRCSession {
             requestCapabilities()
         case "DEL":
             state.capabilities.remove(list)
+            namesGiveHosts = state.capabilities.has("userhost-in-names")
             emit(.capabilitiesChanged(enabled: state.capabilities.enabled))
         default:
             showReply(message)
@@ -195,6 +203,10 @@ extension IRCSession {
 
     mutating func handleNickRejected(_ message: IRCMessage) {
         guard state.phase != .registered else {
+            // The /nick asked for is refused: a later rename to it is not the user's doing.
+            if message.parameters.count > 1, let requested = requestedNick, state.isupport.equal(message.parameters[1], requested) {
+                requestedNick = nil
+            }
             showReply(message)
             return
         }

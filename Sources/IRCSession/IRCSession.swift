@@ -38,6 +38,10 @@ public struct IRCSession: Sendable {
     var chosenNick: String?
     /// The nick the user's last /nick asked for, until the server answers.
     var requestedNick: String?
+    /// NAMES gives every member's host (`userhost-in-names`): messages need not teach them.
+    var namesGiveHosts = false
+    /// We sent QUIT on this connection: its end is our choice, and owes no gap warning.
+    var quitting = false
     var sasl: SASLExchange?
     var registrationFinished = false
     var batches: [String: OpenBatch] = [:]

@@ -88,7 +88,7 @@ extension BufferPresenter {
         // What their client is, last: asked far less often than the rest.
         for request in ["VERSION", "PING", "TIME"] {
             items.append(MenuItem("CTCP \(request)") {
-                // PING carries the time asked, which the answer brings back to measure the lag.
+                // PING carries the time asked, which the answer brings back (shown as it comes).
                 let now = request == "PING" ? String(Int(chat.clock().wall.timeIntervalSince1970)) : nil
                 chat.perform(.sendCTCP(target: nick, command: request, parameters: now), network: current.network)
             })

@@ -60,6 +60,12 @@ public final class ChatScreen: Widget {
         inner = SplitPane(.horizontal, first: centre, second: nickList, dividerPosition: 600, minFirst: 200, minSecond: 0)
         outer = SplitPane(.horizontal, first: sidebar, second: inner, dividerPosition: 190, minFirst: 120, minSecond: 240)
         super.init()
+        // The middle button pastes what was selected elsewhere into the input line.
+        messages.onMiddleClick = { [weak self] in
+            guard let self else { return }
+            self.host?.focus(self.input)
+            self.input.paste(primary: true)
+        }
         for pane in [inner, outer] {
             pane.dividerThickness = 1
             pane.grabSlop = 4

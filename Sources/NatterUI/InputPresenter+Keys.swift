@@ -20,8 +20,6 @@ extension InputPresenter {
             cancelPaste()
             return true
         }
-        // Escape stops a paste going out here (after the questions above, before the rest).
-        if event.key == .escape, event.modifiers.isEmpty, cancelPasteQueue() { return true }
         if chat.find.isOpen {
             switch event.key {
             case .escape where m.isEmpty:
@@ -95,6 +93,9 @@ extension InputPresenter {
         case .up where m.isEmpty && chat.find.choosesMentions: return chat.find.chooseMention(older: true)
         case .down where m.isEmpty && chat.find.choosesMentions: return chat.find.chooseMention(older: false)
         case .escape where m.isEmpty && chat.find.chosenMention != nil: return chat.find.chooseMention(nil)
+        // Last of Escape's meanings (a question, the find bar, a reply, a chosen mention go
+        // first): a paste going out here stops.
+        case .escape where m.isEmpty && cancelPasteQueue(): return true
         case .up where m.isEmpty: return recallHistory(older: true)
         case .down where m.isEmpty: return recallHistory(older: false)
         default:

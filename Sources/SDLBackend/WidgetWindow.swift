@@ -306,4 +306,10 @@ public final class SDLClipboard: Clipboard {
         return String(cString: raw)
     }
     public func setText(_ text: String) { SDL_SetClipboardText(text) }
+    public func primaryText() -> String? {
+        guard SDL_HasPrimarySelectionText() == SDL_TRUE, let raw = SDL_GetPrimarySelectionText() else { return nil }
+        defer { SDL_free(raw) }
+        return String(cString: raw)
+    }
+    public func setPrimaryText(_ text: String) { SDL_SetPrimarySelectionText(text) }
 }

@@ -53,6 +53,21 @@ struct DisconnectedChannelTests {
         #expect(a.membersWhenLeft.isEmpty)
     }
 
+    /// An attempt that connected but never registered in between does not lose the "Rejoined".
+    @Test func aFailedAttemptInBetweenKeepsTheRejoined() throws {
+        model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+        model.deliver(.connected(now: at(0)), network: "Net")
+        for line in [":srv 001 me :Welcome", ":srv 376 me :End", ":me!u@h JOIN #a"] { recv(line, 1) }
+        let a = try #require(model.network("Net")?.buffer(named: "#a"))
+        model.deliver(.disconnected(reason: "reset by peer", now: at(2)), network: "Net")
+        model.deliver(.connected(now: at(3)), network: "Net")
+        recv("ERROR :Trying to reconnect too fast", 3)
+        model.deliver(.disconnected(reason: "closed", now: at(3)), network: "Net")
+        model.deliver(.connected(now: at(5)), network: "Net")
+        for line in [":srv 001 me :Welcome", ":srv 376 me :End", ":me!u@h JOIN #a"] { recv(line, 6) }
+        #expect(a.lines.last?.text == "Rejoined #a")
+    }
+
     /// A rejoin refused (banned meanwhile) is not joined again; a /join much later is a join,
     /// not "Rejoined".
     @Test func aRefusedRejoinLeavesNoRejoinedForLater() throws {

@@ -52,6 +52,10 @@ struct LogEventLinesTests {
         try LogSearch.run(folder: folder, timeZone: utc, query: "kim quit", before: day.addingTimeInterval(86_400)) { hits += $0 }
         #expect(hits.map(\.id) == ["log:2024-01-01:1"])
         hits = []
+        // A phrase as the row reads it, though the log line words it otherwise.
+        try LogSearch.run(folder: folder, timeZone: utc, query: "\"kim quit\"", before: day.addingTimeInterval(86_400)) { hits += $0 }
+        #expect(hits.map(\.id) == ["log:2024-01-01:1"])
+        hits = []
         try LogSearch.run(folder: folder, timeZone: utc, query: "from:kim", before: day.addingTimeInterval(86_400)) { hits += $0 }
         #expect(hits.isEmpty)
     }

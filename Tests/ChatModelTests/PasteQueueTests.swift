@@ -49,6 +49,25 @@ final class PasteQueueTests {
         #expect(own == ["paste 1", "typed by hand", "paste 2", "paste 3", "paste 4", "paste 5"])
     }
 
+    /// A line that gives nothing to send does not hold the paste up; two buffers pasting on
+    /// one network take turns; leaving a channel (a kick) ends its paste.
+    @Test func turnsRefusalsAndLeaving() throws {
+        model.deliver(.received(try IRCMessage(parsing: ":me!u@h JOIN #other"), now: now), network: "Test")
+        let other = BufferID(network: "Test", name: "#other")
+        model.linkDrained(network: "Test", interval: .seconds(1), now: now)
+        sent = []
+        model.queuePaste(["", "a1", "a2", "a3"], in: channel, now: now)   // "" sends nothing
+        model.queuePaste(["b1", "b2"], in: other, now: now)
+        #expect(said == ["PRIVMSG #natter a1"])
+        for _ in 0..<3 { model.linkDrained(network: "Test", interval: .seconds(1), now: now) }
+        #expect(said == ["PRIVMSG #natter a1", "PRIVMSG #other b1", "PRIVMSG #natter a2", "PRIVMSG #other b2"])
+        model.deliver(.received(try IRCMessage(parsing: ":op!o@h KICK #natter me :enough"), now: now), network: "Test")
+        #expect(model.pasteProgress(of: channel) == nil)
+        #expect(model.buffer(channel)?.lines.contains { $0.text == "Paste cancelled: 1 line not sent" } == true)
+        model.linkDrained(network: "Test", interval: .seconds(1), now: now)
+        #expect(said.count == 4)
+    }
+
     @Test func whatIsLeftCanBeCancelled() {
         model.queuePaste((1...5).map { "paste \($0)" }, in: channel, now: now)
         _ = model.takeChanges()
@@ -64,6 +83,9 @@ final class PasteQueueTests {
         model.queuePaste(["/quit", "second"], in: channel, now: now)
         #expect(said.isEmpty)
         connect()
+        // The rejoin is on the link first; once it is written the paste goes on.
+        #expect(sent.last == "JOIN #natter" && said.isEmpty)
+        model.linkDrained(network: "Test", interval: .seconds(1), now: now)
         #expect(said == ["PRIVMSG #natter /quit"], "said as text, once the network is ready")
         model.linkDrained(network: "Test", interval: .seconds(1), now: now)
         #expect(said.last == "PRIVMSG #natter second")

@@ -145,6 +145,18 @@ struct GapFillTests {
         #expect(gaps(h.feed(":natter!nat@host JOIN #natter")).isEmpty)
     }
 
+    /// /quit and /reconnect are our choice too: the QUIT sent, the next join owes nothing.
+    @Test func quittingIsNoHole() {
+        var h = Harness()
+        h.register(caps: "server-time")
+        h.feed(":natter!nat@host JOIN #natter")
+        h.intent(.quit(reason: "brb"))
+        h.disconnect()
+        h.now += 5
+        h.register(caps: "server-time")
+        #expect(gaps(h.feed(":natter!nat@host JOIN #natter")).isEmpty)
+    }
+
     /// The hole starts where we stopped hearing the channel (the drop), not at the last line
     /// said before it, and one absence gives one row however often the channel is joined.
     @Test func theHoleStartsAtTheDropAndIsSaidOnce() {

@@ -99,6 +99,8 @@ struct ReconnectNickTests {
         h.register()
         h.intent(.changeNick("taken"))
         h.feed(":irc.example 433 natter taken :Nickname is already in use")
+        // Later the services rename us to it (a regain): not a choice made with /nick.
+        h.feed(":natter!n@h NICK taken")
         h.disconnect()
         let again = h.connect()
         #expect(sent(again).contains("NICK natter"))

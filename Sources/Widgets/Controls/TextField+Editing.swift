@@ -45,9 +45,11 @@ extension TextField {
         edit(.other) { $0.replaceSelection(with: "") }
     }
 
-    /// Pastes the host's clipboard text.
-    public func paste() {
-        guard let text = host?.clipboard.text(), !text.isEmpty else { return }
+    /// Pastes the host's clipboard text (or, with `primary`, the PRIMARY selection: the
+    /// middle button's paste).
+    public func paste(primary: Bool = false) {
+        guard let clipboard = host?.clipboard, let text = primary ? clipboard.primaryText() : clipboard.text(),
+              !text.isEmpty else { return }
         if let onPaste, onPaste(text) { return }
         let flattened = isMultiline ? text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
             : text.replacing("\r\n", with: " ").replacing("\n", with: " ").replacing("\r", with: " ")

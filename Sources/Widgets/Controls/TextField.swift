@@ -310,6 +310,13 @@ public final class TextField: Widget {
             PopupMenu(items, theme: menuTheme).show(in: host, at: convertToWindow(event.position))
             return true
         }
+        if event.button == .middle {
+            // X11's paste of what was last selected anywhere, where the pointer is.
+            state.moveCaret(to: index(at: event.position), extending: false)
+            selectionChanged()
+            paste(primary: true)
+            return true
+        }
         guard event.button == .left else { return false }
         let position = index(at: event.position)
         switch event.clickCount {
@@ -318,7 +325,18 @@ public final class TextField: Widget {
         default: state.moveCaret(to: position, extending: event.modifiers.contains(.shift))
         }
         selectionChanged()
+        offerPrimary()
         return true
+    }
+
+    public override func mouseUp(_ event: MouseEvent) {
+        if event.button == .left { offerPrimary() }
+    }
+
+    /// What the mouse selected becomes the PRIMARY selection (the middle button pastes it
+    /// elsewhere).
+    private func offerPrimary() {
+        if state.hasSelection { host?.clipboard.setPrimaryText(state.selectedText) }
     }
 
     public override func mouseDragged(_ event: MouseEvent) {

@@ -45,6 +45,10 @@ extension MessageListView {
             return true
         }
         if event.button == .right { return showRowMenu(at: point) }
+        if event.button == .middle, let onMiddleClick {
+            onMiddleClick()
+            return true
+        }
         guard event.button == .left else { return false }
         viewport.stopMotion(springBack: true)
         defer { scheduleWake() }
@@ -115,6 +119,8 @@ extension MessageListView {
             noteScrollActivity()
         } else if isSelecting {
             isSelecting = false
+            // What the mouse selected is the PRIMARY selection, as anywhere on X11.
+            if let selection, !selection.isEmpty, let text = selectedText { host?.clipboard.setPrimaryText(text) }
             if let click = selection, click.isEmpty {
                 selection = nil
                 setNeedsPaint()

@@ -70,6 +70,9 @@ public final class MessageListView: Widget {
     /// Whether the list takes keyboard focus when clicked (the chat window normally keeps
     /// focus in the input line and forwards keys with ``handleKey(_:)``).
     public var acceptsFocus = false
+    /// A middle click on the rows (the chat screen pastes the PRIMARY selection into its input
+    /// line, as a terminal client does).
+    public var onMiddleClick: (() -> Void)?
     /// Colours and font of the list's own chrome.
     public var theme = Theme.standard {
         didSet {
