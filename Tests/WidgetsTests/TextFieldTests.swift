@@ -546,3 +546,21 @@ private final class FilteringList: Widget {
     press("y")
     #expect(field.text == "a c", "after a yank, a kill starts a new entry")
 }
+
+/// X11's PRIMARY selection: what the mouse selects is offered, and the middle button pastes
+/// what was offered (here or anywhere) where the pointer is.
+@Test @MainActor func theMouseSelectionIsPrimaryAndTheMiddleButtonPastesIt() {
+    let clipboard = MemoryClipboard()
+    let (f, host) = field("hello world", clipboard: clipboard)
+    let origin = f.convertToWindow(Point(x: 4, y: f.frame.height / 2))
+    host.handle(.mouseDown(MouseEvent(position: origin, clickCount: 2)))   // a word
+    host.handle(.mouseUp(MouseEvent(position: origin)))
+    #expect(clipboard.primaryText() == "hello")
+    #expect(clipboard.text() == nil, "the clipboard proper is left alone")
+    clipboard.setPrimaryText("big ")
+    host.handle(.key(.end))
+    let start = f.convertToWindow(Point(x: 1, y: f.frame.height / 2))
+    host.handle(.mouseDown(MouseEvent(position: start, button: .middle)))
+    host.handle(.mouseUp(MouseEvent(position: start, button: .middle)))
+    #expect(f.text == "big hello world")
+}
