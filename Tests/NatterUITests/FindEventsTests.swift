@@ -10,19 +10,10 @@ import Widgets
 @MainActor
 struct FindEventsTests {
     @Test func anEventInAFoldedRunIsFoundAndItsRunOpens() throws {
-        let chat = ChatStack.headless()
-        chat.model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
-        chat.model.deliver(.connected(now: SessionTime(0)), network: "Net")
-        for line in [":srv 001 me :Welcome", ":srv 376 me :End", ":me!u@h JOIN #c", ":sam!s@h PRIVMSG #c :hello",
-                     ":kim!k@h JOIN #c", ":lee!l@h JOIN #c", ":kim!k@h PART #c :later", ":sam!s@h PRIVMSG #c :bye"] {
-            chat.model.deliver(.received(try IRCMessage(parsing: line), now: SessionTime(0)), network: "Net")
-        }
-        let host = WidgetHost(root: chat.screen, size: Size(width: 900, height: 500), measurer: FixedMeasurer(),
-                              clipboard: MemoryClipboard())
+        let (chat, host, _) = try chatRig([":srv 001 me :Welcome", ":srv 376 me :End", ":me!u@h JOIN #c", ":sam!s@h PRIVMSG #c :hello",
+                                           ":kim!k@h JOIN #c", ":lee!l@h JOIN #c", ":kim!k@h PART #c :later",
+                                           ":sam!s@h PRIVMSG #c :bye"], size: Size(width: 900, height: 500), showing: "#c")
         let id = BufferID(network: "Net", name: "#c")
-        chat.controller.show(id)
-        chat.controller.sync()
-        host.layoutIfNeeded()
         let rows = try #require(chat.screen.messages.dataSource as? BufferRows)
         let part = try #require(chat.model.buffer(id)?.lines.first { $0.kind == .part })
         let group = try #require(rows.rowID(ofLineID: part.id))

@@ -9,27 +9,10 @@ import Widgets
 /// member of the nick list offers CTCP, and to an operator a ban by host and kick-ban.
 @MainActor
 struct MenusTests {
-    final class Sent { var lines: [String] = [] }
-
-    func rig() throws -> (ChatStack, WidgetHost, Sent) {
-        let chat = ChatStack.headless()
-        let sent = Sent()
-        chat.model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
-        chat.model.linkRequests = { _, request in
-            if case .send(let lines, _) = request { sent.lines += lines.map { $0.serialized() } }
-        }
-        chat.model.deliver(.connected(now: SessionTime(0)), network: "Net")
-        for line in [":srv 001 me :Welcome", ":srv 005 me CHANTYPES=# PREFIX=(ov)@+ :are supported", ":srv 376 me :End",
+    func rig() throws -> (ChatStack, WidgetHost, SentLines) {
+        try chatRig([":srv 001 me :Welcome", ":srv 005 me CHANTYPES=# PREFIX=(ov)@+ :are supported", ":srv 376 me :End",
                      ":me!u@h JOIN #c", ":srv 353 me = #c :@me sam", ":srv 366 me #c :End",
-                     ":sam!s@home.example PRIVMSG #c :hello \u{02}there\u{02}"] {
-            chat.model.deliver(.received(try IRCMessage(parsing: line), now: SessionTime(0)), network: "Net")
-        }
-        let host = WidgetHost(root: chat.screen, size: Size(width: 1000, height: 640), measurer: FixedMeasurer(),
-                              clipboard: MemoryClipboard())
-        chat.controller.show(BufferID(network: "Net", name: "#c"))
-        chat.controller.sync()
-        sent.lines.removeAll()
-        return (chat, host, sent)
+                     ":sam!s@home.example PRIVMSG #c :hello \u{02}there\u{02}"], showing: "#c")
     }
 
     @Test func aMessageCopiesItsWordsOrTheWholeLine() throws {

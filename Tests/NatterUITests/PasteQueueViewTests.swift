@@ -9,26 +9,8 @@ import Widgets
 /// when Escape (or the bar's button) cancels it; a line typed meanwhile is sent at once.
 @MainActor
 struct PasteQueueViewTests {
-    final class Sent { var lines: [String] = [] }
-
     @Test func theQueueIsShownAndEscapeCancelsIt() throws {
-        let chat = ChatStack.headless()
-        let sent = Sent()
-        chat.model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
-        chat.model.linkRequests = { _, request in
-            if case .send(let lines, _) = request { sent.lines += lines.map { $0.serialized() } }
-        }
-        chat.model.deliver(.connected(now: SessionTime(0)), network: "Net")
-        for line in [":srv 001 me :Welcome", ":srv 376 me :End", ":me!u@h JOIN #c"] {
-            chat.model.deliver(.received(try IRCMessage(parsing: line), now: SessionTime(0)), network: "Net")
-        }
-        chat.controller.sync()
-        let host = WidgetHost(root: chat.screen, size: Size(width: 1000, height: 640), measurer: FixedMeasurer(),
-                              clipboard: MemoryClipboard())
-        chat.controller.show(BufferID(network: "Net", name: "#c"))
-        host.focus(chat.screen.input)
-        sent.lines.removeAll()
-
+        let (chat, host, sent) = try chatRig([":srv 001 me :Welcome", ":srv 376 me :End", ":me!u@h JOIN #c"], showing: "#c")
         #expect(chat.controller.input.paste((1...10).map { "line \($0)" }.joined(separator: "\n")))
         host.handle(.keyDown(KeyEvent(.enter)))   // confirms the paste
         chat.controller.sync()

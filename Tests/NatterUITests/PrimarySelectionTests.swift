@@ -10,17 +10,10 @@ import Widgets
 @MainActor
 struct PrimarySelectionTests {
     @Test func selectingOffersItAndTheMiddleButtonPastesIntoTheInput() throws {
-        let chat = ChatStack.headless()
-        chat.model.addNetwork(name: "Net", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
-        chat.model.deliver(.connected(now: SessionTime(0)), network: "Net")
-        for line in [":srv 001 me :Welcome", ":srv 376 me :End", ":me!u@h JOIN #c", ":sam!s@h PRIVMSG #c :look at this"] {
-            chat.model.deliver(.received(try IRCMessage(parsing: line), now: SessionTime(0)), network: "Net")
-        }
         let clipboard = MemoryClipboard()
-        let host = WidgetHost(root: chat.screen, size: Size(width: 900, height: 400), measurer: FixedMeasurer(), clipboard: clipboard)
-        chat.controller.show(BufferID(network: "Net", name: "#c"))
-        chat.controller.sync()
-        host.layoutIfNeeded()
+        let (chat, host, _) = try chatRig([":srv 001 me :Welcome", ":srv 376 me :End", ":me!u@h JOIN #c",
+                                           ":sam!s@h PRIVMSG #c :look at this"],
+                                          size: Size(width: 900, height: 400), showing: "#c", clipboard: clipboard)
         let list = chat.screen.messages
         let row = try #require(list.metrics.rows.last)
         let y = list.convertToWindow(Point(x: 0, y: row.top + row.height / 2)).y
