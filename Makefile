@@ -14,7 +14,7 @@ APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconf
             $(FONT_DEPS) $(DICT_DEPS)
 # Packages the tests need: a private X server, input and screenshots, a session bus and a
 # notification server, real IRC servers.
-TEST_DEPS = python3 xvfb xauth xdotool imagemagick dbus dunst python3-dbus python3-gi gnome-keyring libsecret-tools inspircd atheme-services ngircd znc openssl procps
+TEST_DEPS = python3 xvfb xauth xdotool imagemagick dbus dunst python3-dbus python3-gi gnome-keyring libsecret-tools inspircd atheme-services ngircd znc bitlbee openssl procps
 
 .PHONY: all deps test-deps build release run demo test test-fresh golden bench fuzz sanitize screenshot install uninstall clean
 

@@ -147,9 +147,14 @@ extension ChatModel {
         }
         let kind: ChatLineKind
         var text = message.text
-        // Our own commands to services carry passwords: shown and logged masked.
-        if message.isOwn, case .query(let other) = message.target {
-            text = Self.maskingServicePasswords(text, to: other)
+        // Our own commands to services carry passwords: shown and logged masked (to a service
+        // in a query, or to bitlbee's control channel).
+        if message.isOwn {
+            switch message.target {
+            case .query(let other), .channel(let other):
+                text = Self.maskingServicePasswords(text, to: other, alsoTo: settings.passwordTargets)
+            case .server: break
+            }
         }
         switch message.kind {
         case .privmsg: kind = .message
@@ -178,9 +183,12 @@ extension ChatModel {
 
     /// `text` sent to `target`, with what follows a password command to a service replaced by
     /// asterisks (`IDENTIFY ********`; `SET PASSWORD ********`): the screen and the logs never
-    /// hold a password typed to NickServ and its kind.
-    static func maskingServicePasswords(_ text: String, to target: String) -> String {
-        guard passwordServices.contains(target.lowercased()) else { return text }
+    /// hold a password typed to NickServ and its kind, to the targets of `[privacy]
+    /// password_targets` (`others`, lower case), or to bitlbee (``maskingBitlbeePasswords(_:)``).
+    static func maskingServicePasswords(_ text: String, to target: String, alsoTo others: Set<String> = []) -> String {
+        let lowered = target.lowercased()
+        if bitlbeeTargets.contains(lowered) { return maskingBitlbeePasswords(text) }
+        guard passwordServices.contains(lowered) || others.contains(lowered) else { return text }
         let words = text.split(separator: " ", omittingEmptySubsequences: true)
         guard let first = words.first else { return text }
         let command = first.lowercased()

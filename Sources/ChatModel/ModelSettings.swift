@@ -10,19 +10,23 @@ public struct ModelSettings: Sendable, Hashable {
     public var ignores: IgnoreList
     /// How many older lines a history page holds.
     public var historyPageSize: Int
+    /// Whom else passwords are typed to, lower case (`[privacy] password_targets`): lines to
+    /// them are masked as NickServ's are.
+    public var passwordTargets: Set<String> = []
     /// The QUIT message of `/quit` without one, `/disconnect`, `/reconnect` and quitting Natter
     /// (`[messages] quit`).
     public var quitMessage: String
 
     public init(scrollbackCap: Int = 10_000, trimBatch: Int = 500, highlights: HighlightRules = HighlightRules(),
                 ignores: IgnoreList = IgnoreList(), historyPageSize: Int = 100,
-                quitMessage: String = ModelSettings.defaultQuitMessage) {
+                quitMessage: String = ModelSettings.defaultQuitMessage, passwordTargets: Set<String> = []) {
         self.scrollbackCap = scrollbackCap
         self.trimBatch = trimBatch
         self.highlights = highlights
         self.ignores = ignores
         self.historyPageSize = historyPageSize
         self.quitMessage = quitMessage
+        self.passwordTargets = passwordTargets
     }
 
     /// irssi's and HexChat's word: it says nothing about the user or the client.

@@ -12,7 +12,7 @@ struct ConfigReader {
     func read(_ root: TOMLTable) throws(ConfigError) -> NatterConfig {
         var config = NatterConfig()
         try onlyKeys(root, ["networks", "theme", "scrollback", "highlights", "ignores", "notifications", "typing", "completion", "keys",
-                            "display", "ctcp", "spelling", "messages"], at: "")
+                            "display", "ctcp", "spelling", "messages", "privacy"], at: "")
         if let value = root["networks"] {
             guard let array = value.array else { throw fail("networks", "must be a list of [[networks]] tables") }
             for (index, item) in array.enumerated() {
@@ -115,6 +115,10 @@ struct ConfigReader {
         if let typing = try table(root, "typing", at: "") {
             try onlyKeys(typing, ["send"], at: "typing")
             config.sendTyping = try bool(typing, "send", at: "typing") ?? true
+        }
+        if let privacy = try table(root, "privacy", at: "") {
+            try onlyKeys(privacy, ["password_targets"], at: "privacy")
+            config.passwordTargets = try strings(privacy, "password_targets", at: "privacy") ?? []
         }
         if let messages = try table(root, "messages", at: "") {
             try onlyKeys(messages, ["quit"], at: "messages")

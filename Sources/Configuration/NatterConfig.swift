@@ -58,6 +58,10 @@ import IRCSession
 /// [completion]
 /// suffix = ": "
 ///
+/// [privacy]
+/// password_targets = ["mybot"]           # lines to them are masked like NickServ's
+///                                         # (NickServ and its kind, bitlbee: always)
+///
 /// [messages]
 /// quit = "Leaving"                        # said on /quit, /disconnect, /reconnect and when
 ///                                         # Natter closes (peers see it, not "Connection closed")
@@ -123,6 +127,8 @@ public struct NatterConfig: Hashable, Sendable {
     /// without linking SDL).
     public static let scales = 0.5...4.0
     public var completionSuffix = ": "
+    /// Whom else passwords are typed to (`[privacy] password_targets`).
+    public var passwordTargets: [String] = []
     /// What QUIT says (`[messages] quit`).
     public var quitMessage = "Leaving"
     /// Key bindings by action name (`next_buffer`, …) as key names (`Ctrl+PageDown`).

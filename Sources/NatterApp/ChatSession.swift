@@ -95,7 +95,8 @@ final class ChatSession {
         let stack = ChatStack(settings: ModelSettings(
             scrollbackCap: config.scrollbackLines, trimBatch: config.trimBatch,
             highlights: HighlightRules(keywords: config.highlightKeywords, masks: config.highlightMasks),
-            ignores: IgnoreList(config.ignoreMasks), quitMessage: config.quitMessage), logs: LogStore(root: LogStore.defaultRoot()), theme: theme, clock: clock)
+            ignores: IgnoreList(config.ignoreMasks), quitMessage: config.quitMessage,
+            passwordTargets: Set(config.passwordTargets.map { $0.lowercased() })), logs: LogStore(root: LogStore.defaultRoot()), theme: theme, clock: clock)
         model = stack.model
         screen = stack.screen
         controller = stack.controller

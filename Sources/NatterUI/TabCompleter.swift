@@ -26,10 +26,13 @@ public struct TabCompleter: Sendable {
     public mutating func reset() { session = nil }
 
     /// Completes (or cycles) at `caret` in `text`. `nicks` are in preference order (recent
-    /// speakers first); `channels` and `commands` are offered for words starting with `#` / `/`.
+    /// speakers first); `channels` are offered for words that `isChannel` says are channel names
+    /// (the network's CHANTYPES: `#`, `&`, …), `commands` for words starting with `/`.
     /// Returns the new text and caret, or nil when there is nothing to complete.
     public mutating func complete(text: String, caret: Int, backwards: Bool, nicks: [String], channels: [String],
-                                  commands: [String]) -> (text: String, caret: Int)? {
+                                  commands: [String],
+                                  isChannel: (String) -> Bool = { $0.hasPrefix("#") || $0.hasPrefix("&") })
+        -> (text: String, caret: Int)? {
         let characters = Array(text)
         if var current = session, current.produced == text {
             let count = current.candidates.count
@@ -50,7 +53,7 @@ public struct TabCompleter: Sendable {
         if word.hasPrefix("/") && atLineStart {
             candidates = commands.filter { ("/" + $0).lowercased().hasPrefix(lowered) }
             replacements = candidates.map { "/\($0) " }
-        } else if word.hasPrefix("#") || word.hasPrefix("&") {
+        } else if isChannel(word) {
             candidates = channels.filter { $0.lowercased().hasPrefix(lowered) }
             replacements = candidates.map { "\($0) " }
         } else {

@@ -87,11 +87,11 @@ public struct Commands {
             intent(.sendMessage(target: to, text: text))
             // Said elsewhere: what was sent shows where it was typed too, as HexChat and WeeChat do.
             // A password typed to NickServ never reaches the screen or the logs, here either.
-            if network.bufferID(for: to) != id { note("Sent to \(to): \(ChatModel.maskingServicePasswords(text, to: to))") }
+            if network.bufferID(for: to) != id { note("Sent to \(to): \(ChatModel.maskingServicePasswords(text, to: to, alsoTo: model.settings.passwordTargets))") }
         case .notice(let to, let text):
             intent(.sendNotice(target: to, text: text))
             if network.bufferID(for: to) != id {
-                note("Notice sent to \(to): \(ChatModel.maskingServicePasswords(text, to: to))")
+                note("Notice sent to \(to): \(ChatModel.maskingServicePasswords(text, to: to, alsoTo: model.settings.passwordTargets))")
             }
         case .query(let nick, let text):
             guard let query = model.openQuery(nick, network: id.network) else { return [] }
