@@ -36,4 +36,20 @@ struct PasteQueueViewTests {
         chat.model.linkDrained(network: "Net", interval: .seconds(1), now: SessionTime(2))
         #expect(sent.lines.last == "PRIVMSG #c :line 2", "nothing more goes")
     }
+
+    /// Escape's other meanings come first: with the find bar open, Escape closes it and the
+    /// paste goes on; the next Escape stops the paste.
+    @Test func escapeClosesTheFindBarBeforeItStopsAPaste() throws {
+        let (chat, host, _) = try chatRig([":srv 001 me :Welcome", ":srv 376 me :End", ":me!u@h JOIN #c"], showing: "#c")
+        let id = BufferID(network: "Net", name: "#c")
+        chat.model.queuePaste((1...5).map { "line \($0)" }, in: id, now: SessionTime(0))
+        chat.controller.find.open()
+        host.handle(.keyDown(KeyEvent(.escape)))
+        chat.controller.sync()
+        #expect(!chat.controller.find.isOpen)
+        #expect(chat.model.pasteProgress(of: id)?.left == 4, "the paste goes on")
+        host.handle(.keyDown(KeyEvent(.escape)))
+        chat.controller.sync()
+        #expect(chat.model.pasteProgress(of: id) == nil)
+    }
 }
