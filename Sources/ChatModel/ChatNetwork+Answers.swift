@@ -65,6 +65,22 @@ extension ChatNetwork {
         }
     }
 
+    /// Whether our real name can be changed while connected (`setname`).
+    public var canSetRealName: Bool { session.state.capabilities.has("setname") }
+
+    /// How this server quiets `mask` in a channel (its members stay, and cannot talk): a `q`
+    /// list mode (solanum, as on Libera) or the `m` extended ban (`+b m:mask` on InspIRCd); nil
+    /// where it has neither.
+    public func quietMode(for mask: String) -> (mode: Character, parameter: String)? {
+        let isupport = session.state.isupport
+        // A `q` among the prefixes is a rank (InspIRCd's founder), not a list.
+        if isupport.channelModes.a.contains("q"), !isupport.prefixes.contains(where: { $0.mode == "q" }) {
+            return ("q", mask)
+        }
+        if let extban = isupport.extendedBans, extban.types.contains("m") { return ("b", "\(extban.prefix)m:\(mask)") }
+        return nil
+    }
+
     /// The mask that bans `nick` whatever nick they take next: `*!*@host` when their host is
     /// known (WHO, a join, a message), else `nick!*@*`.
     public func banMask(for nick: String) -> String {
