@@ -144,6 +144,28 @@ struct ServerCommandsTests {
         #expect(rig.sends("/ctcp ada TIME now please") == ["PRIVMSG ada :\u{1}TIME now please\u{1}"])
     }
 
+    /// A PING to a channel is answered by its members, each timed; their answers show in the
+    /// buffer on screen.
+    @Test func aChannelPingIsAnsweredByItsMembers() {
+        let rig = CommandRig()
+        rig.model.activeBuffer = rig.channel
+        #expect(rig.sends("/ping #natter", in: rig.server) == ["PRIVMSG #natter :\u{1}PING 1700000000000\u{1}"])
+        rig.now = SessionTime(monotonic: 100.5, wall: rig.now.wall)
+        rig.receive([":ada!a@ada.example NOTICE me :\u{1}PING 1700000000000\u{1}",
+                     ":bob!b@bob.example NOTICE me :\u{1}PING 1700000000000\u{1}"])
+        #expect(rig.notes(in: rig.channel).suffix(2) == ["PING reply from ada: 0.500 s", "PING reply from bob: 0.500 s"])
+    }
+
+    /// With echo-message our CTCP request comes back: its note said it went, and it opens no
+    /// query.
+    @Test func ourOwnCTCPRequestEchoedIsNotShown() {
+        let rig = CommandRig(caps: "echo-message")
+        rig.run("/ctcp bob VERSION")
+        rig.receive([":me!u@h PRIVMSG bob :\u{1}VERSION\u{1}"])
+        #expect(rig.model.network("Test")?.buffer(named: "bob") == nil)
+        #expect(rig.lastNote() == "CTCP VERSION sent to bob")
+    }
+
     @Test func kickbanBansByHostThenKicks() {
         let rig = CommandRig()
         #expect(rig.sends("/kickban ada flooding") == ["MODE #natter +b *!*@ada.example", "KICK #natter ada flooding"])
