@@ -73,10 +73,8 @@ extension ChatNetwork {
     /// where it has neither.
     public func quietMode(for mask: String) -> (mode: Character, parameter: String)? {
         let isupport = session.state.isupport
-        // A `q` among the prefixes is a rank (InspIRCd's founder), not a list.
-        if isupport.channelModes.a.contains("q"), !isupport.prefixes.contains(where: { $0.mode == "q" }) {
-            return ("q", mask)
-        }
+        // (InspIRCd's `q`, the founder, is a rank in PREFIX, never a list mode in CHANMODES.)
+        if isupport.channelModes.a.contains("q") { return ("q", mask) }
         if let extban = isupport.extendedBans, extban.types.contains("m") { return ("b", "\(extban.prefix)m:\(mask)") }
         return nil
     }
