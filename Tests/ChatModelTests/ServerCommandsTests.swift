@@ -156,6 +156,17 @@ struct ServerCommandsTests {
         #expect(rig.notes(in: rig.channel).suffix(2) == ["PING reply from ada: 0.500 s", "PING reply from bob: 0.500 s"])
     }
 
+    /// The sixteen nicks asked last are remembered: an older one's answer goes where a notice
+    /// from them would.
+    @Test func onlyTheLatestCTCPRequestsAreRemembered() throws {
+        let rig = CommandRig()
+        for k in 0..<17 { rig.run("/ctcp n\(k) VERSION") }
+        rig.receive([":n0!u@h NOTICE me :\u{1}VERSION old\u{1}", ":n16!u@h NOTICE me :\u{1}VERSION new\u{1}"])
+        #expect(rig.model.buffer(rig.channel)?.lines.last?.text == "CTCP VERSION reply: new")
+        let query = try #require(rig.model.network("Test")?.buffer(named: "n0"))
+        #expect(query.lines.last?.text == "CTCP VERSION reply: old")
+    }
+
     /// With echo-message our CTCP request comes back: its note said it went, and it opens no
     /// query.
     @Test func ourOwnCTCPRequestEchoedIsNotShown() {
@@ -181,6 +192,7 @@ struct ServerCommandsTests {
         #expect(rig.sends("/unban stranger") == ["MODE #natter -b stranger!*@*"])
         #expect(rig.sends("/unban *!*@spam.example") == ["MODE #natter -b *!*@spam.example"])
         #expect(rig.sends("/unban $a:spammer") == ["MODE #natter -b $a:spammer"])
+        #expect(rig.sends("/unban $~a") == ["MODE #natter -b $~a"])
     }
 
     /// solanum (Libera) has a `q` list mode; InspIRCd the `m` extended ban (its `q` is a rank).

@@ -29,6 +29,9 @@ struct QueryIntentTests {
 
         let other = h.feed(":irc.example 354 natter 999 #c ~ada other.example ada H 0 :Ada L")
         #expect(h.session.state.user(named: "ada")?.host == "ada.example")
+        // "0": not logged in.
+        h.feed(":irc.example 354 natter 152 #c ~ada ada.example ada H 0 :Ada L")
+        #expect(h.session.state.user(named: "ada")?.account == nil)
         #expect(events(other).contains { if case .serverReply(let r) = $0 { r.parameters.first == "999" } else { false } })
     }
 
@@ -73,5 +76,40 @@ struct QueryIntentTests {
         // A PING with its own parameters goes as typed and is not timed.
         #expect(sent(h.intent(.sendCTCP(target: "ada", command: "PING", parameters: "x"))) == ["PRIVMSG ada :\u{01}PING x\u{01}"])
         #expect(messages(h.feed(":ada!a@h NOTICE natter :\u{01}PING x\u{01}")).count == 1)
+    }
+
+    /// Unanswered PINGs are remembered for five minutes, sixteen at most, and for one
+    /// connection: an answer after that is a plain notice.
+    @Test func unansweredPingsAreForgotten() {
+        var h = Harness()
+        h.register()
+        func ping(_ nick: String) -> String {
+            let line = sent(h.intent(.sendCTCP(target: nick, command: "PING", parameters: nil))).first ?? ""
+            return String(line.split(separator: " ").last?.dropLast() ?? "")
+        }
+        func timed(_ nick: String, _ token: String) -> Bool {
+            events(h.feed(":\(nick)!u@h NOTICE natter :\u{01}PING \(token)\u{01}")).contains {
+                if case .ctcpPingReply = $0 { true } else { false }
+            }
+        }
+        var tokens: [String] = []
+        for k in 0..<17 {
+            h.now += 1
+            tokens.append(ping("n\(k)"))
+        }
+        #expect(!timed("n0", tokens[0]), "the oldest of seventeen is forgotten")
+        #expect(timed("n1", tokens[1]))
+
+        h.now += 1
+        let old = ping("late")
+        h.now += 301
+        _ = ping("other")
+        #expect(!timed("late", old), "five minutes on, forgotten")
+
+        h.now += 1
+        let before = ping("ada")
+        h.disconnect()
+        h.register()
+        #expect(!timed("ada", before), "a new connection forgets the last one's")
     }
 }
