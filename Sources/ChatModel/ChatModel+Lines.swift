@@ -202,8 +202,13 @@ extension ChatModel {
     }
 
     /// The buffer a message belongs in: the channel, the query with the other party, or the
-    /// server buffer.
+    /// server buffer; a CTCP answer, the buffer its request was typed in.
     func buffer(for message: BufferMessage, on network: ChatNetwork) -> ChatBuffer {
+        // The answer to a CTCP request shows where the request was typed.
+        if case .ctcpReply = message.kind, !message.isOwn, let nick = message.source?.nick,
+           let asked = network.ctcpOrigin(of: nick).flatMap({ self.buffer($0) }) {
+            return asked
+        }
         switch message.target {
         case .server:
             return network.serverBuffer

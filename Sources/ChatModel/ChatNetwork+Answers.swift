@@ -65,6 +65,20 @@ extension ChatNetwork {
         }
     }
 
+    /// Whether our real name can be changed while connected (`setname`).
+    public var canSetRealName: Bool { session.state.capabilities.has("setname") }
+
+    /// How this server quiets `mask` in a channel (its members stay, and cannot talk): a `q`
+    /// list mode (solanum, as on Libera) or the `m` extended ban (`+b m:mask` on InspIRCd); nil
+    /// where it has neither.
+    public func quietMode(for mask: String) -> (mode: Character, parameter: String)? {
+        let isupport = session.state.isupport
+        // (InspIRCd's `q`, the founder, is a rank in PREFIX, never a list mode in CHANMODES.)
+        if isupport.channelModes.a.contains("q") { return ("q", mask) }
+        if let extban = isupport.extendedBans, extban.types.contains("m") { return ("b", "\(extban.prefix)m:\(mask)") }
+        return nil
+    }
+
     /// The mask that bans `nick` whatever nick they take next: `*!*@host` when their host is
     /// known (WHO, a join, a message), else `nick!*@*`.
     public func banMask(for nick: String) -> String {

@@ -51,6 +51,27 @@ public final class ChatNetwork {
     /// Whether each watched nick (MONITOR) is online, by folded nick; absent: not known yet.
     public internal(set) var friendsOnline: [String: Bool] = [:]
 
+    /// Whom a CTCP request was last sent to (folded) and the buffer it was typed in, newest
+    /// last: the answers show there.
+    var ctcpAsked: [(target: String, buffer: BufferID)] = []
+    /// Channels (folded) whose NAMES the user asked for: the list is shown when it is complete.
+    var namesAsked: Set<String> = []
+
+    /// Remembers that a CTCP request to `target` was typed in buffer `id`.
+    func noteCTCPAsked(of target: String, from id: BufferID) {
+        let key = caseMapping.lowercased(target)
+        ctcpAsked.removeAll { $0.target == key }
+        ctcpAsked.append((key, id))
+        if ctcpAsked.count > 16 { ctcpAsked.removeFirst() }
+    }
+
+    /// Where a CTCP answer from `nick` shows: the buffer the request to them was typed in,
+    /// when it is still open.
+    func ctcpOrigin(of nick: String) -> BufferID? {
+        let key = caseMapping.lowercased(nick)
+        return ctcpAsked.last { $0.target == key }?.buffer
+    }
+
     /// The watched nicks (MONITOR), as the user wrote them, each with whether it is online
     /// (`nil`: not known yet).
     public var friends: [(nick: String, online: Bool?)] {

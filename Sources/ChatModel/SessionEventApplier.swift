@@ -18,6 +18,12 @@ struct SessionEventApplier {
             applyMessage(message, on: network)
         case .history(let batch):
             applyHistory(batch, on: network, now: now)
+        case .ctcpPingReply(let nick, let seconds):
+            // Where the PING was typed; else the buffer on screen, if it is this network's.
+            let shown = model.activeBuffer.flatMap { $0.network == network.name ? model.buffer($0) : nil }
+            let buffer = network.ctcpOrigin(of: nick).flatMap { model.buffer($0) } ?? shown ?? network.serverBuffer
+            model.event(.info, nick: nil, text: "PING reply from \(nick): \(Self.seconds(seconds)) s", in: buffer, on: network,
+                        at: now)
         case .typing(let notice):
             applyTyping(notice, on: network, now: now)
         case .reaction(let reaction):
@@ -97,7 +103,16 @@ struct SessionEventApplier {
             }
             model.changes.append(.topicChanged(buffer.id))
         case .membersComplete(let channel, _):
-            if let buffer = network.buffer(named: channel) { model.changes.append(.membersChanged(buffer.id)) }
+            guard let buffer = network.buffer(named: channel) else { break }
+            model.changes.append(.membersChanged(buffer.id))
+            // The answer to /names: a joined channel's members are shown once complete.
+            if network.namesAsked.remove(network.caseMapping.lowercased(channel)) != nil {
+                let members = network.sortedMembers(of: channel).map { $0.prefixes + $0.nick }
+                model.event(.info, nick: nil, text: "Users on \(buffer.name) (\(members.count)): " + members.joined(separator: " "),
+                            in: buffer, on: network, at: now)
+            }
+        case .realNameChanged(let nick, let name) where network.caseMapping.equal(nick, network.nick):
+            model.info("Your real name is now \(name)", on: network, at: now)
         case .away(let nick, _), .hostChanged(let nick, _, _), .realNameChanged(let nick, _), .accountChanged(let nick, _):
             // Our own away state shows in the network's status line too.
             if case .away = event, network.caseMapping.equal(nick, network.session.state.nick) {
@@ -209,6 +224,8 @@ struct SessionEventApplier {
     }
 
     private func applyMessage(_ message: BufferMessage, on network: ChatNetwork) {
+        // Our own CTCP request coming back (echo-message): its note said it went.
+        if message.isOwn, case .ctcpRequest = message.kind { return }
         let buffer = model.buffer(for: message, on: network)
         guard var line = model.line(for: message, on: network) else { return }
         // Our queued message going out: the pending row becomes the real one, in place.
@@ -356,6 +373,13 @@ struct SessionEventApplier {
     private func buffers(_ names: [String], on network: ChatNetwork) -> [ChatBuffer] {
         var seen = Set<BufferID>()
         return names.compactMap { network.buffer(named: $0) }.filter { seen.insert($0.id).inserted }
+    }
+
+    /// `seconds` with three decimals: `0.250`.
+    static func seconds(_ seconds: Double) -> String {
+        let milliseconds = Int((seconds * 1000).rounded())
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
     static func modeString(_ changes: [ModeChange]) -> String {

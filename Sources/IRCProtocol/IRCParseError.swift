@@ -30,3 +30,32 @@ public enum IRCSerializationError: Error, Hashable, Sendable {
     /// The rest of the line (with CR LF) is longer than the limit.
     case lineTooLong(bytes: Int, limit: Int)
 }
+
+extension IRCParseError: CustomStringConvertible {
+    /// Why, in words a user reads (a refused `/raw` line).
+    public var description: String {
+        switch self {
+        case .emptyLine: "the line is empty"
+        case .missingCommand: "the line has no command"
+        case .tagsTooLong(let bytes, let limit): "its tags are \(bytes) bytes, over the \(limit) a server takes"
+        case .lineTooLong(let bytes, let limit): "it is \(bytes) bytes long, over the \(limit) an IRC line may have"
+        }
+    }
+}
+
+extension IRCSerializationError: CustomStringConvertible {
+    /// Why, in words a user reads (a typed command that cannot be sent).
+    public var description: String {
+        switch self {
+        case .emptyCommand: "it has no command"
+        case .invalidCommand(let command): "“\(command)” is not a command name"
+        case .invalidSource: "its source is malformed"
+        case .invalidTagKey(let key): "the tag name “\(key)” is malformed"
+        case .forbiddenCharacter: "it holds a line break or a NUL"
+        case .invalidMiddleParameter(let index):
+            "its parameter \(index + 1) is empty, holds a space or starts with “:”, and only the last may"
+        case .tagsTooLong(let bytes, let limit): "its tags are \(bytes) bytes, over the \(limit) a server takes"
+        case .lineTooLong(let bytes, let limit): "it is \(bytes) bytes long, over the \(limit) an IRC line may have"
+        }
+    }
+}

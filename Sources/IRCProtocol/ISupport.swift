@@ -128,6 +128,15 @@ public struct ISupport: Hashable, Sendable {
         guard let value = tokens["MONITOR"] else { return nil }
         return Int(value) ?? Int.max
     }
+    /// Whether WHO takes WHOX fields and a token (`WHO mask %tcuhnfar,TOKEN`, answered by 354).
+    public var supportsWHOX: Bool { tokens["WHOX"] != nil }
+    /// Extended bans (`EXTBAN=prefix,types`): the prefix before a type letter (empty on
+    /// InspIRCd, `$` on solanum, `~` on UnrealIRCd) and the type letters; nil when absent.
+    public var extendedBans: (prefix: String, types: String)? {
+        guard let value = tokens["EXTBAN"] else { return nil }
+        let parts = value.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
+        return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+    }
     /// Whether the server only accepts UTF-8.
     public var utf8Only: Bool { tokens["UTF8ONLY"] != nil }
     /// The user mode letter that marks bots, if announced.

@@ -89,7 +89,22 @@ extension IRCSession {
     private mutating func performRegisteredCommand(_ intent: UserIntent, now: SessionTime) {
         switch intent {
         case .sendCTCP(let target, let command, let parameters):
-            send("PRIVMSG", target, CTCPMessage(command: command, parameters: parameters).encoded())
+            sendCTCP(to: target, command: command, parameters: parameters, now: now)
+        case .command(let command, let parameters):
+            let message = IRCMessage(command: command, parameters: parameters)
+            do {
+                _ = try message.validatedSerialization()
+            } catch {
+                return emit(.intentRejected(intent, reason: "\(command) cannot be sent: \(error.description)"))
+            }
+            send(message)
+        case .who(let mask):
+            sendWho(mask)
+        case .setRealName(let name):
+            guard state.capabilities.has("setname") else {
+                return emit(.intentRejected(intent, reason: "this server cannot change your real name (no setname capability)"))
+            }
+            send("SETNAME", name)
         case .setTopic(let channel, let topic):
             send("TOPIC", channel, topic)
         case .setMode(let target, let modes, let parameters):

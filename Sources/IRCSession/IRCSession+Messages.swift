@@ -72,6 +72,7 @@ extension IRCSession {
             return
         }
         guard var item = bufferMessage(message, now: now) else { return }
+        if answersOurPing(item, now: now) { return }
         // A member's host, when NAMES did not give it (no userhost-in-names): what a ban by
         // host needs. Kept from their first message; with userhost-in-names nothing is done.
         if !namesGiveHosts, let source = item.source, let host = source.host, !item.isOwn {

@@ -42,6 +42,7 @@ extension IRCSession {
         awaySentEarly = false
         batches = [:]
         namesInProgress = [:]
+        ctcpPings = []
         requeueUnconfirmed()
         history.outstanding = [:]
         history.labels = [:]

@@ -61,6 +61,12 @@ public struct IRCSession: Sendable {
     public func rejoins(_ channel: String) -> Bool {
         desiredChannels.contains { state.isupport.equal($0.name, channel) }
     }
+    /// The key to join `channel` with: the one it was joined with, or the one its modes show.
+    public func joinKey(for channel: String) -> String? {
+        if let key = desiredChannels.first(where: { state.isupport.equal($0.name, channel) })?.key { return key }
+        guard let key = state.channel(named: channel)?.modes["k"], !key.isEmpty, key != "*" else { return nil }
+        return key
+    }
     var desiredAway: String?
     /// AWAY went before CAP END this connection (draft/pre-away): not again once registered.
     var awaySentEarly = false
@@ -74,6 +80,8 @@ public struct IRCSession: Sendable {
     var nextLocalID = 0
     var history = HistoryTracker()
     var ctcpBucket: TokenBucket
+    /// CTCP PINGs sent this connection and not answered yet, to time their answers.
+    var ctcpPings: [SentPing] = []
 
     /// Creates a disconnected session.
     public init(configuration: SessionConfiguration) {
@@ -191,6 +199,7 @@ public struct IRCSession: Sendable {
         case "INVITE": handleInvite(message)
         case "ACCOUNT": handleAccount(message)
         case "396": handleDisplayedHost(message)
+        case "354": handleWhoxReply(message)
         case "730", "731": handleMonitor(message)
         case "MARKREAD": handleMarkRead(message)
         case "BOUNCER": handleBouncer(message)

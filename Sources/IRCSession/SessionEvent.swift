@@ -25,6 +25,9 @@ public enum SessionEvent: Sendable, Hashable {
     // MARK: Messages
     /// A message for a buffer (live, not history).
     case message(BufferMessage)
+    /// A CTCP PING of ours came back from `nick` after `seconds` (the round trip); the reply
+    /// is reported this way instead of as a message.
+    case ctcpPingReply(nick: String, seconds: Double)
     /// A history batch ended: its messages, without those already shown (by msgid).
     case history(HistoryBatch)
     /// After a reconnect, what was said in `target` after `from` (the last line seen, or

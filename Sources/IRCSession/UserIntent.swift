@@ -14,8 +14,18 @@ public enum UserIntent: Sendable, Hashable {
     case sendNotice(target: String, text: String)
     /// Send a CTCP ACTION (`/me`), split like a message.
     case sendAction(target: String, text: String)
-    /// Send a CTCP request such as `VERSION` or `PING` to a nick or channel.
+    /// Send a CTCP request such as `VERSION` or `PING` to a nick or channel. A `PING` without
+    /// parameters carries the time it was sent, and its answer comes back as
+    /// ``SessionEvent/ctcpPingReply(nick:seconds:)``.
     case sendCTCP(target: String, command: String, parameters: String?)
+    /// A command for the server with its parameters as they are (`MOTD`, `LUSERS`, `NAMES #c`,
+    /// `WHOWAS nick`, `KNOCK #c :text`); refused when it cannot be sent as one line.
+    case command(String, parameters: [String])
+    /// `WHO mask`; where the server has WHOX, with the fields `%tcuhnfar` and the session's
+    /// token, whose replies (354) teach the session the users' hosts and accounts.
+    case who(String)
+    /// Change our real name (`SETNAME`); refused without the `setname` capability.
+    case setRealName(String)
     /// Ask for a new nickname.
     case changeNick(String)
     /// Set (or, with an empty text, clear) a channel topic.

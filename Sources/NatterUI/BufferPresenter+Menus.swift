@@ -77,21 +77,15 @@ extension BufferPresenter {
             let mask = network.banMask(for: nick)
             items.append(MenuItem("Kick") { run("/kick \(nick)") })
             items.append(MenuItem("Ban \(mask)") { run("/ban \(mask)") })
-            items.append(MenuItem("Kick and ban") {
-                run("/ban \(mask)")
-                run("/kick \(nick)")
-            })
+            items.append(MenuItem("Kick and ban") { run("/kickban \(nick)") })
         }
         items.append(MenuItem("Ignore") { run("/ignore \(nick)") })
         let watched = network.isWatched(nick)
         items.append(MenuItem(watched ? "Stop watching" : "Watch (friends)") { run("/monitor \(watched ? "-" : "+")\(nick)") })
         // What their client is, last: asked far less often than the rest.
+        // (A PING's answer shows as its round trip.)
         for request in ["VERSION", "PING", "TIME"] {
-            items.append(MenuItem("CTCP \(request)") {
-                // PING carries the time asked, which the answer brings back (shown as it comes).
-                let now = request == "PING" ? String(Int(chat.clock().wall.timeIntervalSince1970)) : nil
-                chat.perform(.sendCTCP(target: nick, command: request, parameters: now), network: current.network)
-            })
+            items.append(MenuItem("CTCP \(request)") { run("/ctcp \(nick) \(request)") })
         }
         return items
     }

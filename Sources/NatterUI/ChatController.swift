@@ -143,6 +143,8 @@ public final class ChatController {
             case .friendsChanged(let network, let nicks):
                 chrome.refreshSidebar()
                 onFriendsChanged?(network, nicks)
+            case .openLink(let url):
+                onOpenLink?(url)
             }
         }
     }

@@ -39,6 +39,17 @@ struct ISupportTests {
         #expect(!s.supportsMonitor)
     }
 
+    /// What /who and /quiet ask of the server: WHOX, and extended bans with their prefix.
+    @Test func whoxAndExtendedBans() throws {
+        var s = ISupport()
+        #expect(!s.supportsWHOX && s.extendedBans == nil)
+        s.apply(try IRCMessage(parsing: ":srv 005 me WHOX EXTBAN=,ABCMNOQRSTUcjmprsz :are supported by this server"))
+        #expect(s.supportsWHOX)
+        #expect(s.extendedBans?.prefix == "" && s.extendedBans?.types.contains("m") == true)
+        s.apply(token: "EXTBAN=$,ajrxz")
+        #expect(s.extendedBans?.prefix == "$" && s.extendedBans?.types == "ajrxz")
+    }
+
     @Test func caseMappings() {
         #expect(IRCCaseMapping.rfc1459.equal("Nick[a]~", "nick{A}^"))
         #expect(!IRCCaseMapping.rfc1459Strict.equal("a~", "A^"))

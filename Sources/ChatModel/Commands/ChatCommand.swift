@@ -30,7 +30,37 @@ public enum ChatCommand: Hashable, Sendable {
     case keys
     /// /spell [LANG|off]: this buffer's spell-checking language.
     case spell(String?)
-    case connect, disconnect, reconnect
+    /// `/connect`: this network; `/connect NETWORK`: another; `/connect irc://…`: a link.
+    case connect(String?)
+    case disconnect, reconnect
+    /// `/ctcp NICK REQUEST [args]` (and `/ping NICK`, a PING without arguments, which is
+    /// timed): a CTCP request; its answer shows where it was asked.
+    case ctcp(target: String, request: String, arguments: String?)
+    /// `/motd [server]`: the message of the day.
+    case motd(server: String?)
+    /// `/lusers`: how many users and servers the network has.
+    case lusers
+    /// `/names [#channel]`: who is in a channel (the buffer's by default).
+    case names(channel: String?)
+    /// `/who MASK`: who matches a mask (a channel, a nick, a host pattern).
+    case who(String)
+    /// `/whowas NICK`: who had a nick that is gone.
+    case whowas(String)
+    /// `/knock #channel [message]`: asks to be let into a closed channel.
+    case knock(channel: String, message: String?)
+    /// `/setname REAL NAME`: changes our real name (where the server has `setname`).
+    case setname(String)
+    /// `/umode [MODES [ARGS]]`: our own user modes (alone: asks what they are).
+    case umode([String])
+    /// `/kickban NICK [reason]`: bans by host (``ChatNetwork/banMask(for:)``), then kicks.
+    case kickban(nick: String, reason: String?)
+    /// `/unban MASK|NICK`: lifts a ban (a nick: the masks a ban of them would have).
+    case unban(String)
+    /// `/quiet NICK|MASK` and `/unquiet`: the server's quiet mode, where it has one.
+    case quiet(String, adding: Bool)
+    /// Any other `/WORD args`: sent to the server as typed, the command upper-cased (as
+    /// HexChat does), so every command reaches it.
+    case serverCommand(name: String, arguments: String?)
     case list(String?)
     /// /react EMOJI: a reaction to the newest message from someone else in the buffer.
     case react(String)
@@ -56,7 +86,20 @@ public enum ChatCommand: Hashable, Sendable {
         ("/close", "close this buffer (parts a channel)"), ("/raw LINE  (/quote)", "send a raw IRC line"),
         ("/ignore [MASK]", "hide someone's messages (no mask: list)"), ("/unignore MASK", "stop ignoring"),
         ("/clear", "clear this buffer's lines"), ("/list [pattern]", "list channels"),
-        ("/connect /disconnect /reconnect", "this network's connection"), ("/help [command]", "this help"),
+        ("/connect [NETWORK | irc://host/#channel]", "connect this network, another one, or a server by its link"),
+        ("/disconnect /reconnect", "this network's connection"), ("/help [command]", "this help"),
+        ("/ctcp NICK REQUEST [args]", "ask someone's client (VERSION, TIME, CLIENTINFO…)"),
+        ("/ping NICK", "how long a message takes to someone and back (CTCP PING)"),
+        ("/motd [server]", "the server's message of the day"), ("/lusers", "how many users the network has"),
+        ("/names [#channel]", "who is in a channel (this one by default)"),
+        ("/who MASK", "who matches a mask (#channel, nick, *.example.org)"), ("/whowas NICK", "who had a nick that is gone"),
+        ("/knock #channel [message]", "ask to be let into a closed channel"),
+        ("/setname REAL NAME", "change your real name (where the server allows it)"),
+        ("/umode [MODES]", "set your own modes (alone: show them)"),
+        ("/kickban NICK [reason]", "ban by host, then kick"), ("/unban MASK|NICK", "lift a ban"),
+        ("/quiet NICK|MASK  /unquiet", "keep someone from talking here (where the server has a quiet mode)"),
+        ("/ns /cs /ms /hs TEXT", "talk to NickServ, ChanServ, MemoServ, HostServ (passwords stay hidden)"),
+        ("/COMMAND [args]", "any other command goes to the server as typed"),
         ("/keys", "every key and what it does (F1)"),
         ("/spell [LANG | off]", "check this buffer's spelling in LANG (en_US, de_DE…), or not"),
         ("/react EMOJI", "react to the newest message (click a reaction to take it back)"),
@@ -67,141 +110,15 @@ public enum ChatCommand: Hashable, Sendable {
     ]
 }
 
-/// Parses what was typed in the input line. A line not starting with `/` (or starting with `//`)
-/// is a message. Errors name the usage and point to /help.
-public enum ChatCommandParser {
-    public struct Failure: Error, Hashable, Sendable { public var message: String }
-
-    /// Every command name, for completion.
-    public static let commandNames = ["away", "back", "ban", "clear", "close", "connect", "cycle", "deop", "devoice",
-                                      "disconnect", "help", "ignore", "invite", "join", "keys", "kick", "list", "me", "mode",
-                                      "bouncer", "monitor", "msg", "nick", "notice", "op", "part", "query", "quit", "quote", "raw", "react",
-                                      "reconnect", "redact", "spell", "topic", "unignore", "voice", "whois"]
-
-    public static func parse(_ line: String) -> Result<ChatCommand, Failure> {
-        guard line.hasPrefix("/"), !line.hasPrefix("//") else {
-            return .success(.say(line.hasPrefix("//") ? String(line.dropFirst()) : line))
+extension ChatCommand {
+    /// The entries of ``usage`` that name `/name` (or the command it is another name for):
+    /// one of the words of the form, `(/quote)` included.
+    public static func usage(of name: String) -> [(String, String)] {
+        let name = name.lowercased()
+        let wanted = "/" + (ChatCommandParser.aliases[name] ?? name)
+        return usage.filter { entry in
+            entry.0.split(whereSeparator: { " |()".contains($0) }).contains { $0.lowercased() == wanted }
         }
-        let body = line.dropFirst()
-        let name = body.prefix { $0 != " " }.lowercased()
-        let rest = body.dropFirst(name.count).drop { $0 == " " }
-        let words = rest.split(separator: " ").map(String.init)
-        func tail(after n: Int) -> String? {
-            var text = Substring(rest)
-            for _ in 0..<n { text = text.drop { $0 != " " }.drop { $0 == " " } }
-            return text.isEmpty ? nil : String(text)
-        }
-        func usage() -> Result<ChatCommand, Failure> {
-            let form = ChatCommand.usage.first { $0.0.hasPrefix("/\(name) ") || $0.0.contains("/\(name) ") || $0.0 == "/\(name)" }?.0
-            return .failure(Failure(message: "usage: \(form ?? "/\(name)") (see /help)"))
-        }
-        switch name {
-        case "me": return rest.isEmpty ? usage() : .success(.me(String(rest)))
-        case "msg", "privmsg":
-            guard words.count >= 2, let text = tail(after: 1) else { return usage() }
-            return .success(.msg(target: words[0], text: text))
-        case "notice":
-            guard words.count >= 2, let text = tail(after: 1) else { return usage() }
-            return .success(.notice(target: words[0], text: text))
-        case "query", "q":
-            guard let nick = words.first else { return usage() }
-            return .success(.query(nick: nick, text: tail(after: 1)))
-        case "join", "j":
-            guard let first = words.first else { return usage() }
-            let keys = words.count > 1 ? words[1].split(separator: ",").map(String.init) : []
-            return .success(.join(channels: first.split(separator: ",").map(String.init), keys: keys))
-        case "part", "leave":
-            if let first = words.first, first.hasPrefix("#") || first.hasPrefix("&") {
-                return .success(.part(channel: first, reason: tail(after: 1)))
-            }
-            return .success(.part(channel: nil, reason: rest.isEmpty ? nil : String(rest)))
-        case "cycle", "rejoin": return .success(.cycle(channel: words.first))
-        case "nick": return words.count == 1 ? .success(.nick(words[0])) : usage()
-        case "topic": return .success(.topic(rest.isEmpty ? nil : String(rest)))
-        case "whois", "wi": return words.isEmpty ? usage() : .success(.whois(words[0]))
-        case "mode": return modeCommand(words)
-        case "op", "deop", "voice", "devoice":
-            guard !words.isEmpty else { return usage() }
-            return .success(.memberMode(adding: !name.hasPrefix("de"), mode: name.hasSuffix("op") ? "o" : "v", nicks: words))
-        case "kick", "k":
-            guard let nick = words.first else { return usage() }
-            return .success(.kick(nick: nick, reason: tail(after: 1)))
-        case "ban": return words.count == 1 ? .success(.ban(mask: words[0])) : usage()
-        case "invite":
-            guard let nick = words.first, words.count <= 2 else { return usage() }
-            return .success(.invite(nick: nick, channel: words.count == 2 ? words[1] : nil))
-        case "away": return .success(.away(rest.isEmpty ? nil : String(rest)))
-        case "back": return .success(.back)
-        case "quit", "exit": return .success(.quit(rest.isEmpty ? nil : String(rest)))
-        case "close", "wc": return .success(.close)
-        case "raw", "quote": return rest.isEmpty ? usage() : .success(.raw(String(rest)))
-        case "ignore": return .success(.ignore(words.first))
-        case "unignore": return words.count == 1 ? .success(.unignore(words[0])) : usage()
-        case "clear": return .success(.clear)
-        case "keys": return .success(.keys)
-        case "spell": return words.count <= 1 ? .success(.spell(words.first)) : usage()
-        case "help": return .success(.help(words.first.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }))
-        case "connect": return .success(.connect)
-        case "disconnect": return .success(.disconnect)
-        case "reconnect": return .success(.reconnect)
-        case "list": return .success(.list(words.first))
-        case "react": return words.count == 1 ? .success(.react(words[0])) : usage()
-        case "redact", "delete": return .success(.redact(rest.isEmpty ? nil : String(rest)))
-        case "bouncer", "bnc":
-            guard let sub = words.first?.lowercased() else { return .success(.bouncer(.form)) }
-            func attributes(_ items: ArraySlice<String>) -> [String: String]? {
-                var result: [String: String] = [:]
-                for item in items {
-                    guard let equals = item.firstIndex(of: "="), equals != item.startIndex else { return nil }
-                    result[String(item[..<equals])] = String(item[item.index(after: equals)...])
-                }
-                return result.isEmpty ? nil : result
-            }
-            switch sub {
-            case "list": return .success(.bouncer(.list))
-            case "add":
-                guard let set = attributes(words.dropFirst()), set["host"] != nil else { return usage() }
-                return .success(.bouncer(.add(set)))
-            case "change":
-                guard words.count >= 3, let set = attributes(words.dropFirst(2)) else { return usage() }
-                return .success(.bouncer(.change(network: words[1], set)))
-            case "del", "delete", "remove":
-                guard words.count == 2 else { return usage() }
-                return .success(.bouncer(.delete(network: words[1])))
-            default: return usage()
-            }
-        case "monitor", "friend":
-            guard let first = words.first else { return .success(.monitor(adding: true, nicks: [])) }
-            guard words.count == 1 else { return usage() }
-            let removing = first.hasPrefix("-")
-            let list = (first.hasPrefix("+") || removing ? String(first.dropFirst()) : first)
-                .split(separator: ",").map(String.init).filter { !$0.isEmpty }
-            guard !list.isEmpty else { return usage() }
-            // Only nicks: a mask or a channel would be sent to the server and kept in the config.
-            if let bad = list.first(where: { !Self.isNick($0) }) {
-                return .failure(Failure(message: "\(bad) is not a nick"))
-            }
-            return .success(.monitor(adding: !removing, nicks: list))
-        default:
-            return .failure(Failure(message: "unknown command /\(name): /help lists the commands"))
-        }
-    }
-
-    /// Whether `text` can be a nick: not empty, at most 64 characters, no space, none of
-    /// `,*?!@:#&` (masks, lists, channels), not starting with a digit or `-`.
-    static func isNick(_ text: String) -> Bool {
-        guard let first = text.first, text.count <= 64, !first.isNumber, first != "-" else { return false }
-        return !text.contains { $0.isWhitespace || ",*?!@:#&\"'".contains($0) }
-    }
-
-    private static func modeCommand(_ words: [String]) -> Result<ChatCommand, Failure> {
-        // Alone: the modes of the buffer's channel (or ours, in the server buffer), asked of
-        // the server.
-        guard let first = words.first else { return .success(.mode(target: nil, arguments: [])) }
-        if first.hasPrefix("+") || first.hasPrefix("-") {
-            return .success(.mode(target: nil, arguments: words))
-        }
-        return .success(.mode(target: words[0], arguments: Array(words.dropFirst())))
     }
 }
 

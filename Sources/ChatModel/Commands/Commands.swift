@@ -21,6 +21,9 @@ public enum CommandEffect: Hashable, Sendable {
     case openBouncerForm(control: String)
     /// The watched nicks of `network` changed (the sidebar shows them; the config keeps them).
     case friendsChanged(network: String, nicks: [String])
+    /// Open this irc:// or ircs:// link (`/connect irc://…`): the app joins it on a configured
+    /// network, or connects to its server for the run.
+    case openLink(String)
 }
 
 /// Carries out what the input line asks for (a ``ChatCommand``) on the model: the messages and
@@ -58,6 +61,10 @@ public struct Commands {
             return "this buffer has no channel or query: use /msg NICK TEXT, or /join #CHANNEL"
         case .close:
             return model.closeRefusal(of: id)
+        case .raw(let line):
+            return Self.unsendable(line, typedAs: "raw")
+        case .serverCommand(let name, let arguments):
+            return Self.unsendable(Self.line(name, arguments), typedAs: name.lowercased())
         default:
             return nil
         }
@@ -66,19 +73,21 @@ public struct Commands {
     /// Runs `command` in buffer `id` (a message goes to the buffer's channel or query).
     @discardableResult
     public func run(_ command: ChatCommand, in id: BufferID, now: SessionTime) -> [CommandEffect] {
-        guard let network = model.network(id.network), let buffer = model.buffer(id) else { return [] }
+        guard let scope = CommandScope(model: model, id: id, now: now) else { return [] }
+        let network = scope.network, buffer = scope.buffer
         let target = buffer.kind == .server ? nil : buffer.name
-        func intent(_ intent: UserIntent) { model.perform(intent, network: id.network, now: now) }
-        func note(_ text: String, error: Bool = false) { model.note(text, in: id, isError: error, at: now.wall) }
+        func intent(_ intent: UserIntent) { scope.intent(intent) }
+        func note(_ text: String, error: Bool = false) { scope.note(text, error: error) }
         func needsTarget() -> String? {
             if target == nil { note("this buffer has no channel or query: use /msg or /join", error: true) }
             return target
         }
-        func needsChannel() -> String? {
-            guard buffer.kind == .channel else { note("this command works in a channel", error: true); return nil }
-            return buffer.name
-        }
+        func needsChannel() -> String? { scope.channel() }
         switch command {
+        case .ctcp, .motd, .lusers, .names, .who, .whowas, .knock, .setname, .umode, .serverCommand, .connect:
+            return runServerCommand(command, in: scope)
+        case .cycle, .kickban, .unban, .quiet:
+            runChannelCommand(command, in: scope)
         case .say(let text):
             if let target = needsTarget() { intent(.sendMessage(target: target, text: text)) }
         case .me(let text):
@@ -103,11 +112,6 @@ public struct Commands {
             if let first = channels.first { return [.showOnceJoined(network: id.network, channel: first)] }
         case .part(let channel, let reason):
             if let channel = channel ?? needsChannel() { intent(.part(channel: channel, reason: reason)) }
-        case .cycle(let channel):
-            if let channel = channel ?? needsChannel() {
-                intent(.part(channel: channel, reason: "cycling"))
-                intent(.join([ChannelKey(channel)]))
-            }
         case .nick(let nick):
             intent(.changeNick(nick))
         case .topic(let text):
@@ -168,7 +172,7 @@ public struct Commands {
         case .close:
             return [.close(id)]
         case .raw(let line):
-            intent(.raw(line))
+            if let problem = Self.unsendable(line, typedAs: "raw") { note(problem, error: true) } else { intent(.raw(line)) }
         case .ignore(let mask):
             if let mask {
                 model.settings.ignores.add(mask)
@@ -183,8 +187,10 @@ public struct Commands {
         case .clear:
             model.clear(id)
         case .help(let name):
-            let entries = ChatCommand.usage.filter { name == nil || $0.0.contains("/\(name!)") }
-            if entries.isEmpty { note("no command /\(name ?? ""): /help lists the commands", error: true) }
+            let entries = name.map(ChatCommand.usage(of:)) ?? ChatCommand.usage
+            if entries.isEmpty, let name {
+                note("/\(name) is not one of Natter's commands: it goes to the server as typed (/help lists them)")
+            }
             for (form, what) in entries { note("\(form)  — \(what)") }
         case .keys:
             return [.openKeyHelp]
@@ -195,8 +201,6 @@ public struct Commands {
             return [.showChannelListWhenReady(network: id.network)]
         case .bouncer(let command):
             return runBouncer(command, in: id, now: now)
-        case .connect:
-            model.requestLink(.connect, network: id.network)
         case .disconnect:
             model.leave(id.network, reason: model.settings.quitMessage, reconnect: false, now: now)
         case .reconnect:

@@ -1,0 +1,173 @@
+/// Parses what was typed in the input line. A line not starting with `/` (or starting with `//`)
+/// is a message. Errors name the usage and point to /help.
+public enum ChatCommandParser {
+    public struct Failure: Error, Hashable, Sendable { public var message: String }
+
+    /// Every command name, for completion.
+    public static let commandNames = ["away", "back", "ban", "bouncer", "clear", "close", "connect", "cs", "ctcp", "cycle",
+                                      "deop", "devoice", "disconnect", "help", "hs", "ignore", "invite", "join", "keys",
+                                      "kick", "kickban", "knock", "list", "lusers", "me", "mode", "monitor", "motd", "ms",
+                                      "msg", "names", "nick", "notice", "ns", "op", "part", "ping", "query", "quiet",
+                                      "quit", "quote", "raw", "react", "reconnect", "redact", "setname", "spell", "topic",
+                                      "umode", "unban", "unignore", "unquiet", "voice", "who", "whois", "whowas"]
+
+    /// Other names of commands, and the command each stands for.
+    public static let aliases = ["privmsg": "msg", "q": "query", "j": "join", "leave": "part", "rejoin": "cycle",
+                                 "wi": "whois", "k": "kick", "kb": "kickban", "exit": "quit", "wc": "close",
+                                 "quote": "raw", "delete": "redact", "bnc": "bouncer", "friend": "monitor"]
+
+    /// The services `/ns`, `/cs`, `/ms` and `/hs` talk to, by their usual nicks: the one
+    /// place these names are kept.
+    public static let services = ["ns": "NickServ", "cs": "ChanServ", "ms": "MemoServ", "hs": "HostServ"]
+
+    public static func parse(_ line: String) -> Result<ChatCommand, Failure> {
+        guard line.hasPrefix("/"), !line.hasPrefix("//") else {
+            return .success(.say(line.hasPrefix("//") ? String(line.dropFirst()) : line))
+        }
+        let body = line.dropFirst()
+        let typed = body.prefix { $0 != " " }
+        let name = aliases[typed.lowercased()] ?? typed.lowercased()
+        let rest = body.dropFirst(typed.count).drop { $0 == " " }
+        let words = rest.split(separator: " ").map(String.init)
+        func tail(after n: Int) -> String? {
+            var text = Substring(rest)
+            for _ in 0..<n { text = text.drop { $0 != " " }.drop { $0 == " " } }
+            return text.isEmpty ? nil : String(text)
+        }
+        func usage() -> Result<ChatCommand, Failure> {
+            let form = ChatCommand.usage(of: name).first?.0
+            return .failure(Failure(message: "usage: \(form ?? "/\(name)") (see /help)"))
+        }
+        switch name {
+        case "me": return rest.isEmpty ? usage() : .success(.me(String(rest)))
+        case "msg":
+            guard words.count >= 2, let text = tail(after: 1) else { return usage() }
+            return .success(.msg(target: words[0], text: text))
+        case "notice":
+            guard words.count >= 2, let text = tail(after: 1) else { return usage() }
+            return .success(.notice(target: words[0], text: text))
+        case "query":
+            guard let nick = words.first else { return usage() }
+            return .success(.query(nick: nick, text: tail(after: 1)))
+        case "join":
+            guard let first = words.first else { return usage() }
+            let keys = words.count > 1 ? words[1].split(separator: ",").map(String.init) : []
+            return .success(.join(channels: first.split(separator: ",").map(String.init), keys: keys))
+        case "part":
+            if let first = words.first, first.hasPrefix("#") || first.hasPrefix("&") {
+                return .success(.part(channel: first, reason: tail(after: 1)))
+            }
+            return .success(.part(channel: nil, reason: rest.isEmpty ? nil : String(rest)))
+        case "cycle": return .success(.cycle(channel: words.first))
+        case "nick": return words.count == 1 ? .success(.nick(words[0])) : usage()
+        case "topic": return .success(.topic(rest.isEmpty ? nil : String(rest)))
+        case "whois": return words.isEmpty ? usage() : .success(.whois(words[0]))
+        case "mode": return modeCommand(words)
+        case "op", "deop", "voice", "devoice":
+            guard !words.isEmpty else { return usage() }
+            return .success(.memberMode(adding: !name.hasPrefix("de"), mode: name.hasSuffix("op") ? "o" : "v", nicks: words))
+        case "kick":
+            guard let nick = words.first else { return usage() }
+            return .success(.kick(nick: nick, reason: tail(after: 1)))
+        case "ban": return words.count == 1 ? .success(.ban(mask: words[0])) : usage()
+        case "invite":
+            guard let nick = words.first, words.count <= 2 else { return usage() }
+            return .success(.invite(nick: nick, channel: words.count == 2 ? words[1] : nil))
+        case "away": return .success(.away(rest.isEmpty ? nil : String(rest)))
+        case "back": return .success(.back)
+        case "quit": return .success(.quit(rest.isEmpty ? nil : String(rest)))
+        case "close": return .success(.close)
+        case "raw": return rest.isEmpty ? usage() : .success(.raw(String(rest)))
+        case "ignore": return .success(.ignore(words.first))
+        case "unignore": return words.count == 1 ? .success(.unignore(words[0])) : usage()
+        case "clear": return .success(.clear)
+        case "keys": return .success(.keys)
+        case "spell": return words.count <= 1 ? .success(.spell(words.first)) : usage()
+        case "help": return .success(.help(words.first.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }))
+        case "connect": return words.count <= 1 ? .success(.connect(words.first)) : usage()
+        case "disconnect": return .success(.disconnect)
+        case "reconnect": return .success(.reconnect)
+        case "list": return .success(.list(words.first))
+        case "react": return words.count == 1 ? .success(.react(words[0])) : usage()
+        case "redact": return .success(.redact(rest.isEmpty ? nil : String(rest)))
+        case "bouncer":
+            guard let sub = words.first?.lowercased() else { return .success(.bouncer(.form)) }
+            func attributes(_ items: ArraySlice<String>) -> [String: String]? {
+                var result: [String: String] = [:]
+                for item in items {
+                    guard let equals = item.firstIndex(of: "="), equals != item.startIndex else { return nil }
+                    result[String(item[..<equals])] = String(item[item.index(after: equals)...])
+                }
+                return result.isEmpty ? nil : result
+            }
+            switch sub {
+            case "list": return .success(.bouncer(.list))
+            case "add":
+                guard let set = attributes(words.dropFirst()), set["host"] != nil else { return usage() }
+                return .success(.bouncer(.add(set)))
+            case "change":
+                guard words.count >= 3, let set = attributes(words.dropFirst(2)) else { return usage() }
+                return .success(.bouncer(.change(network: words[1], set)))
+            case "del", "delete", "remove":
+                guard words.count == 2 else { return usage() }
+                return .success(.bouncer(.delete(network: words[1])))
+            default: return usage()
+            }
+        case "monitor":
+            guard let first = words.first else { return .success(.monitor(adding: true, nicks: [])) }
+            guard words.count == 1 else { return usage() }
+            let removing = first.hasPrefix("-")
+            let list = (first.hasPrefix("+") || removing ? String(first.dropFirst()) : first)
+                .split(separator: ",").map(String.init).filter { !$0.isEmpty }
+            guard !list.isEmpty else { return usage() }
+            // Only nicks: a mask or a channel would be sent to the server and kept in the config.
+            if let bad = list.first(where: { !Self.isNick($0) }) {
+                return .failure(Failure(message: "\(bad) is not a nick"))
+            }
+            return .success(.monitor(adding: !removing, nicks: list))
+        case "ctcp":
+            guard words.count >= 2 else { return usage() }
+            return .success(.ctcp(target: words[0], request: words[1].uppercased(), arguments: tail(after: 2)))
+        case "ping": return words.count == 1 ? .success(.ctcp(target: words[0], request: "PING", arguments: nil)) : usage()
+        case "motd": return words.count <= 1 ? .success(.motd(server: words.first)) : usage()
+        case "lusers": return words.isEmpty ? .success(.lusers) : usage()
+        case "names": return words.count <= 1 ? .success(.names(channel: words.first)) : usage()
+        case "who": return words.count == 1 ? .success(.who(words[0])) : usage()
+        case "whowas": return words.count == 1 ? .success(.whowas(words[0])) : usage()
+        case "knock":
+            guard let channel = words.first else { return usage() }
+            return .success(.knock(channel: channel, message: tail(after: 1)))
+        case "setname": return rest.isEmpty ? usage() : .success(.setname(String(rest)))
+        case "umode": return .success(.umode(words))
+        case "kickban":
+            guard let nick = words.first else { return usage() }
+            return .success(.kickban(nick: nick, reason: tail(after: 1)))
+        case "unban": return words.count == 1 ? .success(.unban(words[0])) : usage()
+        case "quiet", "unquiet": return words.count == 1 ? .success(.quiet(words[0], adding: name == "quiet")) : usage()
+        case "ns", "cs", "ms", "hs":
+            guard let service = services[name], !rest.isEmpty else { return usage() }
+            return .success(.msg(target: service, text: String(rest)))
+        case "":
+            return .failure(Failure(message: "a command name goes right after the /: /help lists them"))
+        default:
+            return .success(.serverCommand(name: name.uppercased(), arguments: rest.isEmpty ? nil : String(rest)))
+        }
+    }
+
+    /// Whether `text` can be a nick: not empty, at most 64 characters, no space, none of
+    /// `,*?!@:#&` (masks, lists, channels), not starting with a digit or `-`.
+    static func isNick(_ text: String) -> Bool {
+        guard let first = text.first, text.count <= 64, !first.isNumber, first != "-" else { return false }
+        return !text.contains { $0.isWhitespace || ",*?!@:#&\"'".contains($0) }
+    }
+
+    private static func modeCommand(_ words: [String]) -> Result<ChatCommand, Failure> {
+        // Alone: the modes of the buffer's channel (or ours, in the server buffer), asked of
+        // the server.
+        guard let first = words.first else { return .success(.mode(target: nil, arguments: [])) }
+        if first.hasPrefix("+") || first.hasPrefix("-") {
+            return .success(.mode(target: nil, arguments: words))
+        }
+        return .success(.mode(target: words[0], arguments: Array(words.dropFirst())))
+    }
+}
