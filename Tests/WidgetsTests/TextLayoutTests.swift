@@ -39,6 +39,28 @@ private let sentence = styled("the quick brown fox jumps")
     #expect(lines(mixed) == ["hi 日本", "語です"])
 }
 
+/// Kinsoku: no line starts with closing punctuation (CJK or Latin, even after spaces) and none
+/// ends with opening punctuation; the character before or after goes along instead.
+@Test func linesDoNotStartWithClosingNorEndWithOpeningPunctuation() {
+    let m = FakeMeasurer()
+    // "，" would start the second line: "界" goes with it.
+    #expect(lines(TextLayout(styled("你好世界，再见"), maxWidth: 40, measurer: m)) == ["你好世", "界，再见"])
+    #expect(lines(TextLayout(styled("好的。谢谢！"), maxWidth: 20, measurer: m)) == ["好", "的。", "谢", "谢！"])
+    // "「" would end a line: it goes down with what it opens; "」" stays with "好".
+    #expect(lines(TextLayout(styled("他说「你好」"), maxWidth: 30, measurer: m)) == ["他说", "「你", "好」"])
+    // Latin punctuation beside ideographs, and a closing mark after a space.
+    #expect(lines(TextLayout(styled("日本語."), maxWidth: 30, measurer: m)) == ["日本", "語."])
+    #expect(lines(TextLayout(styled("日本(語)"), maxWidth: 26, measurer: m)) == ["日本", "(語)"])
+    #expect(lines(TextLayout(styled("say hello :)"), maxWidth: 66, measurer: m)) == ["say ", "hello :)"])
+    // Breaks after closing and before opening punctuation are still allowed, and a space after
+    // opening punctuation breaks (a ":-(" ends a word).
+    #expect(lines(TextLayout(styled("你好，世界"), maxWidth: 30, measurer: m)) == ["你好，", "世界"])
+    #expect(lines(TextLayout(styled("世界「你"), maxWidth: 20, measurer: m)) == ["世界", "「你"])
+    #expect(lines(TextLayout(styled("oh :-( well"), maxWidth: 40, measurer: m)) == ["oh :-( ", "well"])
+    // Nothing but punctuation still makes progress.
+    #expect(lines(TextLayout(styled("，，，，，"), maxWidth: 25, measurer: m)) == ["，，", "，，", "，"])
+}
+
 @Test func overlongWordsBreakAtGraphemeBoundaries() {
     let m = FakeMeasurer()
     let flags = TextLayout(styled("🇺🇸🇫🇷🇩🇪"), maxWidth: 25, measurer: m)

@@ -2,7 +2,9 @@
 /// layout, and the source of carets, selections, hit tests and ``TextDraw`` commands.
 ///
 /// Lines break at spaces (which hang at the end of a line), before and after CJK ideographs and
-/// kana, and at hard newlines; a word wider than a line breaks at grapheme boundaries.
+/// kana, and at hard newlines, but never before closing punctuation nor after opening
+/// punctuation (``LinePunctuation``: "，" does not start a line); a word wider than a line
+/// breaks at grapheme boundaries.
 /// Continuation lines (every line after the first) start at `hangingIndent`. Within a line,
 /// right-to-left runs are reordered visually (see `BidiClass` for the limits).
 ///
