@@ -210,3 +210,18 @@ private let sentence = styled("the quick brown fox jumps")
         #expect(builder.pieces(asciiFastPath: true) == builder.pieces(asciiFastPath: false), "\(spans.map(\.text))")
     }
 }
+
+/// Text cut to a width ends with "…" in the style of the last character kept, without the
+/// spaces before it; text that fits is left whole.
+@Test @MainActor func textCutToAWidthEndsWithAnEllipsis() {
+    let cache = TextLayoutCache(), m = FakeMeasurer()
+    let plain = cache.layout(styled("hello world"), fittingWidth: 40, measurer: m)
+    #expect(plain.text.string == "hello…" && plain.size.width == 36)
+    #expect(cache.layout(styled("hello world"), fittingWidth: 45, measurer: m).text.string == "hello…")
+    #expect(cache.layout(styled("hello world"), fittingWidth: 66, measurer: m).text.string == "hello world")
+    var bold = a10
+    bold.font.bold = true
+    let mixed = cache.layout(StyledText([TextSpan("ab", a10), TextSpan("cdefgh", bold)]), fittingWidth: 30, measurer: m)
+    #expect(mixed.text.spans.map(\.text) == ["ab", "cd", "…"] && mixed.text.spans.last?.attributes == bold)
+    #expect(mixed.size.width <= 30)
+}
