@@ -25,14 +25,13 @@ extension TextLayoutCache {
             while kept > 0, characters[kept - 1].isWhitespace { kept -= 1 }
             var result: [TextSpan] = []
             var left = kept
-            var last = spans[0].attributes
             for span in spans where left > 0 {
                 let part = String(span.text.prefix(left))
                 result.append(TextSpan(part, span.attributes))
-                last = span.attributes
                 left -= part.count
             }
-            result.append(TextSpan("…", last))
+            // Into the last span (one run to draw), or a span of its own before anything.
+            if result.isEmpty { result.append(TextSpan("…", spans[0].attributes)) } else { result[result.count - 1].text += "…" }
             return StyledText(result)
         }
         // The longest cut whose ellipsis still fits (widths only grow with n).
