@@ -225,3 +225,33 @@ private let sentence = styled("the quick brown fox jumps")
     #expect(mixed.text.spans.map(\.text) == ["ab", "cd…"] && mixed.text.spans.last?.attributes == bold)
     #expect(mixed.size.width <= 30)
 }
+
+/// A chip's background is a rounded rectangle inside the line box with room above and below
+/// its text, which is centred in it; a plain background stays a band over the line box.
+@Test func chipsAreRoundedWithRoomAroundTheirText() throws {
+    let m = FakeMeasurer()
+    var chip = TextAttributes(font: FontSpec(role: .ui, size: 10), background: .white)
+    chip.isChip = true
+    let gap = TextAttributes(font: FontSpec(role: .ui, size: 14))
+    let layout = TextLayout(StyledText([TextSpan("\u{00A0}👍\u{00A0}2\u{00A0}", chip), TextSpan(" ", gap)]), measurer: m)
+    var list = DrawList()
+    layout.draw(into: &list, at: Point(x: 5, y: 100))
+    guard case .roundedRect(let rect, let radius, let color) = list.commands.first,
+          case .text(let run) = list.commands.dropFirst().first else {
+        Issue.record("\(list.commands)")
+        return
+    }
+    // The line box is 16.8 high (the 14 px gap); the chip font's is 12, with 2 px above and below.
+    #expect(color == .white && run.background == nil && radius > 0)
+    #expect(rect == Rect(x: 5, y: 100 + 0.4, width: 34, height: 16))
+    #expect(run.origin.y == 100 + 2.4 && run.origin.y - rect.minY == 2 && rect.maxY - (run.origin.y + 12) == 2)
+    var band = chip
+    band.isChip = false
+    var plain = DrawList()
+    TextLayout(StyledText([TextSpan("x", band), TextSpan(" ", gap)]), measurer: m).draw(into: &plain, at: .zero)
+    guard case .text(let bandRun) = plain.commands.first else {
+        Issue.record("\(plain.commands)")
+        return
+    }
+    #expect(bandRun.background == .white && bandRun.lineHeight == 16.8)
+}
