@@ -59,7 +59,7 @@ extension InputPresenter {
             return true
         case "filter_nicks":
             // The nick list takes the keyboard: typing filters it (shown with the list only).
-            guard screen.showsNickList, !screen.nickListCollapsed else { return true }
+            guard screen.revealNickList() else { return true }
             screen.host?.focus(screen.nickList)
             return true
         case "jump_to_unread":
@@ -67,7 +67,10 @@ extension InputPresenter {
             guard let current = chat.current, chat.buffers.rows(of: current)?.hasMarker == true else { return true }
             return screen.messages.reveal(rowID: BufferRows.markerID)
         case "toggle_nick_list":
-            screen.nickListCollapsed.toggle()
+            screen.toggleNickList()
+            return true
+        case "toggle_buffer_list":
+            screen.toggleBufferList()
             return true
         default: break
         }
@@ -95,6 +98,8 @@ extension InputPresenter {
         case .up where m.isEmpty && chat.find.choosesMentions: return chat.find.chooseMention(older: true)
         case .down where m.isEmpty && chat.find.choosesMentions: return chat.find.chooseMention(older: false)
         case .escape where m.isEmpty && chat.find.chosenMention != nil: return chat.find.chooseMention(nil)
+        // Last: a side pane shown over the messages in a narrow window goes.
+        case .escape where m.isEmpty && screen.closeOverlaidPanes(): return true
         case .up where m.isEmpty: return recallHistory(older: true)
         case .down where m.isEmpty: return recallHistory(older: false)
         default:
