@@ -86,7 +86,8 @@ import IRCSession
 /// [keys]                                  # next_buffer, previous_buffer, close_buffer, quit,
 /// next_buffer = "Ctrl+PageDown"           # jump_to_newest, jump_to_oldest, jump_to_unread,
 ///                                         # find, mentions, quick_switcher,
-///                                         # filter_nicks, toggle_nick_list, zoom_in,
+///                                         # filter_nicks, toggle_nick_list,
+///                                         # toggle_buffer_list, zoom_in,
 ///                                         # zoom_out, zoom_reset, key_help
 /// editing = "readline"                    # the input line's keys: standard (the default)
 ///                                         # or readline (Ctrl+W, Ctrl+U, Ctrl+K, Ctrl+Y,

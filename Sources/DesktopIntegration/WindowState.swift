@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// What the window looked like when Natter last quit: its size (in the window system's units),
-/// the panes' widths, whether the nick list was hidden, the open buffer and the zoom. Kept in `$XDG_STATE_HOME/natter/window.json`
+/// the panes' widths, whether the user hid the nick list or the buffer list, the open buffer
+/// and the zoom. Kept in `$XDG_STATE_HOME/natter/window.json`
 /// (`~/.local/state/natter/window.json`); a missing or unreadable file means the defaults.
 public struct WindowState: Codable, Equatable, Sendable {
     public var width: Int
@@ -9,6 +10,8 @@ public struct WindowState: Codable, Equatable, Sendable {
     public var sidebarWidth: Double
     public var nickListWidth: Double
     public var nickListCollapsed: Bool
+    /// Whether the user hid the buffer list; nil in files from before it could be (shown).
+    public var bufferListCollapsed: Bool?
     /// The open buffer as `NETWORK/NAME` (NAME empty for the server buffer).
     public var buffer: String?
     /// The user's zoom (Ctrl+= / Ctrl+−), nil in files from before it existed (100 %).
@@ -16,12 +19,13 @@ public struct WindowState: Codable, Equatable, Sendable {
 
     /// A state with these sizes, the buffer shown (`NETWORK/NAME`) and the zoom.
     public init(width: Int, height: Int, sidebarWidth: Double, nickListWidth: Double, nickListCollapsed: Bool,
-                buffer: String?, zoom: Double? = nil) {
+                bufferListCollapsed: Bool? = nil, buffer: String?, zoom: Double? = nil) {
         self.width = width
         self.height = height
         self.sidebarWidth = sidebarWidth
         self.nickListWidth = nickListWidth
         self.nickListCollapsed = nickListCollapsed
+        self.bufferListCollapsed = bufferListCollapsed
         self.buffer = buffer
         self.zoom = zoom
     }

@@ -103,6 +103,7 @@ final class ChatSession {
         screen.sidebarWidth = saved.sidebarWidth
         screen.nickListWidth = saved.nickListWidth
         screen.nickListCollapsed = saved.nickListCollapsed
+        screen.bufferListCollapsed = saved.bufferListCollapsed ?? false
         let hub = NetworkHub(model: model, clock: clock, wakeUp: { AppWindow.wakeUp() })
         self.hub = hub
         self.networks = config.networks

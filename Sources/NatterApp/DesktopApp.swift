@@ -164,6 +164,7 @@ struct DesktopApp {
                     sidebarWidth: chat?.screen.sidebarWidth ?? saved.sidebarWidth,
                     nickListWidth: chat?.screen.nickListWidth ?? saved.nickListWidth,
                     nickListCollapsed: chat?.screen.nickListCollapsed ?? saved.nickListCollapsed,
+                    bufferListCollapsed: chat?.screen.bufferListCollapsed ?? saved.bufferListCollapsed,
                     buffer: chat?.controller.current.map { "\($0.network)/\($0.name)" } ?? saved.buffer,
                     zoom: zoom.factor).save(path: statePath)
     }

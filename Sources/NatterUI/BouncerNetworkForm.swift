@@ -21,8 +21,12 @@ public final class BouncerNetworkForm: Widget, CentredPanel {
     public let hostField = TextField()
     public let port = TextField()
     public let nickname = TextField()
-    public let tlsButton = Button("TLS: on")
-    public let saveButton = Button("Add network")
+    /// Toggles TLS; as wide as its longer title, so a click moves nothing beside it.
+    public let tlsButton = Button(tlsTitles[0], reserving: [tlsTitles[1]])
+    /// Adds the new network or saves the one edited; as wide as its longer title.
+    public let saveButton = Button(saveTitles[0], reserving: [saveTitles[1]])
+    private static let tlsTitles = ["TLS: on", "TLS: off (not encrypted)"]
+    private static let saveTitles = ["Add network", "Save"]
     public let removeButton = Button("Remove")
     public let newButton = Button("New network")
     /// The networks shown; the one being edited stays chosen while it exists.
@@ -93,7 +97,7 @@ public final class BouncerNetworkForm: Widget, CentredPanel {
         port.text = attributes["port"] ?? ""
         nickname.text = attributes["nickname"] ?? ""
         setTLS(attributes["tls"].map { $0 != "0" } ?? true)
-        saveButton.title = network == nil ? "Add network" : "Save"
+        saveButton.title = Self.saveTitles[network == nil ? 0 : 1]
         // Nothing to remove while adding: hidden (a blank button would still show its face).
         removeButton.isHidden = network == nil
         let state = network.map { network in
@@ -108,7 +112,7 @@ public final class BouncerNetworkForm: Widget, CentredPanel {
 
     private func setTLS(_ on: Bool) {
         tls = on
-        tlsButton.title = on ? "TLS: on" : "TLS: off (not encrypted)"
+        tlsButton.title = Self.tlsTitles[on ? 0 : 1]
     }
 
     private func rebuildList() {

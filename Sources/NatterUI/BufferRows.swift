@@ -407,7 +407,10 @@ public final class BufferRows: MessageListDataSource {
         return StyledText([
             TextSpan(time + " ", TextAttributes(font: styler.theme.monoFont, foreground: dim)),
             TextSpan("⇄ " + parts.joined(separator: " · "), TextAttributes(font: styler.theme.messageFont, foreground: dim)),
-            TextSpan("  ▸ \(numbers.count)", TextAttributes(font: FontSpec(role: .ui, size: 11), foreground: styler.theme.base.link)),
+            // No-break spaces: the expander stays with the last word, whatever the width or the
+            // zoom, rather than wrapping onto a line of its own.
+            TextSpan("\u{00A0}\u{00A0}▸\u{00A0}\(numbers.count)",
+                     TextAttributes(font: FontSpec(role: .ui, size: 11), foreground: styler.theme.base.link)),
         ])
     }
 

@@ -2,7 +2,8 @@ import ChatModel
 import Widgets
 
 /// `/list` as a view: a filter box over the channels a server listed, sortable by users or by
-/// name (click a column's heading), each with its topic on one line; ↑/↓, Page Up/Down move
+/// name (click a column's heading), each with its topic on one line (cut with "…", the modes
+/// some servers list before it drawn apart, small and monospaced); ↑/↓, Page Up/Down move
 /// the choice, Enter or a double-click joins it. Only the rows in view are laid out; filtering
 /// and sorting compare names and topics lowercased once per entry.
 @MainActor
@@ -133,6 +134,10 @@ public final class ChannelListView: Widget {
         func text(_ string: String, _ font: FontSpec, _ color: Color) -> TextLayout {
             context.layoutText(StyledText(string, attributes: TextAttributes(font: font, foreground: color)), maxWidth: nil)
         }
+        func fitted(_ string: String, _ font: FontSpec, _ color: Color, _ width: Double) -> TextLayout {
+            context.layoutText(StyledText(string, attributes: TextAttributes(font: font, foreground: color)), fittingWidth: width)
+        }
+        let modesFont = FontSpec(role: .mono, size: max(8, theme.monoFont.size - 2))
         let headingFont = FontSpec(role: .ui, size: max(8, font.size - 2), bold: true)
         let headerY = fieldHeight
         for (title, x, column) in [("CHANNEL", 12.0, Order.name), ("USERS", columns.users, Order.users)] {
@@ -151,9 +156,10 @@ public final class ChannelListView: Widget {
             if index == selected {
                 context.fillRounded(row.inset(by: EdgeInsets(horizontal: 6, vertical: 1)), radius: 4, theme.base.surfacePressed)
             }
-            let name = text(entry.name, FontSpec(role: .ui, size: font.size, bold: true), theme.base.text)
+            // Names and topics too long for their columns end with "…" (the clips only guard
+            // against a column narrower than the ellipsis itself).
+            let name = fitted(entry.name, FontSpec(role: .ui, size: font.size, bold: true), theme.base.text, columns.users - 24)
             let users = text("\(entry.users)", theme.monoFont, theme.base.text)
-            let topic = text(entry.topic, font, dim)
             let y = { (layout: TextLayout) in row.minY + (row.height - layout.size.height) / 2 }
             let nameClip = context.clip
             context.pushClip(Rect(x: 0, y: row.minY, width: columns.users - 12, height: row.height))
@@ -161,8 +167,19 @@ public final class ChannelListView: Widget {
             context.popClip(restoring: nameClip)
             context.drawText(users, at: Point(x: columns.topic - 16 - users.size.width, y: y(users)))
             let topicClip = context.clip
-            context.pushClip(Rect(x: columns.topic, y: row.minY, width: max(0, size.width - columns.topic - 12), height: row.height))
-            context.drawText(topic, at: Point(x: columns.topic, y: y(topic)))
+            var x = columns.topic, room = max(0, size.width - columns.topic - 12)
+            context.pushClip(Rect(x: x, y: row.minY, width: room, height: row.height))
+            // The modes the server put before the topic, apart from it: smaller, monospaced.
+            if !entry.modes.isEmpty {
+                let modes = fitted(entry.modes, modesFont, dim, room)
+                context.drawText(modes, at: Point(x: x, y: y(modes)))
+                x += modes.size.width + 10
+                room -= modes.size.width + 10
+            }
+            if !entry.topic.isEmpty, room > 0 {
+                let topic = fitted(entry.topic, font, dim, room)
+                context.drawText(topic, at: Point(x: x, y: y(topic)))
+            }
             context.popClip(restoring: topicClip)
         }
         context.popClip(restoring: clip)
@@ -175,8 +192,8 @@ public final class ChannelListView: Widget {
         } else {
             status = "\(shown.count) of \(listing.entries.count) channels match" + (listing.isComplete ? "" : " so far…")
         }
-        let footer = text(status + (shown.isEmpty ? "" : "  ·  Enter or a double-click joins"),
-                          FontSpec(role: .ui, size: max(8, font.size - 2)), dim)
+        let footer = fitted(status + (shown.isEmpty ? "" : "  ·  Enter or a double-click joins"),
+                            FontSpec(role: .ui, size: max(8, font.size - 2)), dim, size.width - 24)
         context.drawText(footer, at: Point(x: 12, y: size.height - footerHeight + (footerHeight - footer.size.height) / 2))
     }
 

@@ -106,12 +106,18 @@ public struct ChatLineStyler: Sendable {
         }
         if !line.reactions.isEmpty {
             spans.append(TextSpan("\n", TextAttributes(font: small, foreground: theme.base.text)))
-            for (k, reaction) in line.reactions.enumerated() {
-                if k > 0 { spans.append(TextSpan("  ", TextAttributes(font: small, foreground: theme.base.text))) }
+            // Each chip is one word (no-break spaces: it never wraps inside) in the small font,
+            // and the gap after it a space in a larger one, whose taller line box gives the chips
+            // room above and below their emoji; all of it in proportion to the fonts, so it
+            // holds at every zoom.
+            let gap = TextAttributes(font: FontSpec(role: .ui, size: theme.messageFont.size + 2), foreground: theme.base.text)
+            for reaction in line.reactions {
                 var chip = TextAttributes(font: small, foreground: theme.base.text,
                                           background: reaction.includesOwn ? theme.base.selection : theme.base.surface)
                 chip.link = Self.reactionLink + reaction.reaction
-                spans.append(TextSpan(" \(reaction.reaction) \(reaction.nicks.count) ", chip))
+                chip.isChip = true
+                spans.append(TextSpan("\u{00A0}\u{202F}\(reaction.reaction)\u{00A0}\(reaction.nicks.count)\u{202F}\u{00A0}", chip))
+                spans.append(TextSpan(" ", gap))
             }
         }
         return spans

@@ -1,7 +1,8 @@
 import Widgets
 
 /// The main window's content: the buffer list on the left; the topic bar, the find bar (when
-/// open), the message list and the input line in the middle; the nick list on the right.
+/// open), the message list and the input line in the middle; the nick list on the right. In a
+/// narrow window the side panes give way to the messages (ChatScreen+Panes).
 @MainActor
 public final class ChatScreen: Widget {
     public let sidebar = BufferListView()
@@ -22,18 +23,33 @@ public final class ChatScreen: Widget {
     public let pasteBar = PasteQueueBar()
     private let centre: Stack
     private let inputRow: Stack
-    private let outer: SplitPane
-    private let inner: SplitPane
+    /// The buffer list beside (or over) the rest; the rest is `inner`: the centre and the nick
+    /// list. Arranged by ``arrangePanes(width:)`` (ChatScreen+Panes).
+    let outer: SplitPane
+    let inner: SplitPane
 
-    /// Width of the buffer list (the divider can be dragged; kept across resizes).
+    /// Width of the buffer list (the divider can be dragged; kept across resizes, and while the
+    /// list is hidden in a narrow window).
     public var sidebarWidth: Double {
         get { outer.dividerPosition }
         set { outer.dividerPosition = max(120, min(newValue, 480)) }
     }
-    /// Width of the nick list (the divider can be dragged; kept across resizes).
+    /// Width of the nick list (the divider can be dragged; kept across resizes, and while the
+    /// list is hidden in a narrow window).
     public var nickListWidth = 160.0 { didSet { if nickListWidth != oldValue { setNeedsLayout() } } }
-    /// Whether the user hid the nick list (it is also hidden where there are no members).
-    public var nickListCollapsed = false { didSet { if nickListCollapsed != oldValue { setNeedsLayout() } } }
+    /// Whether the user hid the nick list (it is also hidden where there are no members, and
+    /// where the window is too narrow for it).
+    public var nickListCollapsed: Bool {
+        get { nickListChoice.collapsed }
+        set { nickListChoice.collapsed = newValue }
+    }
+    /// Whether the user hid the buffer list (it is also hidden where the window is too narrow).
+    public var bufferListCollapsed: Bool {
+        get { bufferListChoice.collapsed }
+        set { bufferListChoice.collapsed = newValue }
+    }
+    var bufferListChoice = PaneChoice() { didSet { if bufferListChoice != oldValue { panesChanged() } } }
+    var nickListChoice = PaneChoice() { didSet { if nickListChoice != oldValue { panesChanged() } } }
     private var nickListWanted = true
 
     /// A screen with the theme's colours.
@@ -70,7 +86,9 @@ public final class ChatScreen: Widget {
             pane.dividerThickness = 1
             pane.grabSlop = 4
         }
-        inner.onDividerMoved = { [weak self] position in
+        // The nick list's width follows its divider while it is dragged (layout places the divider
+        // from that width, from the right).
+        inner.onDividerDragged = { [weak self] position in
             guard let self else { return }
             self.nickListWidth = max(100, min(self.inner.size.width - position - self.inner.dividerThickness, 400))
         }
@@ -101,15 +119,19 @@ public final class ChatScreen: Widget {
         setNeedsPaint()
     }
 
+    /// A pane was hidden or shown: the arrangement at once (a pane that goes gives up the
+    /// keyboard before the next key), the layout at the next pass.
+    private func panesChanged() {
+        arrangePanes(width: size.width)
+        setNeedsLayout()
+    }
+
     public override func performLayout(_ constraints: BoxConstraints, _ context: LayoutContext) -> Size {
         let size = constraints.constrain(Size(width: constraints.maxWidth, height: constraints.maxHeight))
-        // The nick list keeps its width when the window changes size: place the inner divider
-        // from the right.
-        let showNicks = nickListWanted && !nickListCollapsed
-        nickList.isHidden = !showNicks
-        inner.dividerThickness = showNicks ? 1 : 0
-        let innerWidth = size.width - outer.effectiveDividerPositionFor(size.width) - outer.dividerThickness
-        inner.dividerPosition = showNicks ? innerWidth - inner.dividerThickness - nickListWidth : innerWidth
+        // The panes keep their widths when the window changes size; which of them fit beside
+        // the messages may change (ChatScreen+Panes).
+        settleOverlays(width: size.width)
+        arrangePanes(width: size.width)
         for child in children {
             _ = child.layout(BoxConstraints.tight(size), context)
             place(child, at: .zero)
@@ -145,6 +167,6 @@ public final class ChatScreen: Widget {
     /// Whether the shown buffer has a nick list (queries and the server buffer have none).
     public var showsNickList: Bool {
         get { nickListWanted }
-        set { if newValue != nickListWanted { nickListWanted = newValue; setNeedsLayout() } }
+        set { if newValue != nickListWanted { nickListWanted = newValue; panesChanged() } }
     }
 }

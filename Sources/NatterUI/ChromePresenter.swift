@@ -23,6 +23,7 @@ public final class ChromePresenter {
             } else {
                 self.chat.show(id)
             }
+            self.screen.bufferChosenInList()
         }
         screen.nickList.onOpenQuery = { [weak self] nick in
             guard let self, let network = self.chat.current?.network,

@@ -24,9 +24,13 @@ public final class FirstRunView: Widget {
     /// The server password (a bouncer's, or a private server's); optional.
     public let password = TextField()
     /// Whether the password goes into the desktop's keyring.
-    public let keyringButton = Button("Keep it in the keyring: yes")
+    public let keyringButton = Button(keyringTitles[0], reserving: [keyringTitles[1]])
     public private(set) var storesPassword = true
-    public let tlsButton = Button("TLS: on")
+    public let tlsButton = Button(tlsTitles[0], reserving: [tlsTitles[1]])
+    /// The TLS and keyring toggles' titles, on then off: each button keeps the width of the
+    /// longer, so a click moves nothing (Connect stayed under the pointer).
+    private static let tlsTitles = ["TLS: on", "TLS: off (not encrypted)"]
+    private static let keyringTitles = ["Keep it in the keyring: yes", "Keep it in the keyring: no (this run only)"]
     public let connectButton = Button("Connect")
     private let message = Label("")
     private let form: Stack
@@ -64,11 +68,13 @@ public final class FirstRunView: Widget {
                 if let self, self.tls != secure { self.toggleTLS() }
             })
         }
-        form.addChild(Stack(.horizontal, spacing: 8, suggestionButtons))
+        // Rows of buttons flow onto a second line in a narrow window rather than past its edge;
+        // the keyring's choice goes under the password it is about.
+        form.addChild(Flow(spacing: 8, suggestionButtons))
         for field in fields { form.addChild(field) }
-        form.addChild(Stack(.horizontal, spacing: 8, [tlsButton, keyringButton, connectButton]))
+        form.addChild(Flow(spacing: 8, [keyringButton]))
+        form.addChild(Flow(spacing: 8, [tlsButton, connectButton]))
         form.addChild(message)
-        form.padding = EdgeInsets(top: 40, left: 60, bottom: 40, right: 60)
         addChild(form)
         backgroundColor = theme.base.background
         for field in [server, nick, channels, password] { field.applyColors(theme, background: theme.base.background) }
@@ -79,7 +85,7 @@ public final class FirstRunView: Widget {
         keyringButton.onPress = { [weak self] in
             guard let self else { return }
             self.storesPassword.toggle()
-            self.keyringButton.title = self.storesPassword ? "Keep it in the keyring: yes" : "Keep it in the keyring: no (this run only)"
+            self.keyringButton.title = Self.keyringTitles[self.storesPassword ? 0 : 1]
         }
         connectButton.onPress = { [weak self] in self?.submit() }
         for field in [server, nick, channels, password] { field.onSubmit = { [weak self] _ in self?.submit() } }
@@ -88,6 +94,10 @@ public final class FirstRunView: Widget {
     public override func performLayout(_ constraints: BoxConstraints, _ context: LayoutContext) -> Size {
         let size = constraints.constrain(Size(width: constraints.maxWidth, height: constraints.maxHeight))
         let width = min(620, size.width)
+        // The margins give way in a narrow window (16 px at 532 px and below): the fields keep
+        // the width.
+        let side = min(60, max(16, (size.width - 500) / 2)).rounded()
+        form.padding = EdgeInsets(top: 40, left: side, bottom: 40, right: side)
         _ = form.layout(BoxConstraints(minWidth: width, maxWidth: width, minHeight: 0, maxHeight: size.height), context)
         place(form, at: Point(x: ((size.width - width) / 2).rounded(), y: 0))
         return size
@@ -95,7 +105,7 @@ public final class FirstRunView: Widget {
 
     private func toggleTLS() {
         tls.toggle()
-        tlsButton.title = tls ? "TLS: on" : "TLS: off (not encrypted)"
+        tlsButton.title = Self.tlsTitles[tls ? 0 : 1]
     }
 
     /// Checks the fields and hands the choice on, or says what is wrong.

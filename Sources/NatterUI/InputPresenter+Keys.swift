@@ -57,7 +57,7 @@ extension InputPresenter {
             return true
         case "filter_nicks":
             // The nick list takes the keyboard: typing filters it (shown with the list only).
-            guard screen.showsNickList, !screen.nickListCollapsed else { return true }
+            guard screen.revealNickList() else { return true }
             screen.host?.focus(screen.nickList)
             return true
         case "jump_to_unread":
@@ -65,7 +65,10 @@ extension InputPresenter {
             guard let current = chat.current, chat.buffers.rows(of: current)?.hasMarker == true else { return true }
             return screen.messages.reveal(rowID: BufferRows.markerID)
         case "toggle_nick_list":
-            screen.nickListCollapsed.toggle()
+            screen.toggleNickList()
+            return true
+        case "toggle_buffer_list":
+            screen.toggleBufferList()
             return true
         default: break
         }
@@ -93,8 +96,10 @@ extension InputPresenter {
         case .up where m.isEmpty && chat.find.choosesMentions: return chat.find.chooseMention(older: true)
         case .down where m.isEmpty && chat.find.choosesMentions: return chat.find.chooseMention(older: false)
         case .escape where m.isEmpty && chat.find.chosenMention != nil: return chat.find.chooseMention(nil)
-        // Last of Escape's meanings (a question, the find bar, a reply, a chosen mention go
-        // first): a paste going out here stops.
+        // A side pane shown over the messages in a narrow window goes.
+        case .escape where m.isEmpty && screen.closeOverlaidPanes(): return true
+        // Last of Escape's meanings (a question, the find bar, a reply, a chosen mention, a
+        // pane go first): a paste going out here stops.
         case .escape where m.isEmpty && cancelPasteQueue(): return true
         case .up where m.isEmpty: return recallHistory(older: true)
         case .down where m.isEmpty: return recallHistory(older: false)

@@ -17,7 +17,7 @@ public struct KeyBindings: Sendable {
     /// The app's actions that can be bound.
     public static let appActions = ["next_buffer", "previous_buffer", "close_buffer", "quit", "jump_to_newest", "jump_to_oldest",
                                     "jump_to_unread", "find", "mentions", "quick_switcher", "filter_nicks", "toggle_nick_list",
-                                    "zoom_in", "zoom_out", "zoom_reset", "key_help"]
+                                    "toggle_buffer_list", "zoom_in", "zoom_out", "zoom_reset", "key_help"]
     /// Everything `[keys]` can bind: the app's actions and the input line's editing commands.
     public static let actions = appActions + EditingCommand.allCases.map(\.rawValue)
 
@@ -37,6 +37,9 @@ public struct KeyBindings: Sendable {
         "quick_switcher": KeyEvent(.character("k"), modifiers: [.ctrl]),
         "filter_nicks": KeyEvent(.character("n"), modifiers: [.alt]),
         "toggle_nick_list": KeyEvent(.function(8)),
+        // F9 shows and hides a side pane in GNOME's applications; readline's Alt+B (word_back)
+        // and the app's Ctrl+B (bold) rule out B.
+        "toggle_buffer_list": KeyEvent(.function(9)),
         "zoom_in": KeyEvent(.character("="), modifiers: [.ctrl]),
         "zoom_out": KeyEvent(.character("-"), modifiers: [.ctrl]),
         "zoom_reset": KeyEvent(.character("0"), modifiers: [.ctrl]),

@@ -26,6 +26,7 @@ public enum KeyHelp {
         ("jump_to_newest", "newest message"), ("jump_to_oldest", "oldest message (loads history)"),
         ("find", "find in this buffer and its logs"), ("mentions", "every highlight and private message"),
         ("filter_nicks", "filter the nick list"), ("toggle_nick_list", "show or hide the nick list"),
+        ("toggle_buffer_list", "show or hide the buffer list"),
         ("close_buffer", "close this buffer"), ("zoom_in", "zoom in (everything larger)"), ("zoom_out", "zoom out"),
         ("zoom_reset", "zoom back to 100 %"), ("key_help", "this help"), ("quit", "quit"),
     ]

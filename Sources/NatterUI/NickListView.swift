@@ -53,12 +53,22 @@ public final class NickListView: Widget {
     /// was there when we left, greyed, and the header says so.
     public var isStale = false { didSet { if isStale != oldValue { setNeedsPaint() } } }
 
-    /// The header: the count, and the filter or a hint while the list has the keyboard.
-    private var headerText: String {
-        let users = "\(entries.count) user\(entries.count == 1 ? "" : "s")" + (isStale ? " · not joined" : "")
-        if !filter.isEmpty { return "\(shown.count) of \(users) · \u{201C}\(filter)\u{201D}" }
-        return hasFocus ? users + " · type to filter" : users
+    /// The header: the count, and the filter or a hint while the list has the keyboard; the
+    /// first of these that fits between the list's margins, else the last cut with "…" (the
+    /// list is 160 px wide by default: "14 users · type to filter" is not).
+    private var headerCandidates: [String] {
+        let users = "\(entries.count) user\(entries.count == 1 ? "" : "s")"
+        let stale = isStale ? " · not joined" : ""
+        if !filter.isEmpty {
+            let typed = "\u{201C}\(filter)\u{201D}"
+            return ["\(shown.count) of \(users)\(stale) · \(typed)", "\(shown.count) of \(entries.count) · \(typed)", "\(shown.count) · \(typed)"]
+        }
+        if hasFocus { return [users + stale + " · type to filter", "type to filter"] }
+        return isStale ? [users + stale, "not joined"] : [users]
     }
+
+    /// The margin on either side of the header and the nicks.
+    private let margin = 12.0
 
     public override func focusChanged(_ focused: Bool) {
         hasFocus = focused
@@ -96,9 +106,13 @@ public final class NickListView: Widget {
 
     public override func paint(_ context: inout PaintContext) {
         context.fill(bounds, theme.base.surface)
-        let header = context.layoutText(StyledText(headerText, attributes: TextAttributes(
-            font: FontSpec(role: .ui, size: 12, bold: true), foreground: theme.dimText)), maxWidth: nil)
-        context.drawText(header, at: Point(x: 12, y: (headerHeight - header.size.height) / 2))
+        let room = max(0, size.width - 2 * margin)
+        let headerStyle = TextAttributes(font: FontSpec(role: .ui, size: 12, bold: true), foreground: theme.dimText)
+        let candidates = headerCandidates
+        let whole = candidates.map { context.layoutText(StyledText($0, attributes: headerStyle), maxWidth: nil) }
+        let header = whole.first { $0.size.width <= room }
+            ?? context.layoutText(StyledText(candidates[candidates.count - 1], attributes: headerStyle), fittingWidth: room)
+        context.drawText(header, at: Point(x: margin, y: (headerHeight - header.size.height) / 2))
         let previous = context.clip
         context.pushClip(Rect(x: 0, y: headerHeight, width: size.width, height: size.height - headerHeight))
         let first = max(0, Int(offset / rowHeight))
@@ -106,14 +120,15 @@ public final class NickListView: Widget {
         for index in first..<max(first, last) {
             let entry = shown[index]
             let color = theme.color(forNick: entry.nick)
+            // A nick longer than the list is wide ends with "…" inside the margin.
             let text = context.layoutText(StyledText([
                 TextSpan(entry.prefixes, TextAttributes(font: FontSpec(role: .mono, size: 13), foreground: theme.dimText)),
                 TextSpan(entry.nick, TextAttributes(font: theme.messageFont,
                                                     foreground: isStale ? theme.dimText : entry.away ? color.withAlpha(110) : color,
                                                     nick: entry.nick)),
-            ]), maxWidth: nil)
+            ]), fittingWidth: room)
             let y = headerHeight + Double(index) * rowHeight - offset
-            context.drawText(text, at: Point(x: 12, y: y + (rowHeight - text.size.height) / 2))
+            context.drawText(text, at: Point(x: margin, y: y + (rowHeight - text.size.height) / 2))
         }
         context.popClip(restoring: previous)
     }

@@ -37,6 +37,22 @@ struct ChannelListingTests {
         #expect(model.takeChanges().contains(.channelListChanged(buffer.id)))
     }
 
+    /// InspIRCd and UnrealIRCd list a channel's modes before its topic: they are kept apart
+    /// (the topic then reads as the topic, and may be empty); brackets that are not modes stay.
+    @Test mutating func modesBeforeTheTopicAreKeptApart() throws {
+        recv(":srv 321 me Channel :Users Name")
+        recv(":srv 322 me #a 5 :[+Hnt 50:1d] the topic")
+        recv(":srv 322 me #b 3 :[+nt] ")
+        recv(":srv 322 me #c 2 :[+ntk] \u{02}bold\u{02} topic")
+        recv(":srv 322 me #d 1 :[+1] agreed, [+nt] is not at the start")
+        recv(":srv 322 me #e 1 :[news] today")
+        recv(":srv 322 me #f 1 :[+] nothing")
+        let entries = try #require(model.channelListing(network: "Net")?.entries)
+        #expect(entries.map(\.modes) == ["+Hnt 50:1d", "+nt", "+ntk", "", "", ""])
+        #expect(entries.map(\.topic) == ["the topic", "", "bold topic", "[+1] agreed, [+nt] is not at the start", "[news] today",
+                                         "[+] nothing"])
+    }
+
     /// A second LIST starts over; a server that sends no RPL_LISTSTART does too.
     @Test mutating func aNewListReplacesTheOld() {
         recv(":srv 321 me Channel :Users Name")

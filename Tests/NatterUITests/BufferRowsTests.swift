@@ -122,4 +122,31 @@ extension BufferRowsTests {
         let text = rows.layoutRow(at: rows.rowCount - 1, width: 800, context: context).text?.text.spans.map(\.text).joined() ?? ""
         #expect(text.contains("⇄ kim left · kim and lee joined"), "\(text)")
     }
+
+    /// The expander of a folded run ("▸ 3") stays on the line of the words before it at every
+    /// width where they fit on a line: a wrap takes the last word along rather than leaving "▸"
+    /// or "3" alone.
+    @Test func aFoldedRunsExpanderStaysWithItsText() throws {
+        let model = ChatModel()
+        model.addNetwork(name: "Test", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+        let now = SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: 1_700_000_000))
+        _ = model.handle(.connected(now: now), network: "Test")
+        for line in [":srv 001 me :Welcome", ":me!u@h JOIN #natter", ":alice!a@h PRIVMSG #natter :hi",
+                     ":kim!k@h JOIN #natter", ":lee!l@h JOIN #natter", ":max!m@h PART #natter"] {
+            _ = model.handle(.received(try IRCMessage(parsing: line), now: now), network: "Test")
+        }
+        let buffer = try #require(model.network("Test")?.buffer(named: "#natter"))
+        let rows = BufferRows(buffer: buffer, styler: ChatLineStyler(timeZone: LocalZone.utc))
+        let context = LayoutContext(measurer: FixedMeasurer(), textCache: TextLayoutCache())
+        var wrapped = 0
+        for width in stride(from: 140.0, through: 420, by: 2) {
+            let layout = try #require(rows.layoutRow(at: rows.rowCount - 1, width: width, context: context).text)
+            let characters = Array(layout.text.string)
+            let texts = layout.lines.map { String(characters[$0.range]) }
+            let last = try #require(texts.last)
+            if texts.count > 1 { wrapped += 1 }
+            #expect(last.hasSuffix("left\u{00A0}\u{00A0}▸\u{00A0}3"), "at \(width): \(texts)")
+        }
+        #expect(wrapped > 0)
+    }
 }

@@ -21,6 +21,25 @@ struct ChannelListViewTests {
         host.paintAll(into: &list)
     }
 
+    /// A topic too long for its column ends with "…" inside the margin, and the modes a server
+    /// listed before it are drawn apart, before it, not as part of the topic.
+    @Test func longTopicsEndWithAnEllipsisAndModesStandApart() throws {
+        let view = ChannelListView()
+        let long = String(repeating: "a topic long enough to be cut ", count: 6)
+        view.update(ChannelListing(entries: [.init(name: "#big", users: 9, listedTopic: "[+Hnt 50:1d] " + long),
+                                             .init(name: "#small", users: 2, listedTopic: "short")], isComplete: true))
+        let host = host(view)
+        var list = DrawList()
+        host.paintAll(into: &list)
+        let runs = list.commands.compactMap { if case .text(let run) = $0 { run } else { nil } }
+        let modes = try #require(runs.first { $0.text == "+Hnt 50:1d" })
+        let topic = try #require(runs.first { $0.text.hasPrefix("a topic") })
+        #expect(topic.text.hasSuffix("…") && topic.origin.x + topic.width <= 700 - 12)
+        #expect(modes.origin.x + modes.width < topic.origin.x && abs(modes.origin.y - topic.origin.y) < 10)
+        #expect(!runs.contains { $0.text.contains("[+") })
+        #expect(runs.contains { $0.text == "short" })
+    }
+
     /// A touchpad's small deltas add up to rows (each alone is far less than a row).
     @Test func touchpadDeltasAddUpToRows() {
         let view = ChannelListView()

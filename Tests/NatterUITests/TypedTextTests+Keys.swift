@@ -24,6 +24,37 @@ extension TypedTextTests {
         #expect(chat.screen.input.text == "hi" && chat.screen.nickList.filter == "gr")
     }
 
+    /// In a narrow window, where both panes went: F9 shows the buffer list over the messages and
+    /// Escape takes it away; Alt+N shows the nick list over them with the keyboard, typing
+    /// filters it, F8 hides it and gives the keyboard back. F9 is no readline key: Alt+B stays
+    /// readline's word back.
+    @Test func inANarrowWindowTheKeysShowThePanesOverTheMessages() throws {
+        let (chat, host, _) = try rig()
+        chat.controller.show(try #require(chat.model.network("Net")?.buffer(named: "#c")).id)
+        host.handle(.resize(Size(width: 420, height: 640), scale: 1))
+        host.layoutIfNeeded()
+        let screen = chat.screen
+        #expect(screen.sidebar.isHidden && screen.nickList.isHidden)
+        host.handle(.keyDown(KeyEvent(.function(9))))
+        host.layoutIfNeeded()
+        #expect(screen.bufferListPlace == .over && screen.messages.windowFrame.width == 420)
+        host.handle(.keyDown(KeyEvent(.escape)))
+        #expect(screen.bufferListPlace == .hidden && screen.sidebar.isHidden)
+        let altN = KeyEvent(.character("n"), modifiers: [.alt])
+        host.handle(.keyDown(altN))
+        host.handle(.keyUp(altN))
+        host.layoutIfNeeded()
+        #expect(screen.nickListPlace == .over && host.focusedWidget === screen.nickList)
+        type(host, "gr")
+        #expect(screen.nickList.shown.map(\.nick) == ["grace", "greta"])
+        host.handle(.keyDown(KeyEvent(.function(8))))
+        #expect(screen.nickList.isHidden && host.focusedWidget === screen.input)
+        var keys = KeyBindings()
+        keys.editing = .readline
+        #expect(keys.action(for: KeyEvent(.function(9))) == "toggle_buffer_list")
+        #expect(keys.owner(of: KeyEvent(.character("b"), modifiers: [.alt])) == .editing(.wordBack))
+    }
+
     /// No shortcut the screen takes types its key's text, in either keymap (the window's own,
     /// quit and zoom, are WidgetsTests' and TypingWindowTests').
     @Test func noShortcutTypesItsText() throws {

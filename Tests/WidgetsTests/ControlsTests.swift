@@ -83,3 +83,20 @@ import Testing
     host.handle(.key(.space))
     #expect(presses == 3)
 }
+
+/// A toggle button keeps the width of its widest title: changing its title moves neither it nor
+/// the button beside it (nor anything out from under the pointer).
+@Test @MainActor func aButtonKeepsTheWidthOfItsWidestTitle() {
+    let toggle = Button("TLS: on", reserving: ["TLS: off (not encrypted)"], font: f10)
+    let next = Button("Connect", font: f10)
+    let (host, _) = makeHost(Stack(.horizontal, spacing: 8, [toggle, next]))
+    let widest = 6.0 * Double("TLS: off (not encrypted)".count) + toggle.padding.horizontal
+    #expect(toggle.frame.width == widest)
+    let before = next.windowFrame
+    toggle.title = "TLS: off (not encrypted)"
+    host.layoutIfNeeded()
+    #expect(toggle.frame.width == widest && next.windowFrame == before)
+    toggle.title = "TLS: on"
+    host.layoutIfNeeded()
+    #expect(toggle.frame.width == widest && next.windowFrame == before)
+}

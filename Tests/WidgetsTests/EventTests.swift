@@ -78,6 +78,45 @@ private func overlapping() -> (Widget, Box, Box) {
     #expect(left.mouseDowns.isEmpty)
 }
 
+/// A pane can be hidden (the other takes the whole space, no divider to grab) or laid over the
+/// other: in front of it for clicks and paint, the divider along its edge sizing it, and the
+/// other pane's minimum no longer in the way.
+@Test @MainActor func splitPaneHidesAPaneOrLaysItOverTheOther() {
+    let left = Box(10, 10), right = Box(10, 10)
+    left.color = .black
+    let split = SplitPane(.horizontal, first: left, second: right, dividerPosition: 150, minFirst: 60, minSecond: 300)
+    split.dividerThickness = 2
+    let (host, _) = makeHost(split, width: 400, height: 100)
+    #expect(left.frame.width == 98, "split: the second keeps its minimum")
+    split.arrangement = .hidden(.first)
+    #expect(left.isHidden)
+    host.layoutIfNeeded()
+    #expect(right.frame == Rect(x: 0, y: 0, width: 400, height: 100) && split.dividerRect == .zero)
+    host.handle(.down(99, 50))
+    #expect(right.mouseDowns == [Point(x: 99, y: 50)], "no divider to grab")
+    host.handle(.up(99, 50))
+    split.arrangement = .overlay(.first)
+    host.layoutIfNeeded()
+    #expect(!left.isHidden && left.frame == Rect(x: 0, y: 0, width: 150, height: 100))
+    #expect(right.frame == Rect(x: 0, y: 0, width: 400, height: 100))
+    #expect(split.children.firstIndex { $0 === left }! > split.children.firstIndex { $0 === right }!)
+    host.handle(.down(40, 50))
+    #expect(left.mouseDowns == [Point(x: 40, y: 50)])
+    host.handle(.up(40, 50))
+    var list = DrawList()
+    host.paintAll(into: &list)
+    let fills = list.commands.compactMap { if case .fillRect(let rect, let color) = $0 { (rect, color) } else { nil } }
+    let leftFill = fills.firstIndex { $0.1 == .black }, dividerFill = fills.firstIndex { $0.0 == Rect(x: 150, y: 0, width: 2, height: 100) }
+    #expect(leftFill != nil && dividerFill != nil && leftFill! < dividerFill!, "the divider is drawn over the panes")
+    host.handle(.down(151, 50))
+    host.handle(.move(251, 50))
+    host.handle(.up(251, 50))
+    #expect(left.frame.width == 250, "dragged past the other pane's minimum")
+    split.arrangement = .split
+    host.layoutIfNeeded()
+    #expect(left.frame.width == 98 && split.children.last.map { $0 !== left && $0 !== right } == true)
+}
+
 @Test @MainActor func tabAndShiftTabTraverseFocusableWidgetsInTreeOrder() {
     let f1 = TextField(font: f10), f2 = TextField(font: f10)
     let button = Button("OK", font: f10)

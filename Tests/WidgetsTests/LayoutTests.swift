@@ -35,6 +35,23 @@ import Testing
     #expect(a.frame.minX == 0 && b.frame.minX == 80)
 }
 
+/// A flow puts its children side by side and starts a line where the next would pass the
+/// width; hidden ones take no place.
+@Test @MainActor func flowWrapsWhereTheNextChildWouldNotFit() {
+    let a = Box(40, 10), b = Box(40, 20), hidden = Box(30, 30), c = Box(40, 10)
+    hidden.isHidden = true
+    let flow = Flow(spacing: 5, lineSpacing: 4, [a, b, hidden, c])
+    let outer = Stack(.vertical, [flow])
+    let (host, _) = makeHost(outer, width: 100, height: 100)
+    #expect(a.frame == Rect(x: 0, y: 0, width: 40, height: 10))
+    #expect(b.frame == Rect(x: 45, y: 0, width: 40, height: 20))
+    #expect(c.frame == Rect(x: 0, y: 24, width: 40, height: 10))   // 45 + 40 + 5 + 40 > 100
+    #expect(flow.size == Size(width: 100, height: 34))
+    host.handle(.resize(Size(width: 200, height: 100), scale: 1))
+    host.layoutIfNeeded()
+    #expect(c.frame.origin == Point(x: 90, y: 0) && flow.size.height == 20)
+}
+
 @Test @MainActor func cleanNodeWithSameConstraintsIsNotLaidOutAgain() {
     let (context, _) = layoutContext()
     let box = Box(10, 10)

@@ -39,6 +39,28 @@ private let sentence = styled("the quick brown fox jumps")
     #expect(lines(mixed) == ["hi 日本", "語です"])
 }
 
+/// Kinsoku: no line starts with closing punctuation (CJK or Latin, even after spaces) and none
+/// ends with opening punctuation; the character before or after goes along instead.
+@Test func linesDoNotStartWithClosingNorEndWithOpeningPunctuation() {
+    let m = FakeMeasurer()
+    // "，" would start the second line: "界" goes with it.
+    #expect(lines(TextLayout(styled("你好世界，再见"), maxWidth: 40, measurer: m)) == ["你好世", "界，再见"])
+    #expect(lines(TextLayout(styled("好的。谢谢！"), maxWidth: 20, measurer: m)) == ["好", "的。", "谢", "谢！"])
+    // "「" would end a line: it goes down with what it opens; "」" stays with "好".
+    #expect(lines(TextLayout(styled("他说「你好」"), maxWidth: 30, measurer: m)) == ["他说", "「你", "好」"])
+    // Latin punctuation beside ideographs, and a closing mark after a space.
+    #expect(lines(TextLayout(styled("日本語."), maxWidth: 30, measurer: m)) == ["日本", "語."])
+    #expect(lines(TextLayout(styled("日本(語)"), maxWidth: 26, measurer: m)) == ["日本", "(語)"])
+    #expect(lines(TextLayout(styled("say hello :)"), maxWidth: 66, measurer: m)) == ["say ", "hello :)"])
+    // Breaks after closing and before opening punctuation are still allowed, and a space after
+    // opening punctuation breaks (a ":-(" ends a word).
+    #expect(lines(TextLayout(styled("你好，世界"), maxWidth: 30, measurer: m)) == ["你好，", "世界"])
+    #expect(lines(TextLayout(styled("世界「你"), maxWidth: 20, measurer: m)) == ["世界", "「你"])
+    #expect(lines(TextLayout(styled("oh :-( well"), maxWidth: 40, measurer: m)) == ["oh :-( ", "well"])
+    // Nothing but punctuation still makes progress.
+    #expect(lines(TextLayout(styled("，，，，，"), maxWidth: 25, measurer: m)) == ["，，", "，，", "，"])
+}
+
 @Test func overlongWordsBreakAtGraphemeBoundaries() {
     let m = FakeMeasurer()
     let flags = TextLayout(styled("🇺🇸🇫🇷🇩🇪"), maxWidth: 25, measurer: m)
@@ -187,4 +209,49 @@ private let sentence = styled("the quick brown fox jumps")
         let builder = TextLayoutBuilder(text: text, maxWidth: 80, hangingIndent: 0, measurer: FakeMeasurer())
         #expect(builder.pieces(asciiFastPath: true) == builder.pieces(asciiFastPath: false), "\(spans.map(\.text))")
     }
+}
+
+/// Text cut to a width ends with "…" in the style of the last character kept, without the
+/// spaces before it; text that fits is left whole.
+@Test @MainActor func textCutToAWidthEndsWithAnEllipsis() {
+    let cache = TextLayoutCache(), m = FakeMeasurer()
+    let plain = cache.layout(styled("hello world"), fittingWidth: 40, measurer: m)
+    #expect(plain.text.string == "hello…" && plain.size.width == 36)
+    #expect(cache.layout(styled("hello world"), fittingWidth: 45, measurer: m).text.string == "hello…")
+    #expect(cache.layout(styled("hello world"), fittingWidth: 66, measurer: m).text.string == "hello world")
+    var bold = a10
+    bold.font.bold = true
+    let mixed = cache.layout(StyledText([TextSpan("ab", a10), TextSpan("cdefgh", bold)]), fittingWidth: 30, measurer: m)
+    #expect(mixed.text.spans.map(\.text) == ["ab", "cd…"] && mixed.text.spans.last?.attributes == bold)
+    #expect(mixed.size.width <= 30)
+}
+
+/// A chip's background is a rounded rectangle inside the line box with room above and below
+/// its text, which is centred in it; a plain background stays a band over the line box.
+@Test func chipsAreRoundedWithRoomAroundTheirText() throws {
+    let m = FakeMeasurer()
+    var chip = TextAttributes(font: FontSpec(role: .ui, size: 10), background: .white)
+    chip.isChip = true
+    let gap = TextAttributes(font: FontSpec(role: .ui, size: 14))
+    let layout = TextLayout(StyledText([TextSpan("\u{00A0}👍\u{00A0}2\u{00A0}", chip), TextSpan(" ", gap)]), measurer: m)
+    var list = DrawList()
+    layout.draw(into: &list, at: Point(x: 5, y: 100))
+    guard case .roundedRect(let rect, let radius, let color) = list.commands.first,
+          case .text(let run) = list.commands.dropFirst().first else {
+        Issue.record("\(list.commands)")
+        return
+    }
+    // The line box is 16.8 high (the 14 px gap); the chip font's is 12, with 2 px above and below.
+    #expect(color == .white && run.background == nil && radius > 0)
+    #expect(rect == Rect(x: 5, y: 100 + 0.4, width: 34, height: 16))
+    #expect(run.origin.y == 100 + 2.4 && run.origin.y - rect.minY == 2 && rect.maxY - (run.origin.y + 12) == 2)
+    var band = chip
+    band.isChip = false
+    var plain = DrawList()
+    TextLayout(StyledText([TextSpan("x", band), TextSpan(" ", gap)]), measurer: m).draw(into: &plain, at: .zero)
+    guard case .text(let bandRun) = plain.commands.first else {
+        Issue.record("\(plain.commands)")
+        return
+    }
+    #expect(bandRun.background == .white && bandRun.lineHeight == 16.8)
 }

@@ -1,8 +1,13 @@
 /// A push button with a text title. Activates on a click released inside it, or on Enter or
-/// Space while focused.
+/// Space while focused. A button whose title changes (a toggle: "TLS: on", "TLS: off") names
+/// its other titles in ``reservedTitles`` and keeps the width of the widest, so that a click
+/// moves nothing beside it, nor anything out from under the pointer.
 public final class Button: Widget {
     /// The title.
     public var title: String { didSet { if title != oldValue { setNeedsLayout() } } }
+    /// The titles the button may show: it is as wide as the widest of them (or of ``title``,
+    /// when that is wider), whichever it shows, the title centred.
+    public var reservedTitles: [String] { didSet { if reservedTitles != oldValue { setNeedsLayout() } } }
     /// The title's font.
     public var font: FontSpec { didSet { if font != oldValue { setNeedsLayout() } } }
     /// Title colour.
@@ -27,9 +32,11 @@ public final class Button: Widget {
     private var tracking = false
     private var titleLayout: TextLayout?
 
-    /// Creates a button.
-    public init(_ title: String, font: FontSpec = Theme.standard.font, onPress: (() -> Void)? = nil) {
+    /// Creates a button; `reserving` are the other titles it may show: ``reservedTitles`` holds
+    /// them and `title` (none: the button fits each title it is given).
+    public init(_ title: String, reserving: [String] = [], font: FontSpec = Theme.standard.font, onPress: (() -> Void)? = nil) {
         self.title = title
+        self.reservedTitles = reserving.isEmpty ? [] : [title] + reserving
         self.font = font
         self.onPress = onPress
         super.init()
@@ -44,7 +51,12 @@ public final class Button: Widget {
     public override func performLayout(_ constraints: BoxConstraints, _ context: LayoutContext) -> Size {
         let layout = context.layoutText(StyledText(title, attributes: TextAttributes(font: font)), maxWidth: nil)
         titleLayout = layout
-        return Size(width: layout.size.width + padding.horizontal, height: layout.size.height + padding.vertical)
+        var content = layout.size
+        for other in reservedTitles {
+            let size = context.layoutText(StyledText(other, attributes: TextAttributes(font: font)), maxWidth: nil).size
+            content = Size(width: max(content.width, size.width), height: max(content.height, size.height))
+        }
+        return Size(width: content.width + padding.horizontal, height: content.height + padding.vertical)
     }
 
     public override func paint(_ context: inout PaintContext) {

@@ -35,6 +35,11 @@ public struct PaintContext {
         textCache.layout(text, maxWidth: maxWidth, hangingIndent: hangingIndent, measurer: measurer)
     }
 
+    /// Lays `text` out on one line through the cache, cut with "…" where it is wider than `width`.
+    public func layoutText(_ text: StyledText, fittingWidth width: Double) -> TextLayout {
+        textCache.layout(text, fittingWidth: width, measurer: measurer)
+    }
+
     /// The local rectangle in window coordinates.
     public func toWindow(_ rect: Rect) -> Rect { rect.offsetBy(origin) }
 

@@ -153,6 +153,15 @@ open class Widget {
         setNeedsLayout()
     }
 
+    /// Moves `child` above its siblings (painted after them, hit before them) without
+    /// detaching it: its focus and hover stay. Does nothing for a widget that is not a child.
+    public func bringToFront(_ child: Widget) {
+        guard let index = children.firstIndex(where: { $0 === child }), index != children.count - 1 else { return }
+        children.remove(at: index)
+        children.append(child)
+        child.setNeedsPaint()
+    }
+
     /// Removes the widget from its parent (damaging the area it covered).
     public func removeFromParent() {
         guard let parent else { return }

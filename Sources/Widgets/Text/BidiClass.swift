@@ -3,8 +3,9 @@
 ///
 /// Limits (documented, deliberate): no full Unicode Bidi Algorithm (no explicit embeddings or
 /// isolates, no mirroring of brackets, paragraph direction is always left-to-right), and line
-/// breaking implements spaces, hard newlines and breaks around CJK ideographs / kana only (no
-/// kinsoku rules, no hyphenation, no UAX #14 classes).
+/// breaking implements spaces, hard newlines, breaks around CJK ideographs / kana and the
+/// punctuation a line must not start or end with (``LinePunctuation``) only (no hyphenation, no
+/// other UAX #14 classes).
 enum BidiClass: Equatable {
     /// Hebrew, Arabic, Syriac, Thaana, N'Ko and other right-to-left letters.
     case rightToLeft

@@ -13,6 +13,12 @@ public struct TextAttributes: Hashable, Sendable {
     public var underlineColor: Color? = nil
     /// Strike-through.
     public var strikethrough: Bool
+    /// Whether the span is a chip (a reaction under a message): its ``background`` a rounded
+    /// rectangle inside the line box with room around the text, which is centred in it, rather
+    /// than a band over the whole line box. The room comes from a line box taller than the
+    /// chip's font (a larger font elsewhere on the line); it grows with the font, so it holds
+    /// at every zoom.
+    public var isChip = false
     /// A URL: the span is a link (hand cursor, activation on click).
     public var link: String?
     /// A nick name the span refers to (for clicks on nicks in messages).

@@ -2,7 +2,9 @@
 /// layout, and the source of carets, selections, hit tests and ``TextDraw`` commands.
 ///
 /// Lines break at spaces (which hang at the end of a line), before and after CJK ideographs and
-/// kana, and at hard newlines; a word wider than a line breaks at grapheme boundaries.
+/// kana, and at hard newlines, but never before closing punctuation nor after opening
+/// punctuation (``LinePunctuation``: "，" does not start a line); a word wider than a line
+/// breaks at grapheme boundaries.
 /// Continuation lines (every line after the first) start at `hangingIndent`. Within a line,
 /// right-to-left runs are reordered visually (see `BidiClass` for the limits).
 ///
@@ -22,8 +24,8 @@ public struct TextLayout: Hashable, Sendable {
     public let size: Size
     /// Number of grapheme positions in the text.
     public let count: Int
-    /// Ascent of every font used, recorded at layout time so drawing needs no measurer.
-    private let fontAscents: [FontSpec: Double]
+    /// Metrics of every font used, recorded at layout time so drawing needs no measurer.
+    private let fontMetrics: [FontSpec: LineMetrics]
 
     /// Lays out `text`. Cost: one measurer call per word / space run / ideograph.
     public init(_ text: StyledText, maxWidth: Double? = nil, hangingIndent: Double = 0, measurer: any TextMeasurer) {
@@ -37,7 +39,7 @@ public struct TextLayout: Hashable, Sendable {
         var y = 0.0
         var start = 0
         var widest = 0.0
-        var fontAscents: [FontSpec: Double] = [:]
+        var fontMetrics: [FontSpec: LineMetrics] = [:]
         for (number, pieces) in pieceLines.enumerated() {
             let startX = number == 0 ? 0 : hangingIndent
             let end = pieces.last?.range.upperBound ?? start
@@ -46,7 +48,7 @@ public struct TextLayout: Hashable, Sendable {
             var ascent = 0.0, height = 0.0
             for font in Set(fonts) {
                 let m = measurer.lineMetrics(font)
-                fontAscents[font] = m.ascent
+                fontMetrics[font] = m
                 ascent = max(ascent, m.ascent)
                 height = max(height, m.lineHeight)
             }
@@ -87,7 +89,7 @@ public struct TextLayout: Hashable, Sendable {
         self.lines = lines
         self.size = Size(width: widest, height: y)
         self.count = start
-        self.fontAscents = fontAscents
+        self.fontMetrics = fontMetrics
     }
 
     /// The same layout drawn with `newText`'s colours and decorations, when `newText` has the
@@ -203,10 +205,18 @@ public struct TextLayout: Hashable, Sendable {
                 if run.isWhitespace && attributes.background == nil && !attributes.underline && !attributes.strikethrough {
                     continue
                 }
-                let ascent = attributesAscent(attributes, line: line)
+                let metrics = fontMetrics[attributes.font]
+                var top = origin.y + line.y + line.ascent - (metrics?.ascent ?? line.ascent)
+                var background = attributes.background
+                if attributes.isChip, let fill = background, let metrics {
+                    let chip = chipRect(run, line: line, font: metrics, size: attributes.font.size, at: origin)
+                    list.append(.roundedRect(chip, radius: chip.height * 0.35, fill))
+                    top = chip.midY - metrics.lineHeight / 2
+                    background = nil
+                }
                 var draw = TextDraw(
-                    text: run.text, origin: Point(x: origin.x + run.x, y: origin.y + line.y + line.ascent - ascent),
-                    font: attributes.font, color: attributes.foreground, background: attributes.background,
+                    text: run.text, origin: Point(x: origin.x + run.x, y: top),
+                    font: attributes.font, color: attributes.foreground, background: background,
                     underline: attributes.underline, strikethrough: attributes.strikethrough,
                     width: run.width, lineHeight: line.height, isRightToLeft: run.isRightToLeft)
                 draw.underlineColor = attributes.underlineColor
@@ -215,7 +225,12 @@ public struct TextLayout: Hashable, Sendable {
         }
     }
 
-    private func attributesAscent(_ attributes: TextAttributes, line: TextLine) -> Double {
-        fontAscents[attributes.font] ?? line.ascent
+    /// A chip's rectangle: the run's advance across, and its font's line height with a fifth
+    /// of the font size above and below, as far as the line box has room, centred in the line
+    /// box (its text is centred in it, not on the line's baseline).
+    private func chipRect(_ run: TextRun, line: TextLine, font: LineMetrics, size: Double, at origin: Point) -> Rect {
+        let room = max(0, min((line.height - font.lineHeight) / 2, size * 0.2))
+        let height = min(line.height, font.lineHeight + 2 * room)
+        return Rect(x: origin.x + run.x, y: origin.y + line.y + (line.height - height) / 2, width: run.width, height: height)
     }
 }

@@ -12,6 +12,10 @@ struct TextLayoutBuilder {
         var kind: BreakClass
         var strong: BidiClass?
         var hasDigits: Bool
+        /// Whether the piece starts with closing punctuation: no line break before it.
+        var startsWithClosing = false
+        /// Whether the piece ends with opening punctuation: no line break after it.
+        var endsWithOpening = false
     }
 
     let text: StyledText
@@ -51,7 +55,7 @@ struct TextLayoutBuilder {
                 while index < utf8.endIndex {
                     let next = utf8.index(after: index)
                     let classes = Self.asciiClasses[Int(utf8[index])]
-                    segmenter.add(classes.kind, classes.bidi, from: index, to: next)
+                    segmenter.add(classes.kind, classes.bidi, classes.punctuation, from: index, to: next)
                     index = next
                 }
             } else {
@@ -59,7 +63,7 @@ struct TextLayoutBuilder {
                 while index < string.endIndex {
                     let next = string.index(after: index)
                     let character = string[index]
-                    segmenter.add(BreakClass(character), BidiClass(character), from: index, to: next)
+                    segmenter.add(BreakClass(character), BidiClass(character), LinePunctuation(character), from: index, to: next)
                     index = next
                 }
             }
@@ -73,9 +77,9 @@ struct TextLayoutBuilder {
     }
 
     /// Each ASCII byte's classes, from the same initialisers the other characters go through.
-    private static let asciiClasses: [(kind: BreakClass, bidi: BidiClass)] = (0..<128).map { byte in
+    private static let asciiClasses: [(kind: BreakClass, bidi: BidiClass, punctuation: LinePunctuation)] = (0..<128).map { byte in
         let character = Character(Unicode.Scalar(UInt8(byte)))
-        return (BreakClass(character), BidiClass(character))
+        return (BreakClass(character), BidiClass(character), LinePunctuation(character))
     }
 
     /// Groups classified characters into pieces: a character joins the open piece when both
@@ -96,7 +100,8 @@ struct TextLayoutBuilder {
             self.string = string
         }
 
-        mutating func add(_ kind: BreakClass, _ bidi: BidiClass, from index: String.Index, to next: String.Index) {
+        mutating func add(_ kind: BreakClass, _ bidi: BidiClass, _ punctuation: LinePunctuation,
+                          from index: String.Index, to next: String.Index) {
             let strong: BidiClass? = (bidi == .rightToLeft || bidi == .leftToRight) ? bidi : nil
             // Punctuation next to right-to-left letters is a piece of its own, so that it
             // takes its direction from its neighbours (UAX #9, N1/N2): the full stop after a
@@ -108,11 +113,13 @@ struct TextLayoutBuilder {
                 current.range = current.range.lowerBound..<(offset + 1)
                 current.strong = current.strong ?? strong
                 current.hasDigits = current.hasDigits || bidi == .number
+                current.endsWithOpening = punctuation == .opening
                 end = next
             } else {
                 close()
                 current = Piece(span: span, range: offset..<(offset + 1), text: "", width: 0,
-                                kind: kind, strong: strong, hasDigits: bidi == .number)
+                                kind: kind, strong: strong, hasDigits: bidi == .number,
+                                startsWithClosing: punctuation == .closing, endsWithOpening: punctuation == .opening)
                 isOpen = true
                 start = index
                 end = next
@@ -188,8 +195,9 @@ struct TextLayoutBuilder {
             case .ideographic, .word:
                 var unit = [piece]
                 var j = i + 1
-                if piece.kind == .word {
-                    while j < all.count && all[j].kind == .word { unit.append(all[j]); j += 1 }
+                while j < all.count, let joined = Self.gluedToUnit(after: unit[unit.count - 1], in: all, from: j) {
+                    unit += all[j..<joined]
+                    j = joined
                 }
                 let width = unit.reduce(0) { $0 + $1.width }
                 if x + width <= limit + Self.epsilon {
@@ -205,6 +213,23 @@ struct TextLayoutBuilder {
             }
         }
         return lines
+    }
+
+    /// Where the unbreakable unit that ends with `last` goes on to, when the pieces from
+    /// `next` belong to it: the pieces of one word (cut apart by direction only), closing
+    /// punctuation with the spaces before it, or whatever directly follows opening punctuation
+    /// (``LinePunctuation``). `nil` where a line may break before `all[next]`.
+    private static func gluedToUnit(after last: Piece, in all: [Piece], from next: Int) -> Int? {
+        let following = all[next]
+        if following.kind == .word || following.kind == .ideographic {
+            return last.kind == .word && following.kind == .word || following.startsWithClosing || last.endsWithOpening
+                ? next + 1 : nil
+        }
+        guard following.kind == .space else { return nil }
+        var k = next
+        while k < all.count && all[k].kind == .space { k += 1 }
+        guard k < all.count, all[k].kind == .word || all[k].kind == .ideographic, all[k].startsWithClosing else { return nil }
+        return k + 1
     }
 
     // MARK: Bidi ordering
