@@ -18,6 +18,11 @@ public struct LocalZone: Sendable, Hashable, CustomStringConvertible {
     private let initialOffset: Int32
     /// The offsets after the last transition.
     private let rule: PosixTZRule?
+    /// The abbreviations the zone's times go by (`CET`, `CEST`), for `%Z` in timestamps.
+    private let names: [String]
+    /// The index in `names` of each transition's abbreviation, and of the one before the first.
+    private let transitionNames: [UInt8]
+    private let initialName: UInt8
 
     public var description: String { identifier }
 
@@ -30,6 +35,7 @@ public struct LocalZone: Sendable, Hashable, CustomStringConvertible {
         transitions = []; offsets = []
         initialOffset = Int32(seconds)
         rule = nil
+        names = [identifier]; transitionNames = []; initialName = 0
     }
 
     /// The zone named `identifier` in the system's zoneinfo folder (`$TZDIR`, else
@@ -77,6 +83,7 @@ public struct LocalZone: Sendable, Hashable, CustomStringConvertible {
         transitions = []; offsets = []
         initialOffset = Int32(rule.standardOffset)
         self.rule = rule
+        names = [rule.standardName]; transitionNames = []; initialName = 0
     }
 
     /// Reads a TZif file (versions 1–4); nil when it is not one.
@@ -88,6 +95,9 @@ public struct LocalZone: Sendable, Hashable, CustomStringConvertible {
         offsets = parsed.offsets
         initialOffset = parsed.initialOffset
         rule = parsed.footer.flatMap { PosixTZRule($0) }
+        names = parsed.names
+        transitionNames = parsed.transitionNames
+        initialName = parsed.initialName
     }
 
     /// Seconds east of UTC at `date`.
@@ -102,12 +112,7 @@ public struct LocalZone: Sendable, Hashable, CustomStringConvertible {
             return (Int(initialOffset), .min, first)
         }
         if let last = transitions.last, t < last || rule == nil {
-            // The last transition at or before t.
-            var low = 0, high = transitions.count - 1
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if transitions[mid] <= t { low = mid } else { high = mid - 1 }
-            }
+            let low = transition(atOrBefore: t)
             let until = low + 1 < transitions.count ? transitions[low + 1] : .max
             return (Int(offsets[low]), transitions[low], until)
         }
@@ -135,6 +140,27 @@ public struct LocalZone: Sendable, Hashable, CustomStringConvertible {
         let t = Int64(date.timeIntervalSince1970.rounded(.down))
         return CivilTime(seconds: Int(t) + offsetInterval(at: t).offset)
     }
+
+    /// The abbreviation the zone's time goes by at `date` (`CET` or `CEST`; `+0545` where the
+    /// zone has no letters for it), as the C library's `%Z` writes it.
+    public func abbreviation(at date: Date) -> String {
+        let t = Int64(date.timeIntervalSince1970.rounded(.down))
+        if let first = transitions.first, t < first { return names[Int(initialName)] }
+        if let last = transitions.last, t < last || rule == nil {
+            return names[Int(transitionNames[transition(atOrBefore: t)])]
+        }
+        return rule?.abbreviation(at: t) ?? names[Int(initialName)]
+    }
+
+    /// The index of the last transition at or before `t` (there is one).
+    private func transition(atOrBefore t: Int64) -> Int {
+        var low = 0, high = transitions.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if transitions[mid] <= t { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
 }
 
 /// The fields of a TZif file this needs: transitions, their offsets, the footer rule.
@@ -143,6 +169,10 @@ private struct TZifReader {
         var transitions: [Int64] = []
         var offsets: [Int32] = []
         var initialOffset: Int32 = 0
+        /// Each local time type's abbreviation, and the type of each transition.
+        var names: [String] = []
+        var transitionNames: [UInt8] = []
+        var initialName: UInt8 = 0
         var footer: String?
     }
 
@@ -190,12 +220,21 @@ private struct TZifReader {
         func typeOffset(_ i: Int) -> Int32? { i < c.typecnt ? int32(types + i * 6) : nil }
         for i in 0..<c.timecnt {
             let time = timeSize == 8 ? int64(at + i * 8) : Int64(int32(at + i * 4))
-            guard let offset = typeOffset(Int(bytes[at + c.timecnt * timeSize + i])) else { return nil }
+            let type = bytes[at + c.timecnt * timeSize + i]
+            guard let offset = typeOffset(Int(type)) else { return nil }
             parsed.transitions.append(time)
             parsed.offsets.append(offset)
+            parsed.transitionNames.append(type)
         }
         // RFC 8536 3.2: local time type 0 applies before the first transition.
         parsed.initialOffset = typeOffset(0) ?? 0
+        // Each type's abbreviation: NUL-terminated, from its index into the designations.
+        let designations = types + c.typecnt * 6
+        for i in 0..<min(c.typecnt, 256) {
+            let start = designations + min(Int(bytes[types + i * 6 + 5]), c.charcnt)
+            let end = bytes[start..<(designations + c.charcnt)].firstIndex(of: 0) ?? designations + c.charcnt
+            parsed.names.append(String(decoding: bytes[start..<end], as: UTF8.self))
+        }
         at += size
         return parsed
     }

@@ -6,11 +6,14 @@ import IRCProtocol
 /// count west.
 struct PosixTZRule: Sendable, Hashable {
     let standardOffset: Int
+    /// Standard time's abbreviation (`CET`; `+0545` for `<+0545>`).
+    let standardName: String
     /// Daylight time's offset and when it starts and ends, local; nil for a zone without it.
     let daylight: Daylight?
 
     struct Daylight: Sendable, Hashable {
         var offset: Int
+        var name: String
         var start: Moment
         var end: Moment
     }
@@ -31,10 +34,11 @@ struct PosixTZRule: Sendable, Hashable {
 
     init?(_ text: String) {
         var scanner = Scanner(Array(text.utf8))
-        guard scanner.name(), let standard = scanner.offset() else { return nil }
+        guard let name = scanner.name(), let standard = scanner.offset() else { return nil }
         standardOffset = -standard
+        standardName = name
         guard !scanner.atEnd else { daylight = nil; return }
-        guard scanner.name() else { return nil }
+        guard let daylightName = scanner.name() else { return nil }
         var daylightOffset = standardOffset + 3600
         if !scanner.atEnd, scanner.peek != UInt8(ascii: ",") {
             guard let west = scanner.offset() else { return nil }
@@ -47,12 +51,24 @@ struct PosixTZRule: Sendable, Hashable {
                   scanner.take(UInt8(ascii: ",")), let e = scanner.moment(), scanner.atEnd else { return nil }
             start = s; end = e
         }
-        daylight = Daylight(offset: daylightOffset, start: start, end: end)
+        daylight = Daylight(offset: daylightOffset, name: daylightName, start: start, end: end)
+    }
+
+    /// The abbreviation in force at UTC second `t`.
+    func abbreviation(at t: Int64) -> String {
+        guard let daylight else { return standardName }
+        return daylightInterval(at: t).isDaylight ? daylight.name : standardName
     }
 
     /// The offset at UTC second `t` and the UTC seconds `[from, until)` it holds for.
     func offsetInterval(at t: Int64) -> (offset: Int, from: Int64, until: Int64) {
-        guard let daylight else { return (standardOffset, .min, .max) }
+        let interval = daylightInterval(at: t)
+        return (interval.offset, interval.from, interval.until)
+    }
+
+    /// The same, and whether it is daylight time.
+    func daylightInterval(at t: Int64) -> (offset: Int, from: Int64, until: Int64, isDaylight: Bool) {
+        guard let daylight else { return (standardOffset, .min, .max, false) }
         let year = CivilTime.civil(fromDays: Int(floorDiv(t + Int64(standardOffset), 86_400))).year
         // Each year's two changes as (instant, order, offset after); the year's order breaks
         // ties so that a zone on daylight time all year stays on it.
@@ -63,10 +79,11 @@ struct PosixTZRule: Sendable, Hashable {
         }
         changes.sort { ($0.at, $0.order) < ($1.at, $1.order) }
         guard let index = changes.lastIndex(where: { $0.at <= t }) else {
-            return (standardOffset, .min, changes[0].at)
+            return (standardOffset, .min, changes[0].at, false)
         }
         let until = index + 1 < changes.count ? changes[index + 1].at : .max
-        return (changes[index].offset, changes[index].at, until)
+        // Odd orders are daylight time's starts.
+        return (changes[index].offset, changes[index].at, until, changes[index].order % 2 != 0)
     }
 
     private func instant(_ moment: Moment, year: Int, offsetBefore: Int) -> Int64 {
@@ -106,16 +123,16 @@ struct PosixTZRule: Sendable, Hashable {
             return true
         }
 
-        /// `<…>` or three or more letters.
-        mutating func name() -> Bool {
+        /// `<…>` or three or more letters: the name, without the brackets.
+        mutating func name() -> String? {
             if take(UInt8(ascii: "<")) {
-                guard let close = bytes[at...].firstIndex(of: UInt8(ascii: ">")), close > at else { return false }
-                at = close + 1
-                return true
+                guard let close = bytes[at...].firstIndex(of: UInt8(ascii: ">")), close > at else { return nil }
+                defer { at = close + 1 }
+                return String(decoding: bytes[at..<close], as: UTF8.self)
             }
             let start = at
             while let b = peek, (b | 0x20) >= UInt8(ascii: "a"), (b | 0x20) <= UInt8(ascii: "z") { at += 1 }
-            return at - start >= 3
+            return at - start >= 3 ? String(decoding: bytes[start..<at], as: UTF8.self) : nil
         }
 
         /// `[+-]h[h][:mm[:ss]]` in seconds, signed as written.

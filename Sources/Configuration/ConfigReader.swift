@@ -42,7 +42,14 @@ struct ConfigReader {
                 guard (6...72).contains(size) else { throw fail("theme.font_size", "must be between 6 and 72") }
                 config.theme.fontSize = size
             }
-            config.theme.timestampFormat = try string(theme, "timestamp_format", at: "theme") ?? config.theme.timestampFormat
+            if let format = try string(theme, "timestamp_format", at: "theme") {
+                do {
+                    _ = try TimestampFormat(checking: format)
+                } catch {
+                    throw fail("theme.timestamp_format", error.description)
+                }
+                config.theme.timestampFormat = format
+            }
         }
         if let scrollback = try table(root, "scrollback", at: "") {
             try onlyKeys(scrollback, ["lines", "trim_batch"], at: "scrollback")

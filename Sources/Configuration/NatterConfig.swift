@@ -30,7 +30,9 @@ import IRCSession
 /// font = "DejaVu Sans"
 /// mono_font = "DejaVu Sans Mono"
 /// font_size = 14
-/// timestamp_format = "HH:mm"
+/// timestamp_format = "%H:%M"              # strftime: %H %M %S %I %p %l %k %y %Y %m %d %e
+///                                         # %b %a %j %Z %z %% ("%l:%M %p": 3:07 PM); a
+///                                         # format without % reads HH, mm, ss as %H %M %S
 /// appearance = "auto"                     # auto (the desktop's light or dark preference),
 ///                                         # dark, light
 /// readable_colours = true                 # mIRC colours lightened or darkened to 3:1
@@ -260,7 +262,8 @@ public struct NatterConfig: Hashable, Sendable {
         public var font = "DejaVu Sans"
         public var monoFont = "DejaVu Sans Mono"
         public var fontSize = 14.0
-        public var timestampFormat = "HH:mm"
+        /// strftime's directives (NatterUI's `TimestampFormat`), checked when read.
+        public var timestampFormat = "%H:%M"
         /// Whether mIRC colours are made readable on the theme (`readable_colours`).
         public var readableColours = true
         /// Light or dark (`appearance`): the desktop's preference by default.

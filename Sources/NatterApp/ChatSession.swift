@@ -5,6 +5,7 @@ import DesktopBus
 import DesktopIntegration
 import Spelling
 import FoundationEssentials
+import FoundationExtras
 import Glibc
 import Synchronization
 import IRCSession
@@ -42,6 +43,8 @@ final class ChatSession {
     private let schemes = SchemeUpdates()
     /// Shows the buffer open last time once it exists, else the first joined channel (once).
     private var showStartBuffer: () -> Void = {}
+    /// Where what was sent in each buffer is kept between runs (↑ recalls it).
+    private let historyPath = InputHistory.defaultPath()
 
     /// The dark and the light theme of `config`: its font size, timestamps and colours.
     static func themes(_ config: NatterConfig) -> (dark: ChatTheme, light: ChatTheme) {
@@ -112,6 +115,7 @@ final class ChatSession {
         controller.keyBindings = keys
         controller.wakeUp = { AppWindow.wakeUp() }
         controller.input.completer = TabCompleter(suffix: config.completionSuffix)
+        controller.input.history = InputHistory.load(path: historyPath)
         let model = self.model, controller = self.controller
 
         // Networks whose passwords come from the keyring or a command connect when those
@@ -267,9 +271,11 @@ final class ChatSession {
                    in: BufferID(network: network, name: ""), isError: true, at: Date())
     }
 
-    /// Leaves every network: QUIT with the configured message, waiting up to two seconds for
-    /// the servers to close the links (the window is already gone by then).
+    /// Keeps what was sent for the next run, then leaves every network: QUIT with the
+    /// configured message, waiting up to two seconds for the servers to close the links (the
+    /// window is already gone by then).
     func stop() {
+        do { try controller.input.history.save(path: historyPath) } catch { printError("natter: \(error)") }
         hub.leaveAll(reason: model.settings.quitMessage, waitingUpTo: 2)
         notifications?.stop()
         portal?.stop()

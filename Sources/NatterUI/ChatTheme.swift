@@ -24,8 +24,9 @@ public struct ChatTheme: Hashable, Sendable {
     public var nickColors: [Color] = [
         0xE8747C, 0xF5A25D, 0xE5D47B, 0x98C379, 0x4EC9B0, 0x61AFEF, 0xC678DD, 0xFF8FB1, 0xB98F6E, 0x90A4AE,
     ].map { Color(rgb: $0) }
-    /// `strftime`-like pattern of timestamps: `HH`, `mm`, `ss` are replaced.
-    public var timestampFormat = "HH:mm"
+    /// The rows' timestamps, in strftime's directives (``TimestampFormat``; the first formats'
+    /// `HH`, `mm` and `ss` are read too).
+    public var timestampFormat = "%H:%M"
     /// Whether mIRC colours are made readable on what they are drawn on (their lightness moved
     /// to ``ChatLineStyler/minimumContrast``); false draws the raw palette
     /// (`[theme] readable_colours`).

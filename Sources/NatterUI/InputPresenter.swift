@@ -4,16 +4,22 @@ import IRCSession
 import Widgets
 
 /// What is typed in the input line: sending it (a command or a message, several lines as one
-/// where the server allows), the history of what was sent (↑/↓), Tab completion, and, in its
-/// extensions, pasting, replying, our typing notifications, spelling and the keys the input
-/// line leaves to the screen.
+/// where the server allows), Tab completion, and, in its extensions, each buffer's draft and
+/// the history of what was sent (↑/↓), pasting, replying, our typing notifications, spelling
+/// and the keys the input line leaves to the screen.
 @MainActor
 public final class InputPresenter {
     unowned let chat: ChatController
     var model: ChatModel { chat.model }
     var screen: ChatScreen { chat.screen }
-    private var history: [BufferID: [String]] = [:]
-    private var historyIndex: Int?
+    /// What was sent in each buffer (the app keeps it between runs).
+    public var history = InputHistory()
+    /// Where ↑/↓ are in the shown buffer's history (nil: at its draft).
+    var recall: HistoryRecall?
+    /// Whether the input is being changed by ↑/↓ (any other change makes it the draft).
+    var recalling = false
+    /// The drafts of the buffers not shown (InputPresenter+Drafts).
+    var drafts: [BufferID: Draft] = [:]
     /// Tab completion state (kept across redraws; reset by any other edit).
     public var completer = TabCompleter()
     /// The msgid the next message replies to (Alt+↑, or Reply in a row's menu).
@@ -61,6 +67,7 @@ public final class InputPresenter {
         input.onPaste = { [weak self] text in self?.paste(text) ?? false }
         input.onChange = { [weak self] text in
             self?.hideNotice()
+            self?.inputEdited()
             self?.inputChanged(text)
         }
         // Shift+Enter breaks lines; the input grows to 8 of them, then scrolls.
@@ -73,20 +80,22 @@ public final class InputPresenter {
         refreshSpelling()
     }
 
-    /// The shown buffer is being left: a reply in progress is let go, and a paste waiting for
-    /// its confirmation goes into the input (it was this buffer's question).
+    /// The shown buffer is being left: a reply in progress is let go, a paste waiting for its
+    /// confirmation goes into the input (it was this buffer's question), and what the input
+    /// holds is kept as the buffer's draft.
     func willHide(_ id: BufferID) {
         setPasteAside()
         cancelReply()
         cancelClose()
+        keepDraft(of: id)
     }
 
-    /// A buffer was shown: history recall starts again from its newest line, and its spelling
-    /// language applies. A paste still waiting from a buffer left without ``willHide(_:)``
-    /// (closed, or gone with its network) goes into the input.
+    /// A buffer was shown: its draft comes back (and where ↑/↓ were in its history), its
+    /// spelling language applies. A paste still waiting from a buffer left without
+    /// ``willHide(_:)`` (closed, or gone with its network) goes into the input.
     func didShow(_ buffer: ChatBuffer) {
         if pendingPaste != nil, pasteBuffer != buffer.id { setPasteAside() }
-        historyIndex = nil
+        restoreDraft(of: buffer.id)
         hideNotice()
         refreshSpelling()
     }
@@ -113,10 +122,8 @@ public final class InputPresenter {
             }
             return
         }
-        var past = history[current, default: []]
-        if past.last != text { past.append(text) }
-        history[current] = Array(past.suffix(100))
-        historyIndex = nil
+        history.add(text, in: current)
+        recall = nil
         typingTarget = nil   // the message itself says we stopped
         screen.input.text = ""
         // What you say goes to the live conversation: leave a page of older history for it.
@@ -166,20 +173,6 @@ public final class InputPresenter {
         guard noticeShown else { return }
         noticeShown = false
         if pendingPaste == nil { screen.confirmBar.isHidden = true }
-    }
-
-    /// ↑ (`older`) and ↓: what was sent in this buffer, back to an empty line past the newest.
-    func recallHistory(older: Bool) -> Bool {
-        guard let current = chat.current, let past = history[current], !past.isEmpty else { return false }
-        let index = older ? max(0, (historyIndex ?? past.count) - 1) : (historyIndex ?? past.count) + 1
-        if index >= past.count {
-            historyIndex = nil
-            screen.input.text = ""
-        } else {
-            historyIndex = index
-            screen.input.text = past[index]
-        }
-        return true
     }
 
     /// Tab completion at the caret: nicks (recent speakers first), channels, commands.

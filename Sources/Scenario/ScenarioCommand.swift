@@ -39,6 +39,9 @@ public enum ScenarioCommand: Hashable, Sendable {
     case spell(String)
     /// Switches the theme to `light` or `dark`, live, as the desktop's preference does (extension).
     case theme(String)
+    /// The rows' timestamps in this format (`[theme] timestamp_format`'s), restyled live
+    /// (extension).
+    case timestamps(String)
     /// Puts TEXT on the clipboard (`\n` is a line break) and presses Ctrl+V (extension).
     case paste(String)
     /// Jumps to the line with this id in the shown buffer, as a notification or a search hit

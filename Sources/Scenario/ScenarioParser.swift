@@ -1,11 +1,12 @@
 import Configuration
 import FoundationEssentials
 import FoundationExtras
+import NatterUI
 import Widgets
 
 /// Reads the scenario format: one command per line, `#` comment lines and blank lines ignored,
-/// arguments separated by spaces, the rest of a `server`/`recv`/`type` line after the command
-/// word and one space taken verbatim. Times are `250ms`, `16.667ms` or `1.5s`.
+/// arguments separated by spaces, the rest of a `server`/`recv`/`type`/`timestamps` line after
+/// the command word and one space taken verbatim. Times are `250ms`, `16.667ms` or `1.5s`.
 public enum ScenarioParser {
     /// Parses `text` (the contents of `file`, which names errors).
     public static func parse(_ text: String, file: String) throws(ScenarioError) -> [ScenarioStep] {
@@ -71,6 +72,11 @@ public enum ScenarioParser {
             try count(1...1)
             guard ["light", "dark"].contains(args[0]) else { throw Problem(text: "theme takes light or dark") }
             return .theme(args[0])
+        case "timestamps":
+            // Checked as the config checks `timestamp_format`.
+            guard !rest.isEmpty else { throw Problem(text: "`timestamps` needs a format after it") }
+            do { _ = try TimestampFormat(checking: rest) } catch { throw Problem(text: error.description) }
+            return .timestamps(rest)
         case "paste":
             guard !rest.isEmpty else { throw Problem(text: "`paste` needs text after it") }
             return .paste(rest.replacing("\\n", with: "\n"))

@@ -174,7 +174,14 @@ public final class ScenarioRunner {
             app.controller.input.defaultSpellLanguage = language == "off" ? "" : language
         case .theme(let name):
             let app = try ready()
-            app.controller.apply(name == "light" ? .light : .dark)
+            var theme: ChatTheme = name == "light" ? .light : .dark
+            theme.timestampFormat = app.controller.styler.theme.timestampFormat
+            app.controller.apply(theme)
+        case .timestamps(let format):
+            let app = try ready()
+            var theme = app.controller.styler.theme
+            theme.timestampFormat = format
+            app.controller.apply(theme)
         case .paste(let text):
             clipboard.setText(text)
             let key = KeyEvent(.character("v"), modifiers: [.ctrl])

@@ -48,6 +48,27 @@ struct LocalZoneTests {
         #expect(wrong.isEmpty, "\(zone): \(wrong.prefix(5))")
     }
 
+    /// The abbreviations `%Z` writes: from the TZif file's designations before its last
+    /// transition and from its rule after it, from a rule's names, and a fixed zone's name.
+    @Test func abbreviationsNameTheTimeInForce() throws {
+        let winter = Date(timeIntervalSince1970: 1_704_424_029)   // 2024-01-05
+        let summer = Date(timeIntervalSince1970: 1_720_971_045)   // 2024-07-14
+        let later = summer.addingTimeInterval(86_400 * 365 * 30)   // past the file's transitions
+        func names(_ zone: String) throws -> [String] {
+            let ours = try #require(LocalZone(identifier: zone))
+            return [winter, summer, later].map { ours.abbreviation(at: $0) }
+        }
+        #expect(try names("Europe/Berlin") == ["CET", "CEST", "CEST"])
+        #expect(try names("America/New_York") == ["EST", "EDT", "EDT"])
+        #expect(try names("Australia/Sydney") == ["AEDT", "AEST", "AEST"])
+        #expect(try names("Asia/Kathmandu") == ["+0545", "+0545", "+0545"])
+        #expect(try names("UTC") == ["UTC", "UTC", "UTC"])
+        #expect(try names("AEST-10AEDT,M10.1.0,M4.1.0/3") == ["AEDT", "AEST", "AEST"])
+        #expect(try names("<+0545>-5:45") == ["+0545", "+0545", "+0545"])
+        let before = Date(timeIntervalSince1970: -3_000_000_000)   // 1874, before Berlin's first change
+        #expect(try #require(LocalZone(identifier: "Europe/Berlin")).abbreviation(at: before) == "LMT")
+    }
+
     @Test func posixRulesGiveTheZonesTheyDescribe() throws {
         let pairs = [("CET-1CEST,M3.5.0,M10.5.0/3", "Europe/Berlin"),
                      ("EST5EDT,M3.2.0,M11.1.0", "America/New_York"),

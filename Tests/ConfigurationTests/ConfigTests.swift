@@ -112,6 +112,7 @@ struct ConfigTests {
         ("[[networks]]\nhost = \"h\"\nnick = \"9lives\"\n", 3, "networks[0].nick", "not a valid nick"),
         ("[[networks]]\nhost = \"h\"\n[networks.sasl]\naccount = \"me\"\n", 3, "networks[0].sasl", "needs password_command"),
         ("[theme]\nfont_size = 200\n", 2, "theme.font_size", "between 6 and 72"),
+        ("[theme]\nfont_size = 12\ntimestamp_format = \"%l:%M %Q\"\n", 3, "theme.timestamp_format", "%Q is not a timestamp directive"),
         ("[keys]\nquit = \"Ctrl+Banana\"\n", 2, "keys.quit", "unknown key"),
         ("[keys]\nediting = \"emacs\"\n", 2, "keys.editing", "\"standard\" or \"readline\""),
         ("[display]\nscale = 8\n", 2, "display.scale", "between 0.5 and 4"),
@@ -135,6 +136,13 @@ struct ConfigTests {
             #expect(error.message.contains(message), "\(error)")
             #expect(error.description.hasPrefix("/home/me/.config/natter/config.toml:\(line): \(key): "))
         }
+    }
+
+    /// strftime's directives are read and kept as written; the default is the 24-hour clock.
+    @Test func aTwelveHourTimestampFormatIsRead() throws {
+        let config = try ConfigLoader.parse("[theme]\ntimestamp_format = \"%l:%M:%S %p %%\"\n", file: "c.toml")
+        #expect(config.theme.timestampFormat == "%l:%M:%S %p %%")
+        #expect(try ConfigLoader.parse("", file: "c.toml").theme.timestampFormat == "%H:%M")
     }
 
     @Test func aSyntaxErrorNamesItsLine() {

@@ -38,9 +38,10 @@ extension TypedTextTests {
         #expect(chat.screen.input.text == "draft\n1\n2\n3\n4\n5")
     }
 
-    /// Showing another buffer lets a waiting paste go into the input; Enter there answers no
-    /// question (none shows) and sends nothing of the paste's own accord.
-    @Test func aWaitingPasteGoesIntoTheInputWhenItsBufferIsLeft() throws {
+    /// Showing another buffer lets a waiting paste go into its own buffer's draft: the other
+    /// buffer's input does not have it, nothing answers its question (none shows) or sends it
+    /// of its own accord, and it is in the input when its buffer is shown again.
+    @Test func aWaitingPasteGoesIntoItsBuffersDraftWhenItIsLeft() throws {
         let (chat, _, sent) = try rig()
         try join(chat, "#a")
         let channelC = try #require(chat.model.network("Net")?.buffer(named: "#c"))
@@ -48,9 +49,12 @@ extension TypedTextTests {
         #expect(chat.controller.input.paste("1\n2\n3\n4"))
         chat.controller.show(try #require(chat.model.network("Net")?.buffer(named: "#a")).id)
         #expect(chat.controller.input.pendingPaste == nil && chat.screen.confirmBar.isHidden)
-        #expect(chat.screen.input.text == "1\n2\n3\n4")
+        #expect(chat.screen.input.text == "")
         chat.controller.input.confirmPaste()
         #expect(sent.lines.isEmpty)
+        chat.controller.show(channelC.id)
+        #expect(chat.screen.input.text == "1\n2\n3\n4")
+        #expect(chat.controller.input.pendingPaste == nil && chat.screen.confirmBar.isHidden)
     }
 
     /// A paste while the close question shows replaces it: Enter then sends the paste, and

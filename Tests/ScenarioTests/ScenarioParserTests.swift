@@ -60,10 +60,17 @@ struct ScenarioParserTests {
         #expect(steps[23].command == .snapshot("after-fling"))
     }
 
+    /// `timestamps` takes the rest of its line as the format, spaces and all (an extension).
+    @Test func timestampsTakeTheRestOfTheLine() throws {
+        let steps = try ScenarioParser.parse("timestamps [%l:%M %p]  %Z\n", file: "t.scenario")
+        #expect(steps.map(\.command) == [.timestamps("[%l:%M %p]  %Z")])
+    }
+
     @Test(arguments: [
         ("size 800", 1, "WIDTHxHEIGHT"), ("frobnicate 1", 1, "unknown command"), ("\n\nwait 3", 3, "not a time"),
         ("key Hyper+A", 1, "unknown modifier"), ("key Banana", 1, "unknown key"), ("recv", 1, "needs text"),
         ("snapshot ../x", 1, "snapshot names"), ("touch sideways 1 2", 1, "touch takes"),
+        ("size 800x600\ntimestamps %I:%M %Q", 2, "%Q is not a timestamp directive"), ("timestamps", 1, "needs a format"),
     ])
     func badLinesNameTheFileAndLine(text: String, line: Int, message: String) {
         do {

@@ -157,6 +157,29 @@ private func type(_ host: WidgetHost, _ text: String) {
     #expect(!f.history.canRedo)
 }
 
+/// A snapshot puts back the text, the caret and selection and the undo steps as they were,
+/// adding no step of its own; a composition in progress ends.
+@Test @MainActor func aSnapshotIsRestoredWithItsCaretAndUndoSteps() {
+    let (f, host) = field()
+    type(host, "hello world")
+    host.handle(.key(.left, .shift))
+    let kept = f.snapshot
+    #expect(kept.text == "hello world")
+    var changes: [String] = []
+    f.onChange = { changes.append($0) }
+    f.text = "other"
+    host.handle(.textEditing(TextComposition(text: "に", cursor: 1)))
+    f.restore(kept)
+    #expect(f.text == "hello world" && f.state.caret == 10 && f.state.anchor == 11 && f.composition == nil)
+    #expect(changes == ["other", "hello world"])
+    host.handle(.key(.character("z"), .ctrl))
+    #expect(f.text == "hello")
+    host.handle(.key(.character("z"), .ctrl))
+    #expect(f.text == "" && !f.history.canUndo)
+    f.restore(TextField.Snapshot())
+    #expect(f.text == "" && !f.history.canUndo && !f.history.canRedo)
+}
+
 @Test @MainActor func imeCompositionIsShownInlineUnderlinedThenCommitted() {
     let (f, host) = field("ab")
     host.handle(.key(.left))

@@ -1,4 +1,37 @@
 extension TextField {
+    /// What the field holds, to be put back later as it was: the text, the caret and the
+    /// selection, and the undo history (the chat's input line keeps one for each conversation).
+    public struct Snapshot: Hashable, Sendable {
+        var state = TextEditingState()
+        var history = UndoHistory()
+
+        /// An empty field with nothing to undo.
+        public init() {}
+
+        init(state: TextEditingState, history: UndoHistory) {
+            self.state = state
+            self.history = history
+        }
+
+        /// The text held.
+        public var text: String { state.text }
+    }
+
+    /// What the field holds now.
+    public var snapshot: Snapshot { Snapshot(state: state, history: history) }
+
+    /// Puts back what a ``snapshot`` held: its text, caret, selection and undo history, with no
+    /// undo step of its own (an input method's composition in progress ends). What the field
+    /// holds already is no change: the caret blinks on undisturbed.
+    public func restore(_ snapshot: Snapshot) {
+        guard snapshot != self.snapshot || composition != nil else { return }
+        state = snapshot.state
+        history = snapshot.history
+        history.breakCoalescing()
+        composition = nil
+        contentChanged()
+    }
+
     /// Applies an edit of `kind`, recording the state before it for undo.
     func edit(_ kind: UndoHistory.EditKind, inserted: String = "", _ change: (inout TextEditingState) -> Void) {
         let before = state

@@ -1,0 +1,79 @@
+/// What was typed in each buffer, oldest first, for ↑ and ↓ in the input line: the last
+/// ``limit`` lines of each buffer, a line typed again right after itself kept once. A line that
+/// carries a password (``carriesPassword(_:in:)``) is not kept at all: the screen shows such
+/// lines masked, and a recall would show the password in the clear (and the file of
+/// `InputHistory+File` would keep it).
+public struct InputHistory: Equatable, Sendable {
+    /// The lines kept for each buffer.
+    public static let limit = 100
+
+    private var lines: [BufferID: [String]] = [:]
+
+    /// No lines.
+    public init() {}
+
+    /// The lines typed in buffer `id`, oldest first.
+    public func lines(in id: BufferID) -> [String] { lines[id] ?? [] }
+
+    /// The buffers that have lines.
+    public var buffers: [BufferID] { Array(lines.keys) }
+
+    /// Keeps `text`, typed in buffer `id`, as its newest line; the oldest goes past ``limit``.
+    public mutating func add(_ text: String, in id: BufferID) {
+        guard !text.isEmpty, !Self.carriesPassword(text, in: id) else { return }
+        var past = lines[id, default: []]
+        if past.last != text { past.append(text) }
+        if past.count > Self.limit { past.removeFirst(past.count - Self.limit) }
+        lines[id] = past
+    }
+
+    /// Whether a line typed in buffer `id` holds a password: a password command to a service
+    /// (what ``ChatModel/maskingServicePasswords(_:to:)`` masks), said in its query, sent with
+    /// `/msg`, `/notice`, `/query`, or raw (`/raw PRIVMSG NickServ :…`, `NS IDENTIFY …`, `PASS`,
+    /// `OPER`, `AUTHENTICATE`), and a bouncer network's `pass=`.
+    public static func carriesPassword(_ text: String, in id: BufferID) -> Bool {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let secret: Bool
+            switch ChatCommandParser.parse(String(line)) {
+            case .success(.say(let text)): secret = masks(text, to: id.name)
+            case .success(.msg(let target, let text)), .success(.notice(let target, let text)):
+                secret = masks(text, to: target)
+            case .success(.query(let nick, let text?)): secret = masks(text, to: nick)
+            case .success(.raw(let raw)): secret = rawCarriesPassword(raw)
+            case .success(.bouncer(.add(let attributes))), .success(.bouncer(.change(_, let attributes))):
+                secret = attributes.keys.contains { $0.lowercased() == "pass" }
+            case .success: secret = false
+            // A command Natter does not know may still be a server's own (`/ns identify …`).
+            case .failure: secret = line.hasPrefix("/") && rawCarriesPassword(String(line.dropFirst()))
+            }
+            if secret { return true }
+        }
+        return false
+    }
+
+    /// Whether `text` to `target` is masked as a password.
+    private static func masks(_ text: String, to target: String) -> Bool {
+        ChatModel.maskingServicePasswords(text, to: target) != text
+    }
+
+    /// Services' short names that servers take as commands.
+    private static let serviceAliases = ["ns": "nickserv", "cs": "chanserv", "hs": "hostserv", "os": "operserv"]
+
+    /// Whether a raw IRC line holds a password.
+    private static func rawCarriesPassword(_ raw: String) -> Bool {
+        let words = raw.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard let first = words.first?.lowercased() else { return false }
+        let rest = words.count > 1 ? String(words[1]) : ""
+        if ["pass", "oper", "authenticate"].contains(first) { return true }
+        if first == "privmsg" || first == "notice" {
+            let parts = rest.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+            guard parts.count == 2 else { return false }
+            let text = parts[1].hasPrefix(":") ? parts[1].dropFirst() : parts[1]
+            return masks(String(text), to: String(parts[0]))
+        }
+        if let service = serviceAliases[first] ?? (ChatModel.passwordServices.contains(first) ? first : nil) {
+            return masks(rest, to: service)
+        }
+        return false
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import IRCProtocol
+import IRCTestServers
+import NatterTestSupport
+import Testing
+
+/// What was sent is kept between runs: a line said in the real window, Ctrl+Q, Natter started
+/// again with the same state folder, and ↑ then Enter in the channel says the line again. The
+/// file is in `$XDG_STATE_HOME/natter/`, its owner's alone.
+@Suite(.serialized)
+struct HistoryWindowTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aLineSentComesBackWithUpAfterARestart() throws {
+        let server = try InspIRCdNetwork(services: false)
+        defer { server.stop() }
+        let peer = try RawIRCClient(port: server.clientPort)
+        defer { peer.close() }
+        try peer.register(nick: "peer")
+        try peer.join("#h")
+
+        let x = try XvfbSession()
+        defer { x.stop() }
+        let env = x.environment()
+        let arguments = ["--server", "127.0.0.1:\(server.clientPort)", "--no-tls", "--nick", "keeper", "--join", "#h",
+                         "--window-size", "900x600"]
+
+        // First run: say a line, then quit with Ctrl+Q.
+        let first = try ChildProcess(try natterExecutable(), arguments, environment: env)
+        defer { first.stop() }
+        var window = try x.waitForNatterWindow()
+        try ready(peer)
+        try type(x, window, "kept for later")
+        try key(x, window, "Return")
+        let said = try peer.waitFor(timeout: 5, "the line typed") { $0.command == "PRIVMSG" && $0.parsedSource?.nick == "keeper" }
+        #expect(said.parameters == ["#h", "kept for later"])
+        try key(x, window, "ctrl+q")
+        #expect(first.waitForExit(seconds: 5), "natter did not quit on Ctrl+Q")
+        let file = env["XDG_STATE_HOME"]! + "/natter/history.json"
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+
+        // Second run, the same folders: ↑ in the channel gives the line back.
+        let second = try ChildProcess(try natterExecutable(), arguments, environment: env)
+        defer { second.stop() }
+        window = try x.waitForNatterWindow()
+        try ready(peer)
+        try key(x, window, "Up")
+        try key(x, window, "Return")
+        let again = try peer.waitFor(timeout: 5, "the line recalled") { $0.command == "PRIVMSG" && $0.parsedSource?.nick == "keeper" }
+        #expect(again.parameters == ["#h", "kept for later"])
+    }
+
+    /// Natter joined #h and has its names (the peer's line proves it), so #h is shown.
+    private func ready(_ peer: RawIRCClient) throws {
+        try peer.waitFor(timeout: 10, "natter's JOIN") { $0.command == "JOIN" && $0.parsedSource?.nick == "keeper" }
+        try peer.send("PRIVMSG #h :ready")
+        Thread.sleep(forTimeInterval: 0.5)
+    }
+
+    private func type(_ x: XvfbSession, _ window: String, _ text: String) throws {
+        _ = try runTool(try XvfbSession.xdotool(), ["windowfocus", "--sync", window, "type", "--delay", "20", text],
+                        environment: x.environment())
+    }
+
+    private func key(_ x: XvfbSession, _ window: String, _ name: String) throws {
+        _ = try runTool(try XvfbSession.xdotool(), ["windowfocus", "--sync", window, "key", name], environment: x.environment())
+    }
+}
