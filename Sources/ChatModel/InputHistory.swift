@@ -40,6 +40,9 @@ public struct InputHistory: Equatable, Sendable {
                 secret = masks(text, to: target)
             case .success(.query(let nick, let text?)): secret = masks(text, to: nick)
             case .success(.raw(let raw)): secret = rawCarriesPassword(raw)
+            // A command Natter does not know goes to the server as typed (`/oper me pw`).
+            case .success(.serverCommand(let name, let arguments)):
+                secret = rawCarriesPassword(name + (arguments.map { " " + $0 } ?? ""))
             case .success(.bouncer(.add(let attributes))), .success(.bouncer(.change(_, let attributes))):
                 secret = attributes.keys.contains { $0.lowercased() == "pass" }
             case .success: secret = false
