@@ -77,7 +77,12 @@ final class ListRows {
             heights.reset(count: source.rowCount, estimate: estimate)
             layouts.removeAll()
             selection = nil
-            scroll.rowsReloaded(find: { source.index(ofRowID: $0) })
+            // Looked up here, on the main actor, and handed over as values: the scroll state is
+            // a plain value that must not call into the data source (a release build's
+            // isolation check refuses the closure).
+            var found: [String: Int] = [:]
+            for id in scroll.namedRowIDs { found[id] = source.index(ofRowID: id) }
+            scroll.rowsReloaded(found: found)
         }
         for change in applied.changes {
             switch change {

@@ -422,8 +422,22 @@ struct ListScrollState: Sendable {
         if case .row(let p) = goal { goal = refreshed(p).map { .row($0) } ?? .bottom }
     }
 
-    /// Every row may have changed: the anchor and the goal are found again by id (`find`); an
-    /// anchor that is gone pins, a goal that is gone is dropped.
+    /// The ids of the rows the state names (its anchor and its goal): what a reload must find.
+    var namedRowIDs: [String] {
+        var ids: [String] = []
+        if case .row(let p) = anchor { ids.append(p.id) }
+        if case .row(let p) = goal { ids.append(p.id) }
+        return ids
+    }
+
+    /// Every row may have changed: the anchor and the goal are found again by id (`found`, the
+    /// indices of ``namedRowIDs`` that are still there); an anchor that is gone pins, a goal
+    /// that is gone is dropped.
+    mutating func rowsReloaded(found: [String: Int]) {
+        rowsReloaded(find: { found[$0] })
+    }
+
+    /// ``rowsReloaded(found:)`` with a function that finds a row by id.
     mutating func rowsReloaded(find: (String) -> Int?) {
         if case .row(let p) = anchor {
             anchor = find(p.id).map { .row(RowPosition(index: $0, id: p.id, offset: p.offset)) } ?? .bottom(offset: 0)
