@@ -29,15 +29,10 @@ public final class BitlbeeServer: @unchecked Sendable {
         let configPath = directory.appendingPathComponent("bitlbee.conf").path
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
         do {
-            process = try ChildProcess(try locateExecutable("bitlbee"), ["-D", "-n", "-c", configPath, "-d", users.path],
-                                       logPath: directory.appendingPathComponent("bitlbee.out").path,
-                                       outlivesNoTestRunner: true)
-            let deadline = Date().addingTimeInterval(readyTimeout)
-            while !LoopbackPorts.isListening(clientPort) {
-                guard process?.isRunning == true else { throw TestServerError("bitlbee exited: \(log)") }
-                guard Date() < deadline else { throw TestServerError("bitlbee not listening: \(log)") }
-                Thread.sleep(forTimeInterval: 0.02)
-            }
+            process = try ChildProcess.startListening("bitlbee", try locateExecutable("bitlbee"),
+                                                      ["-D", "-n", "-c", configPath, "-d", users.path],
+                                                      logPath: directory.appendingPathComponent("bitlbee.out").path,
+                                                      port: clientPort, readyTimeout: readyTimeout)
         } catch {
             stop()
             throw error
@@ -50,12 +45,6 @@ public final class BitlbeeServer: @unchecked Sendable {
     public func stop() {
         process?.stop()
         process = nil
-        if ProcessInfo.processInfo.environment["NATTER_KEEP_SERVER_DIRS"] == nil {
-            try? FileManager.default.removeItem(at: directory)
-        }
-    }
-
-    private var log: String {
-        (try? String(contentsOf: directory.appendingPathComponent("bitlbee.out"), encoding: .utf8)) ?? ""
+        removeServerDirectory(directory)
     }
 }

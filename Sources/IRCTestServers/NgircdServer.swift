@@ -35,17 +35,9 @@ public final class NgircdServer: @unchecked Sendable {
         let configPath = directory.appendingPathComponent("ngircd.conf").path
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
         do {
-            process = try ChildProcess(try locateExecutable("ngircd"), ["-n", "-f", configPath],
-                                       logPath: directory.appendingPathComponent("ngircd.out").path,
-                                       outlivesNoTestRunner: true)
-            let deadline = Date().addingTimeInterval(readyTimeout)
-            while !LoopbackPorts.isListening(clientPort) {
-                guard process?.isRunning == true else {
-                    throw TestServerError("ngircd exited: \(log)")
-                }
-                guard Date() < deadline else { throw TestServerError("ngircd not listening: \(log)") }
-                Thread.sleep(forTimeInterval: 0.02)
-            }
+            process = try ChildProcess.startListening("ngircd", try locateExecutable("ngircd"), ["-n", "-f", configPath],
+                                                      logPath: directory.appendingPathComponent("ngircd.out").path,
+                                                      port: clientPort, readyTimeout: readyTimeout)
         } catch {
             stop()
             throw error
@@ -61,12 +53,6 @@ public final class NgircdServer: @unchecked Sendable {
     public func stop() {
         process?.stop()
         process = nil
-        if ProcessInfo.processInfo.environment["NATTER_KEEP_SERVER_DIRS"] == nil {
-            try? FileManager.default.removeItem(at: directory)
-        }
-    }
-
-    private var log: String {
-        (try? String(contentsOf: directory.appendingPathComponent("ngircd.out"), encoding: .utf8)) ?? ""
+        removeServerDirectory(directory)
     }
 }

@@ -81,15 +81,9 @@ public final class ZNCBouncer: @unchecked Sendable {
             executable = try locateExecutable("setpriv")
         }
         do {
-            process = try ChildProcess(executable, arguments,
-                                       logPath: directory.appendingPathComponent("znc.out").path,
-                                       outlivesNoTestRunner: true)
-            let deadline = Date().addingTimeInterval(readyTimeout)
-            while !LoopbackPorts.isListening(port) {
-                guard process?.isRunning == true else { throw TestServerError("znc exited: \(log)") }
-                guard Date() < deadline else { throw TestServerError("znc not listening: \(log)") }
-                Thread.sleep(forTimeInterval: 0.02)
-            }
+            process = try ChildProcess.startListening("znc", executable, arguments,
+                                                      logPath: directory.appendingPathComponent("znc.out").path,
+                                                      port: port, readyTimeout: readyTimeout)
         } catch {
             stop()
             throw error
@@ -102,9 +96,7 @@ public final class ZNCBouncer: @unchecked Sendable {
     public func stop() {
         process?.stop()
         process = nil
-        if ProcessInfo.processInfo.environment["NATTER_KEEP_SERVER_DIRS"] == nil {
-            try? FileManager.default.removeItem(at: directory)
-        }
+        removeServerDirectory(directory)
     }
 
     /// ZNC's own output, for failure messages.
