@@ -215,13 +215,27 @@ extension ChatModel {
         case .channel(let name):
             return buffer(named: name, kind: .channel, on: network)
         case .query(let nick):
-            // A notice from a server or a service before we talk to it goes to the server buffer.
-            if message.kind == .notice, network.buffer(named: nick) == nil,
-               message.source?.user == nil || !network.session.isReady {
-                return network.serverBuffer
+            if network.buffer(named: nick) == nil {
+                switch message.kind {
+                case .notice:
+                    // A notice from a server or a service before we talk to it goes to the
+                    // server buffer.
+                    if message.source?.user == nil || !network.session.isReady { return network.serverBuffer }
+                case .ctcpReply:
+                    // Our client's automatic answers, and answers nobody here asked for, are no
+                    // reason to open a conversation: they show where the user is.
+                    return shownBuffer(on: network) ?? network.serverBuffer
+                default:
+                    break
+                }
             }
             return buffer(named: nick, kind: .query, on: network)
         }
+    }
+
+    /// The buffer on screen, when it belongs to `network`.
+    func shownBuffer(on network: ChatNetwork) -> ChatBuffer? {
+        activeBuffer.flatMap { $0.network == network.name ? buffer($0) : nil }
     }
 
     /// The name of `buffer`'s log folder: folded, so `#Swift` and `#swift` share one log.

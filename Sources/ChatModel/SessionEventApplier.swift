@@ -226,6 +226,13 @@ struct SessionEventApplier {
     private func applyMessage(_ message: BufferMessage, on network: ChatNetwork) {
         // Our own CTCP request coming back (echo-message): its note said it went.
         if message.isOwn, case .ctcpRequest = message.kind { return }
+        // Our own notice to someone we have no conversation with: the command said where it was
+        // typed that it went ("Notice sent to bob: …"), so it opens none (neither HexChat nor
+        // WeeChat does); the log of that nick keeps it.
+        if message.isOwn, message.kind == .notice, case .query(let nick) = message.target, network.buffer(named: nick) == nil {
+            if let line = model.line(for: message, on: network) { model.writeLog(line, on: network, buffer: network.bufferID(for: nick).name) }
+            return
+        }
         let buffer = model.buffer(for: message, on: network)
         guard var line = model.line(for: message, on: network) else { return }
         // Our queued message going out: the pending row becomes the real one, in place.
