@@ -45,6 +45,9 @@ final class ChatSession {
     private var showStartBuffer: () -> Void = {}
     /// Where what was sent in each buffer is kept between runs (↑ recalls it).
     private let historyPath = InputHistory.defaultPath()
+    /// Writes the history as lines are sent, not only at the end of a run that may never end
+    /// cleanly.
+    private let historyWriter: InputHistoryWriter
 
     /// The dark and the light theme of `config`: its font size, timestamps and colours.
     static func themes(_ config: NatterConfig) -> (dark: ChatTheme, light: ChatTheme) {
@@ -116,6 +119,9 @@ final class ChatSession {
         controller.wakeUp = { AppWindow.wakeUp() }
         controller.input.completer = TabCompleter(suffix: config.completionSuffix)
         controller.input.history = InputHistory.load(path: historyPath)
+        let historyWriter = InputHistoryWriter(path: historyPath) { printError("natter: \($0)") }
+        self.historyWriter = historyWriter
+        controller.input.onHistoryChanged = { historyWriter.keep($0) }
         let model = self.model, controller = self.controller
 
         // Networks whose passwords come from the keyring or a command connect when those
@@ -275,7 +281,7 @@ final class ChatSession {
     /// configured message, waiting up to two seconds for the servers to close the links (the
     /// window is already gone by then).
     func stop() {
-        do { try controller.input.history.save(path: historyPath) } catch { printError("natter: \(error)") }
+        historyWriter.finish(controller.input.history)
         hub.leaveAll(reason: model.settings.quitMessage, waitingUpTo: 2)
         notifications?.stop()
         portal?.stop()

@@ -14,6 +14,8 @@ public final class InputPresenter {
     var screen: ChatScreen { chat.screen }
     /// What was sent in each buffer (the app keeps it between runs).
     public var history = InputHistory()
+    /// Told of the history after each line sent (the app writes it to its file then).
+    public var onHistoryChanged: ((InputHistory) -> Void)?
     /// Where ↑/↓ are in the shown buffer's history (nil: at its draft).
     var recall: HistoryRecall?
     /// Whether the input is being changed by ↑/↓ (any other change makes it the draft).
@@ -122,7 +124,9 @@ public final class InputPresenter {
             }
             return
         }
+        let before = history
         history.add(text, in: current)
+        if history != before { onHistoryChanged?(history) }
         recall = nil
         typingTarget = nil   // the message itself says we stopped
         screen.input.text = ""

@@ -4,8 +4,8 @@ import IRCTestServers
 import NatterTestSupport
 import Testing
 
-/// What was sent is kept between runs: a line said in the real window, Ctrl+Q, Natter started
-/// again with the same state folder, and ↑ then Enter in the channel says the line again. The
+/// What was sent is kept between runs: a line said in the real window (in the file at once),
+/// Ctrl+Q, Natter started again with the same state folder, and ↑ then Enter in the channel says the line again. The
 /// file is in `$XDG_STATE_HOME/natter/`, its owner's alone.
 @Suite(.serialized)
 struct HistoryWindowTests {
@@ -33,9 +33,14 @@ struct HistoryWindowTests {
         try key(x, window, "Return")
         let said = try peer.waitFor(timeout: 5, "the line typed") { $0.command == "PRIVMSG" && $0.parsedSource?.nick == "keeper" }
         #expect(said.parameters == ["#h", "kept for later"])
+        // Written as it was sent, not only at the end: a run killed now would keep it.
+        let file = env["XDG_STATE_HOME"]! + "/natter/history.json"
+        let deadline = Date().addingTimeInterval(5)
+        func written() -> Bool { (FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? "").contains("kept for later") }
+        while !written(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(written(), "the history file did not hold the line before the quit")
         try key(x, window, "ctrl+q")
         #expect(first.waitForExit(seconds: 5), "natter did not quit on Ctrl+Q")
-        let file = env["XDG_STATE_HOME"]! + "/natter/history.json"
         let attributes = try FileManager.default.attributesOfItem(atPath: file)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
 
