@@ -49,6 +49,13 @@ extension TOMLTable {
         var reader = TOMLReader(Array(text.utf8))
         self = try reader.document()
     }
+
+    /// Reads `text` as a TOML document, with where each key and header was written.
+    static func parsingWithLayout(_ text: String) throws(TOMLParseError) -> (TOMLTable, TOMLLayout) {
+        var reader = TOMLReader(Array(text.utf8))
+        let table = try reader.document()
+        return (table, reader.layout)
+    }
 }
 
 /// The reader: bytes in, a tree of mutable nodes while reading (tables must stay open to later
@@ -75,6 +82,10 @@ struct TOMLReader {
     var at = 0
     var line = 1
     var lineStart = 0
+    /// Where each key and header was written, for editing the text in place (TOMLEditor).
+    var layout = TOMLLayout()
+    /// The table the key-values being read go to, as a path with array-of-tables indices.
+    var currentPath: [TOMLLayout.Step] = []
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -91,7 +102,9 @@ struct TOMLReader {
             case UInt8(ascii: "#"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 try endOfLine()
             case UInt8(ascii: "["):
+                let start = at
                 current = try header(root)
+                layout.headers.append(TOMLLayout.Header(path: currentPath, lineStart: lineStart, start: start, end: at))
                 try endOfLine()
             default:
                 try keyValue(into: current)
@@ -112,17 +125,21 @@ struct TOMLReader {
             throw fail(isArray ? "a [[table]] header must end with ]]" : "a [table] header must end with ]")
         }
         var node = root
+        var steps: [TOMLLayout.Step] = []
         for name in path.dropLast() {
             switch node.entries[name] {
             case nil:
                 let child = Node(.implicit)
                 add(name, .table(child), to: node)
                 node = child
+                steps.append(TOMLLayout.Step(name))
             case .table(let child):
                 guard child.origin != .inline else { throw fail("[\(path.joined(separator: "."))] adds to the inline table \(name)") }
                 node = child
+                steps.append(TOMLLayout.Step(name))
             case .tables(let list):
                 node = list[list.count - 1]
+                steps.append(TOMLLayout.Step(name, index: list.count - 1))
             case .value:
                 throw fail("[\(path.joined(separator: "."))]: \(name) is already a value, not a table")
             }
@@ -132,12 +149,17 @@ struct TOMLReader {
         if isArray {
             let element = Node(.arrayElement)
             switch node.entries[last] {
-            case nil: add(last, .tables([element]), to: node)
-            case .tables(let list): node.entries[last] = .tables(list + [element])
+            case nil:
+                add(last, .tables([element]), to: node)
+                currentPath = steps + [TOMLLayout.Step(last, index: 0)]
+            case .tables(let list):
+                node.entries[last] = .tables(list + [element])
+                currentPath = steps + [TOMLLayout.Step(last, index: list.count)]
             default: throw fail("[[\(shown)]]: \(shown) is already defined as something else")
             }
             return element
         }
+        currentPath = steps + [TOMLLayout.Step(last)]
         switch node.entries[last] {
         case nil:
             let table = Node(.header)
@@ -154,11 +176,15 @@ struct TOMLReader {
     /// `a.b = value` into `table`.
     mutating func keyValue(into table: Node) throws(TOMLParseError) {
         let keyStart = at
+        let firstLineStart = lineStart
         let path = try key()
         skipBlanks()
         guard take(UInt8(ascii: "=")) else { throw fail("expected = after the key \(path.joined(separator: "."))") }
         skipBlanks()
+        let valueStart = at
         let value = try self.value()
+        layout.keys.append(TOMLLayout.Key(table: currentPath, key: path, lineStart: firstLineStart, keyStart: keyStart,
+                                          valueStart: valueStart, valueEnd: at))
         var node = table
         for name in path.dropLast() {
             switch node.entries[name] {

@@ -1,0 +1,185 @@
+@testable import Configuration
+import Foundation
+import Testing
+
+/// Editing the configuration in place: a file with comments everywhere, changed key by key,
+/// differs from what the user wrote only where the change is, and still reads as TOML.
+struct TOMLEditorTests {
+    static let commented = """
+        # Natter's configuration, written by hand.
+        nick_colours = true   # colour nicks
+
+        # Networks, in the order they connect.
+        [[networks]]
+        name = "libera"   # the big one
+        host = "irc.libera.chat"
+          channels = [
+            "#natter",  # ours
+            "#swift",
+          ]
+
+        # A second network.
+        [[networks]]
+        name = 'oftc'
+        host = "irc.oftc.net"
+        [networks.sasl]
+        mechanism = "PLAIN"
+
+        # How it looks.
+        [theme]
+        appearance = "dark" # or light
+        # font size in points
+        font_size = 14
+
+        """
+
+    /// The lines of `after` that are not in `before`, and those of `before` gone from `after`.
+    func difference(_ before: String, _ after: String) -> (added: [String], removed: [String]) {
+        let diff = after.split(separator: "\n", omittingEmptySubsequences: false)
+            .difference(from: before.split(separator: "\n", omittingEmptySubsequences: false))
+        var added: [(Int, String)] = [], removed: [(Int, String)] = []
+        for change in diff {
+            switch change {
+            case .insert(let offset, let line, _): added.append((offset, String(line)))
+            case .remove(let offset, let line, _): removed.append((offset, String(line)))
+            }
+        }
+        // In the order of the file (the difference lists removals last line first).
+        return (added.sorted { $0.0 < $1.0 }.map(\.1), removed.sorted { $0.0 < $1.0 }.map(\.1))
+    }
+
+    @Test func aChangedValueChangesOnlyItself() throws {
+        var editor = try TOMLEditor(Self.commented)
+        try editor.set("appearance", .string("light"), in: .named("theme"))
+        try editor.set("font_size", .integer(16), in: .named("theme"))
+        try editor.set("nick_colours", .boolean(false))
+        let change = difference(Self.commented, editor.text)
+        #expect(change.removed == ["nick_colours = true   # colour nicks", "appearance = \"dark\" # or light", "font_size = 14"])
+        #expect(change.added == ["nick_colours = false   # colour nicks", "appearance = \"light\" # or light", "font_size = 16"])
+    }
+
+    @Test func aValueSpanningLinesIsReplacedWhole() throws {
+        var editor = try TOMLEditor(Self.commented)
+        try editor.set("channels", .array([.string("#natter"), .string("#swift"), .string("#irc")]), in: .element(0, of: "networks"))
+        #expect(editor.text.contains("  channels = [\"#natter\", \"#swift\", \"#irc\"]\n\n# A second network."))
+        #expect(!editor.text.contains("# ours"))
+        let table = try TOMLTable(parsing: editor.text)
+        #expect(table["networks"]?.array?[0].table?["channels"]?.array?.count == 3)
+    }
+
+    @Test func aNewKeyGoesAfterItsTablesLastKeyWithItsIndent() throws {
+        var editor = try TOMLEditor(Self.commented)
+        try editor.set("nick", .string("me"), in: .element(0, of: "networks"))
+        try editor.set("port", .integer(6697), in: .element(1, of: "networks"))
+        let change = difference(Self.commented, editor.text)
+        #expect(change.removed.isEmpty)
+        #expect(change.added == ["  nick = \"me\"", "port = 6697"])
+        #expect(editor.text.contains("    \"#swift\",\n  ]\n  nick = \"me\"\n\n# A second network."))
+        #expect(editor.text.contains("host = \"irc.oftc.net\"\nport = 6697\n[networks.sasl]"))
+        let networks = try TOMLTable(parsing: editor.text)["networks"]?.array
+        #expect(networks?[1].table?["port"]?.int == 6697)
+        #expect(networks?[1].table?["sasl"]?.table?["port"] == nil)
+    }
+
+    @Test func aKeyOfTheTopLevelGoesBeforeTheFirstTableAndItsComments() throws {
+        var editor = try TOMLEditor("# top\n\n# Networks\n[[networks]]\nname = \"a\"\n")
+        try editor.set("quit_message", .string("bye \"all\""))
+        #expect(editor.text == "# top\n\nquit_message = \"bye \\\"all\\\"\"\n# Networks\n[[networks]]\nname = \"a\"\n")
+        #expect(try TOMLTable(parsing: editor.text)["quit_message"]?.string == "bye \"all\"")
+    }
+
+    @Test func aMissingTableIsAddedAtTheEnd() throws {
+        var editor = try TOMLEditor("nick = \"me\"")   // no line end at the end
+        try editor.set("level", .string("mentions"), in: .named("notifications.libera"))
+        #expect(editor.text == "nick = \"me\"\n\n[notifications.libera]\nlevel = \"mentions\"\n")
+        var empty = try TOMLEditor("")
+        try empty.set("nick", .string("me"))
+        #expect(empty.text == "nick = \"me\"\n")
+        #expect(throws: TOMLEditError.self) { try empty.set("nick", .string("x"), in: .element(3, of: "networks")) }
+    }
+
+    @Test func dottedKeysAreFoundWhereTheyAreWritten() throws {
+        var editor = try TOMLEditor("theme.appearance = \"dark\"\n[[networks]]\nname = \"a\"\n")
+        try editor.set("appearance", .string("light"), in: .named("theme"))
+        #expect(editor.text == "theme.appearance = \"light\"\n[[networks]]\nname = \"a\"\n")
+    }
+
+    @Test func aRemovedKeyTakesItsLineAndItsComment() throws {
+        var editor = try TOMLEditor(Self.commented)
+        #expect(try editor.remove("appearance", in: .named("theme")))
+        #expect(try !editor.remove("appearance", in: .named("theme")))
+        let change = difference(Self.commented, editor.text)
+        #expect(change.removed == ["appearance = \"dark\" # or light"])
+        #expect(change.added.isEmpty)
+    }
+
+    @Test func anElementAddedThenRemovedLeavesTheFileAsItWas() throws {
+        var editor = try TOMLEditor(Self.commented)
+        #expect(editor.count(of: "networks") == 2)
+        try editor.append(to: "networks", [("name", .string("local")), ("port", .integer(6667)),
+                                           ("password", .inlineTable([.init("keyring", .string("natter/local"))]))])
+        #expect(editor.count(of: "networks") == 3)
+        // After the last element and its sub-table, before the comment of what follows.
+        #expect(editor.text.contains("""
+            mechanism = "PLAIN"
+
+            [[networks]]
+            name = "local"
+            port = 6667
+            password = { keyring = "natter/local" }
+
+            # How it looks.
+            """))
+        let table = try TOMLTable(parsing: editor.text)
+        #expect(table["networks"]?.array?[2].table?["password"]?.table?["keyring"]?.string == "natter/local")
+        try editor.remove(element: 2, of: "networks")
+        #expect(editor.text == Self.commented)
+    }
+
+    @Test func anElementRemovedTakesItsCommentsAndSubTables() throws {
+        var editor = try TOMLEditor(Self.commented)
+        try editor.remove(element: 1, of: "networks")
+        #expect(!editor.text.contains("oftc") && !editor.text.contains("A second network") && !editor.text.contains("PLAIN"))
+        #expect(editor.text.contains("    \"#swift\",\n  ]\n\n# How it looks.\n[theme]"))
+        #expect(throws: TOMLEditError.self) { try editor.remove(element: 1, of: "networks") }
+        // The first of several.
+        var first = try TOMLEditor(Self.commented)
+        try first.remove(element: 0, of: "networks")
+        #expect(first.text.hasPrefix("# Natter's configuration, written by hand.\nnick_colours = true   # colour nicks\n\n# A second network.\n[[networks]]\nname = 'oftc'"))
+    }
+
+    @Test func lineEndsOfTheFileAreKept() throws {
+        var editor = try TOMLEditor("a = 1\r\n[t]\r\nb = 2\r\n")
+        try editor.set("c", .integer(3), in: .named("t"))
+        try editor.set("a", .integer(9))
+        try editor.append(to: "n", [("x", .boolean(true))])
+        #expect(editor.text == "a = 9\r\n[t]\r\nb = 2\r\nc = 3\r\n\r\n[[n]]\r\nx = true\r\n")
+    }
+
+    @Test func anEditThatWouldBreakTheFileIsRefusedAndChangesNothing() throws {
+        var editor = try TOMLEditor(Self.commented)
+        // `theme` is a table: a value of that name beside it would define it twice.
+        #expect(throws: TOMLEditError.self) { try editor.set("theme", .string("dark")) }
+        #expect(editor.text == Self.commented)
+        #expect(throws: TOMLEditError.self) { try TOMLEditor("a = ") }
+    }
+
+    @Test func theFileIsReplacedWholeWithItsPermissions() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("natter-editor-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("natter/config.toml").path
+        try ConfigFile.edit(path) { (editor: inout TOMLEditor) throws(TOMLEditError) in try editor.set("nick", .string("me")) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "nick = \"me\"\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+        try ConfigFile.edit(path) { (editor: inout TOMLEditor) throws(TOMLEditError) in try editor.set("nick", .string("you")) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "nick = \"you\"\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o640)
+        // A refused edit leaves the file as it was, and no temporary file behind.
+        #expect(throws: ConfigFileError.self) {
+            try ConfigFile.edit(path) { (editor: inout TOMLEditor) throws(TOMLEditError) in try editor.set("n", .integer(1), in: .element(0, of: "x")) }
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "nick = \"you\"\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("natter").path) == ["config.toml"])
+    }
+}
