@@ -86,6 +86,8 @@ struct TOMLReader {
     var layout = TOMLLayout()
     /// The table the key-values being read go to, as a path with array-of-tables indices.
     var currentPath: [TOMLLayout.Step] = []
+    /// How deep in inline tables the reader is: their keys are part of a value, not lines.
+    var inlineDepth = 0
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -183,8 +185,8 @@ struct TOMLReader {
         skipBlanks()
         let valueStart = at
         let value = try self.value()
-        layout.keys.append(TOMLLayout.Key(table: currentPath, key: path, lineStart: firstLineStart, keyStart: keyStart,
-                                          valueStart: valueStart, valueEnd: at))
+        if inlineDepth == 0 { layout.keys.append(TOMLLayout.Key(table: currentPath, key: path, lineStart: firstLineStart, keyStart: keyStart,
+                                          valueStart: valueStart, valueEnd: at)) }
         var node = table
         for name in path.dropLast() {
             switch node.entries[name] {
@@ -300,6 +302,8 @@ struct TOMLReader {
 
     mutating func inlineTable() throws(TOMLParseError) -> Node {
         at += 1
+        inlineDepth += 1
+        defer { inlineDepth -= 1 }
         let node = Node(.inline)
         skipBlanks()
         if take(UInt8(ascii: "}")) { return node }

@@ -104,6 +104,20 @@ struct TOMLEditorTests {
         #expect(editor.text == "theme.appearance = \"light\"\n[[networks]]\nname = \"a\"\n")
     }
 
+    /// The keys inside an inline table are part of its value: not found as keys of the table
+    /// around it, and a new key goes after the whole line.
+    @Test func inlineTablesAreValues() throws {
+        var editor = try TOMLEditor("[[networks]]\nname = \"a\"\npassword = { keyring = \"k\", user = \"u\" }\n")
+        try editor.set("keyring", .string("other"), in: .element(0, of: "networks"))
+        #expect(editor.text == "[[networks]]\nname = \"a\"\npassword = { keyring = \"k\", user = \"u\" }\nkeyring = \"other\"\n")
+        try editor.set("password", .inlineTable([.init("keyring", .string("new"))]), in: .element(0, of: "networks"))
+        #expect(editor.text.contains("password = { keyring = \"new\" }\n"))
+        // Its keys cannot be set one by one: a [networks.password] table would define it twice.
+        let before = editor.text
+        #expect(throws: TOMLEditError.self) { try editor.set("keyring", .string("inner"), in: .named("networks.password")) }
+        #expect(editor.text == before)
+    }
+
     @Test func aRemovedKeyTakesItsLineAndItsComment() throws {
         var editor = try TOMLEditor(Self.commented)
         #expect(try editor.remove("appearance", in: .named("theme")))
