@@ -103,7 +103,7 @@ let package = Package(
         // The config file and what it names (no SDL): the TOML reader and writer, NatterConfig,
         // passwords from commands and the keyring, the user's theme colours, key names.
         .target(name: "Configuration",
-                dependencies: ["FoundationExtras", "NatterUI", "Widgets", "IRCSession", "IRCProtocol", "IRCTransport",
+                dependencies: ["FoundationExtras", "NatterUI", "Widgets", "ChatModel", "IRCSession", "IRCProtocol", "IRCTransport",
                                "DesktopBus"],
                 swiftSettings: strict),
         // The desktop around the window (no SDL): one Natter per user, irc:// links, programs

@@ -13,6 +13,8 @@ public final class ChatModel {
     public internal(set) var networks: [ChatNetwork] = []
     /// Scrollback cap, highlights, ignores.
     public var settings: ModelSettings
+    /// The user's own commands (`[aliases]`, `/alias`).
+    public var aliases = CommandAliases()
     /// Where lines are logged (nil: not logged).
     public let logs: LogStore?
     /// The buffer on screen: its new lines are read at once while the window has focus.

@@ -1,3 +1,4 @@
+import ChatModel
 import IRCSession
 import IRCTransport
 import NatterUI
@@ -12,7 +13,7 @@ struct ConfigReader {
     func read(_ root: TOMLTable) throws(ConfigError) -> NatterConfig {
         var config = NatterConfig()
         try onlyKeys(root, ["networks", "theme", "scrollback", "highlights", "ignores", "notifications", "typing", "completion", "keys",
-                            "display", "ctcp", "spelling", "messages", "privacy"], at: "")
+                            "display", "ctcp", "spelling", "messages", "privacy", "aliases"], at: "")
         if let value = root["networks"] {
             guard let array = value.array else { throw fail("networks", "must be a list of [[networks]] tables") }
             for (index, item) in array.enumerated() {
@@ -72,6 +73,15 @@ struct ConfigReader {
         if let ignores = try table(root, "ignores", at: "") {
             try onlyKeys(ignores, ["masks"], at: "ignores")
             config.ignoreMasks = try strings(ignores, "masks", at: "ignores") ?? []
+        }
+        if let aliases = try table(root, "aliases", at: "") {
+            for name in aliases.keys {
+                if let refusal = CommandAliases.refusal(of: name) { throw fail("aliases.\(name)", refusal) }
+                guard let expansion = try string(aliases, name, at: "aliases"), !expansion.isEmpty else {
+                    throw fail("aliases.\(name)", "must be the command line(s) it stands for, such as \"/join $1\"")
+                }
+                config.aliases[name] = expansion
+            }
         }
         if let notifications = try table(root, "notifications", at: "") {
             try onlyKeys(notifications, ["enabled", "urgent"], at: "notifications")

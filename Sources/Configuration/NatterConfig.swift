@@ -53,6 +53,11 @@ import IRCSession
 /// [ignores]
 /// masks = ["spammer!*@*"]
 ///
+/// [aliases]                               # your own commands (/alias NAME EXPANSION adds):
+/// j2 = "join"                             # $1…$9 the words typed after it, $2- the rest,
+/// greet = "/msg $1 hello $1; /me waves"   # $* all, $nick, $channel, $network; ; between
+///                                         # commands; without $ words go at the end
+///
 /// [notifications]
 /// enabled = true                          # desktop notifications
 /// urgent = true                           # mark the window urgent
@@ -109,6 +114,8 @@ public struct NatterConfig: Hashable, Sendable {
     public var highlightKeywords: [String] = []
     public var highlightMasks: [String] = []
     public var ignoreMasks: [String] = []
+    /// The user's own commands (`[aliases]`: `name = "expansion"`), by name.
+    public var aliases: [String: String] = [:]
     public var notifications = true
     /// Whether a highlight or private message marks the window urgent (taskbar hint).
     public var urgentHint = true

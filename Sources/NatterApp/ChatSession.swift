@@ -149,6 +149,21 @@ final class ChatSession {
                 model.note("Friends not kept in \(configPath): \(error)", in: id, isError: true, at: Date())
             }
         }
+        model.aliases = CommandAliases(config.aliases)
+        controller.onAliasChanged = { [model] name, expansion in
+            do {
+                try ConfigFile.edit(configPath) { (editor: inout TOMLEditor) throws(TOMLEditError) in
+                    if let expansion {
+                        try editor.set(name.lowercased(), .string(expansion), in: .named("aliases"))
+                    } else {
+                        try editor.remove(name.lowercased(), in: .named("aliases"))
+                    }
+                }
+            } catch {
+                guard let id = model.activeBuffer else { return }
+                model.note("The alias /\(name.lowercased()) is kept for this run only: \(error)", in: id, isError: true, at: Date())
+            }
+        }
         controller.input.sendsTyping = config.sendTyping
         controller.input.defaultSpellLanguage = config.spellLanguage
         for (key, language) in config.spellBuffers {

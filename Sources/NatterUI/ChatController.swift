@@ -33,6 +33,9 @@ public final class ChatController {
     public var onNotify: ((BufferID, String, String) -> Void)?
     /// The watched nicks of a network changed (/monitor): the app keeps them in the config.
     public var onFriendsChanged: ((String, [String]) -> Void)?
+    /// An alias was defined (its expansion) or removed (nil) with /alias or /unalias: the app
+    /// keeps it in the configuration.
+    public var onAliasChanged: ((String, String?) -> Void)?
     /// Wakes the window's loop from another thread (a search found something); the next
     /// frame's ``sync()`` takes it.
     public var wakeUp: @Sendable () -> Void = {}
@@ -145,6 +148,8 @@ public final class ChatController {
                 onFriendsChanged?(network, nicks)
             case .openLink(let url):
                 onOpenLink?(url)
+            case .aliasChanged(let name, let expansion):
+                onAliasChanged?(name, expansion)
             }
         }
     }

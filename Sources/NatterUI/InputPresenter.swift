@@ -198,7 +198,7 @@ public final class InputPresenter {
         let channels = network.buffers.filter { $0.kind == .channel }.map(\.name)
         let input = screen.input
         if let result = completer.complete(text: input.text, caret: input.state.caret, backwards: backwards,
-                                           nicks: nicks, channels: channels, commands: ChatCommandParser.commandNames,
+                                           nicks: nicks, channels: channels, commands: ChatCommandParser.commandNames + model.aliases.names.map { $0.lowercased() },
                                            isChannel: { network.isChannel($0) }) {
             input.replaceText(result.text, caret: result.caret)
         }

@@ -197,3 +197,35 @@ struct TOMLEditorTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("natter").path) == ["config.toml"])
     }
 }
+
+/// `[aliases]`: read with their names checked (a built-in cannot be replaced), and kept by
+/// `/alias` through the in-place editor.
+struct AliasConfigTests {
+    @Test func aliasesAreRead() throws {
+        let config = try ConfigLoader.parse("[aliases]\ngreet = \"/msg $1 hello\"\nJ2 = \"/join\"\n", file: "c.toml")
+        #expect(config.aliases == ["greet": "/msg $1 hello", "J2": "/join"])
+    }
+
+    @Test func anAliasNamedLikeABuiltInIsAnErrorWithItsLine() {
+        do {
+            _ = try ConfigLoader.parse("# mine\n[aliases]\nok = \"/join\"\nj = \"/part\"\n", file: "c.toml")
+            Issue.record("read")
+        } catch {
+            #expect("\(error)".contains("c.toml:4"), "\(error)")
+            #expect("\(error)".contains("aliases.j"), "\(error)")
+            #expect("\(error)".contains("/j is one of Natter's commands"), "\(error)")
+        }
+        #expect(throws: ConfigError.self) { try ConfigLoader.parse("[aliases]\nx = \"\"\n", file: "c.toml") }
+        #expect(throws: ConfigError.self) { try ConfigLoader.parse("[aliases]\nx = 3\n", file: "c.toml") }
+    }
+
+    @Test func anAliasDefinedAndRemovedLeavesTheRestOfTheFileAlone() throws {
+        let original = "# my config\n[theme]\nfont_size = 14 # big\n"
+        var editor = try TOMLEditor(original)
+        try editor.set("greet", .string("/msg $1 \"hi\""), in: .named("aliases"))
+        #expect(editor.text == original + "\n[aliases]\ngreet = \"/msg $1 \\\"hi\\\"\"\n")
+        #expect(try ConfigLoader.parse(editor.text, file: "c.toml").aliases == ["greet": "/msg $1 \"hi\""])
+        try editor.remove("greet", in: .named("aliases"))
+        #expect(editor.text == original + "\n[aliases]\n")
+    }
+}

@@ -56,6 +56,17 @@ struct TypedCommandsTests {
             #expect(client.screen.input.text.isEmpty, "typed \(line)")
         }
 
+        // An alias: its lines arrive in order, with the words typed after it put in.
+        client.controller.submit("/alias greet /msg $1 hello $1; /me waves at $1")
+        var aliasMark = server.received.count
+        client.controller.submit("/greet ada")
+        #expect(try await server.lines(after: aliasMark, count: 2, client: client, typed: "/greet ada")
+                == ["PRIVMSG ada :hello ada", "PRIVMSG #c :\u{1}ACTION waves at ada\u{1}"])
+        client.controller.submit("/unalias greet")
+        aliasMark = server.received.count
+        client.controller.submit("/greet ada")
+        #expect(try await server.lines(after: aliasMark, count: 1, client: client, typed: "/greet after /unalias") == ["GREET ada"])
+
         // A line too long for IRC is refused and stays typed; nothing goes.
         let long = "/frobnicate " + String(repeating: "x", count: 600)
         let before = server.received.count

@@ -68,6 +68,10 @@ public enum ChatCommand: Hashable, Sendable {
     case redact(String?)
     /// /monitor [+|-]nick[,nick]: watch (or stop watching) nicks; alone, lists them.
     case monitor(adding: Bool, nicks: [String])
+    /// `/alias` (list them), `/alias NAME` (show one), `/alias NAME EXPANSION` (define it).
+    case alias(name: String?, expansion: String?)
+    /// `/unalias NAME`.
+    case unalias(String)
     /// `/bouncer` (the form), `/bouncer list`, `add KEY=VALUE…`, `change NETWORK KEY=VALUE…`,
     /// `del NETWORK`: the networks of a soju.im/bouncer-networks bouncer.
     case bouncer(BouncerCommand)
@@ -100,6 +104,8 @@ public enum ChatCommand: Hashable, Sendable {
         ("/quiet NICK|MASK  /unquiet", "keep someone from talking here (where the server has a quiet mode)"),
         ("/ns /cs /ms /hs TEXT", "talk to NickServ, ChanServ, MemoServ, HostServ (passwords stay hidden)"),
         ("/COMMAND [args]", "any other command goes to the server as typed"),
+        ("/alias [NAME [EXPANSION]]", "your own command: $1…$9, $2- (the rest), $*, $nick, $channel, $network; ; between commands (alone: list them)"),
+        ("/unalias NAME", "forget an alias"),
         ("/keys", "every key and what it does (F1)"),
         ("/spell [LANG | off]", "check this buffer's spelling in LANG (en_US, de_DE…), or not"),
         ("/react EMOJI", "react to the newest message (click a reaction to take it back)"),

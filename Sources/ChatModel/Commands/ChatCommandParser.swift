@@ -4,12 +4,12 @@ public enum ChatCommandParser {
     public struct Failure: Error, Hashable, Sendable { public var message: String }
 
     /// Every command name, for completion.
-    public static let commandNames = ["away", "back", "ban", "bouncer", "clear", "close", "connect", "cs", "ctcp", "cycle",
+    public static let commandNames = ["alias", "away", "back", "ban", "bouncer", "clear", "close", "connect", "cs", "ctcp", "cycle",
                                       "deop", "devoice", "disconnect", "help", "hs", "ignore", "invite", "join", "keys",
                                       "kick", "kickban", "knock", "list", "lusers", "me", "mode", "monitor", "motd", "ms",
                                       "msg", "names", "nick", "notice", "ns", "op", "part", "ping", "query", "quiet",
                                       "quit", "quote", "raw", "react", "reconnect", "redact", "setname", "spell", "topic",
-                                      "umode", "unban", "unignore", "unquiet", "voice", "who", "whois", "whowas"]
+                                      "umode", "unalias", "unban", "unignore", "unquiet", "voice", "who", "whois", "whowas"]
 
     /// Other names of commands, and the command each stands for.
     public static let aliases = ["privmsg": "msg", "q": "query", "j": "join", "leave": "part", "rejoin": "cycle",
@@ -81,6 +81,8 @@ public enum ChatCommandParser {
         case "ignore": return .success(.ignore(words.first))
         case "unignore": return words.count == 1 ? .success(.unignore(words[0])) : usage()
         case "clear": return .success(.clear)
+        case "alias": return .success(.alias(name: words.first, expansion: tail(after: 1)))
+        case "unalias": return words.count == 1 ? .success(.unalias(words[0])) : usage()
         case "keys": return .success(.keys)
         case "spell": return words.count <= 1 ? .success(.spell(words.first)) : usage()
         case "help": return .success(.help(words.first.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }))

@@ -21,6 +21,8 @@ public enum CommandEffect: Hashable, Sendable {
     case openBouncerForm(control: String)
     /// The watched nicks of `network` changed (the sidebar shows them; the config keeps them).
     case friendsChanged(network: String, nicks: [String])
+    /// Alias `name` was defined (`expansion`) or removed (nil): the config keeps it.
+    case aliasChanged(name: String, expansion: String?)
     /// Open this irc:// or ircs:// link (`/connect irc://…`): the app joins it on a configured
     /// network, or connects to its server for the run.
     case openLink(String)
@@ -32,6 +34,8 @@ public enum CommandEffect: Hashable, Sendable {
 /// is tested over the model alone.
 public struct Commands {
     public let model: ChatModel
+    /// The aliases being expanded, outermost first: one that comes back is a loop.
+    var aliasChain: [String] = []
 
     public init(model: ChatModel) { self.model = model }
 
@@ -84,6 +88,10 @@ public struct Commands {
         }
         func needsChannel() -> String? { scope.channel() }
         switch command {
+        case .serverCommand(let name, let arguments) where model.aliases.expansion(of: name) != nil:
+            return runAlias(name, arguments: arguments, in: scope)
+        case .alias, .unalias:
+            return runAliasCommand(command, in: scope)
         case .ctcp, .motd, .lusers, .names, .who, .whowas, .knock, .setname, .umode, .serverCommand, .connect:
             return runServerCommand(command, in: scope)
         case .cycle, .kickban, .unban, .quiet:

@@ -1,0 +1,72 @@
+import IRCSession
+
+/// The user's own commands: `/alias`, `/unalias`, and running an alias (``CommandAliases``).
+extension Commands {
+    /// How deep aliases may call aliases: far past any real use, short of a runaway.
+    static let aliasDepth = 8
+
+    /// Runs alias `name` typed with `arguments`: each line of its expansion as if typed in
+    /// the buffer, in order. A loop, or aliases nested too deep, runs nothing and says why.
+    func runAlias(_ name: String, arguments: String?, in scope: CommandScope) -> [CommandEffect] {
+        let key = name.lowercased()
+        if aliasChain.contains(key) {
+            let loop = (aliasChain.drop { $0 != key } + [key]).map { "/" + $0 }.joined(separator: " → ")
+            scope.note("/\(key) calls itself (\(loop)): nothing was run", error: true)
+            return []
+        }
+        guard aliasChain.count < Self.aliasDepth else {
+            scope.note("/\(key): aliases call each other more than \(Self.aliasDepth) deep: nothing more was run", error: true)
+            return []
+        }
+        let channel = scope.buffer.kind == .server ? nil : scope.buffer.name
+        guard let lines = model.aliases.lines(of: key, arguments: arguments, nick: scope.network.nick, channel: channel,
+                                              network: scope.network.name) else { return [] }
+        var inner = self
+        inner.aliasChain.append(key)
+        var effects: [CommandEffect] = []
+        for line in lines {
+            // Each line is checked as a typed one would be: a refused line is said, not sent.
+            if case .success(let command) = ChatCommandParser.parse(line), let refusal = refusal(of: command, in: scope.id) {
+                scope.note("/\(key): \(refusal)", error: true)
+                continue
+            }
+            effects += inner.run(line: line, in: scope.id, now: scope.now)
+        }
+        return effects
+    }
+
+    /// `/alias` (all of them), `/alias NAME` (one), `/alias NAME EXPANSION`, `/unalias NAME`.
+    func runAliasCommand(_ command: ChatCommand, in scope: CommandScope) -> [CommandEffect] {
+        switch command {
+        case .alias(nil, _):
+            let names = model.aliases.names
+            if names.isEmpty { scope.note("No aliases: /alias NAME EXPANSION makes one (see /help alias)") }
+            for name in names { scope.note("/\(name) = \(model.aliases.expansion(of: name) ?? "")") }
+        case .alias(let name?, nil):
+            if let expansion = model.aliases.expansion(of: name) {
+                scope.note("/\(name.lowercased()) = \(expansion)")
+            } else {
+                scope.note("/\(name.lowercased()) is no alias", error: true)
+            }
+        case .alias(let name?, let expansion?):
+            if let refusal = CommandAliases.refusal(of: name) {
+                scope.note("No alias made: \(refusal)", error: true)
+                return []
+            }
+            let replaced = model.aliases.expansion(of: name)
+            model.aliases.set(name, to: expansion)
+            scope.note(replaced.map { "/\(name.lowercased()) was \($0), is now \(expansion)" } ?? "/\(name.lowercased()) = \(expansion)")
+            return [.aliasChanged(name: name, expansion: expansion)]
+        case .unalias(let name):
+            guard model.aliases.remove(name) else {
+                scope.note("/\(name.lowercased()) is no alias (/alias lists them)", error: true)
+                return []
+            }
+            scope.note("/\(name.lowercased()) is no longer an alias")
+            return [.aliasChanged(name: name, expansion: nil)]
+        default:
+            break
+        }
+        return []
+    }
+}
