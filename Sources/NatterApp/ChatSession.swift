@@ -154,9 +154,9 @@ final class ChatSession {
             do {
                 try ConfigFile.edit(configPath) { (editor: inout TOMLEditor) throws(TOMLEditError) in
                     if let expansion {
-                        try editor.set(name.lowercased(), .string(expansion), in: .named("aliases"))
+                        try editor.set(name, .string(expansion), in: .named("aliases"))
                     } else {
-                        try editor.remove(name.lowercased(), in: .named("aliases"))
+                        try editor.remove(name, in: .named("aliases"))
                     }
                 }
             } catch {

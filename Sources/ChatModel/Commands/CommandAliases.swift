@@ -25,6 +25,9 @@ public struct CommandAliases: Hashable, Sendable {
     /// The aliases' names, sorted.
     public var names: [String] { entries.values.map(\.name).sorted { $0.lowercased() < $1.lowercased() } }
 
+    /// `name` as the alias was written (the configuration may spell it in capitals).
+    public func writtenName(of name: String) -> String? { entries[name.lowercased()]?.name }
+
     /// What `name` stands for, if it is an alias.
     public func expansion(of name: String) -> String? { entries[name.lowercased()]?.expansion }
 

@@ -48,7 +48,9 @@ extension Commands {
             } else {
                 scope.note("/\(name.lowercased()) is no alias", error: true)
             }
-        case .alias(let name?, let expansion?):
+        case .alias(let typed?, let expansion?):
+            // Redefined: under the name the configuration holds.
+            let name = model.aliases.writtenName(of: typed) ?? typed
             if let refusal = CommandAliases.refusal(of: name) {
                 scope.note("No alias made: \(refusal)", error: true)
                 return []
@@ -57,7 +59,9 @@ extension Commands {
             model.aliases.set(name, to: expansion)
             scope.note(replaced.map { "/\(name.lowercased()) was \($0), is now \(expansion)" } ?? "/\(name.lowercased()) = \(expansion)")
             return [.aliasChanged(name: name, expansion: expansion)]
-        case .unalias(let name):
+        case .unalias(let typed):
+            // The name as the configuration holds it, to take it out of the file.
+            let name = model.aliases.writtenName(of: typed) ?? typed
             guard model.aliases.remove(name) else {
                 scope.note("/\(name.lowercased()) is no alias (/alias lists them)", error: true)
                 return []
