@@ -94,6 +94,7 @@ public final class ChatModel {
         case .notSent: network.awaitsDrain = false         // those lines are not on the link
         default: break
         }
+        let wasReady = network.session.isReady
         let outputs = network.session.handle(input)
         if case .received(let message, _) = input, message.command == "005" { noteAnnouncedName(of: network) }
         // Event rows (joins, parts, modes, …) are dated by the line's server-time tag when it
@@ -109,6 +110,9 @@ public final class ChatModel {
             case .event(let event): SessionEventApplier(model: self).apply(event, on: network, now: when)
             }
         }
+        // Registration just finished (the end of the MOTD): the on-connect commands go now,
+        // handed to the link before the JOINs this input produced, which the caller hands after.
+        if !wasReady, network.session.isReady { runOnConnect(network, now: input.time) }
         return send
     }
 

@@ -56,6 +56,8 @@ public final class ChatNetwork {
     var ctcpAsked: [(target: String, buffer: BufferID)] = []
     /// Channels (folded) whose NAMES the user asked for: the list is shown when it is complete.
     var namesAsked: Set<String> = []
+    /// Command lines run once registered, before the channels are joined (`on_connect`).
+    public var onConnect: [String] = []
 
     /// Remembers that a CTCP request to `target` was typed in buffer `id`.
     func noteCTCPAsked(of target: String, from id: BufferID) {

@@ -166,7 +166,8 @@ struct ConfigReader {
     private func network(_ table: TOMLTable, at path: String) throws(ConfigError) -> NatterConfig.Network {
         try onlyKeys(table, ["name", "host", "port", "tls", "verify_certificate", "nick", "alternative_nicks", "user",
                              "realname", "channels", "password", "password_command", "sasl", "client_certificate",
-                             "client_key", "autoconnect", "friends", "tls_fingerprint", "sasl_fail", "sasl_timeout"], at: path)
+                             "client_key", "autoconnect", "friends", "tls_fingerprint", "sasl_fail", "sasl_timeout",
+                             "on_connect"], at: path)
         guard let host = try string(table, "host", at: path), !host.isEmpty else { throw fail("\(path).host", "is required") }
         let tls = try bool(table, "tls", at: path) ?? true
         let port = try int(table, "port", at: path) ?? (tls ? 6697 : 6667)
@@ -223,7 +224,11 @@ struct ConfigReader {
         guard saslTimeout >= 1 && saslTimeout <= 300 else {
             throw fail("\(path).sasl_timeout", "must be between 1 and 300 seconds")
         }
-        return NatterConfig.Network(
+        let onConnect = try strings(table, "on_connect", at: path) ?? []
+        if let bad = onConnect.first(where: { !$0.hasPrefix("/") }) {
+            throw fail("\(path).on_connect", "\(bad) is not a command: each entry starts with /, as typed (\"/mode $nick +x\")")
+        }
+        var network = NatterConfig.Network(
             name: try string(table, "name", at: path) ?? host, host: host, port: port, tls: tls,
             verifyCertificate: try bool(table, "verify_certificate", at: path) ?? true,
             nick: nick, alternativeNicks: alternatives, user: try string(table, "user", at: path) ?? nick,
@@ -233,6 +238,8 @@ struct ConfigReader {
             autoConnect: try bool(table, "autoconnect", at: path) ?? true,
             friends: try friends(table, at: path), tlsFingerprint: pin, saslFailure: saslFailure,
             saslTimeout: saslTimeout)
+        network.onConnect = onConnect
+        return network
     }
 
     private func friends(_ table: TOMLTable, at path: String) throws(ConfigError) -> [String] {

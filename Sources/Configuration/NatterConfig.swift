@@ -21,6 +21,8 @@ import IRCSession
 /// sasl_fail = "disconnect"                # SASL not offered or failed: disconnect (default),
 ///                                         # continue unauthenticated, or reconnect
 /// sasl_timeout = 15                       # seconds before an unanswered login counts as failed
+/// on_connect = ["/mode $nick +x", "/msg HostServ on"]   # run once registered, in order,
+///                                         # before the channels are joined ($nick, $network)
 /// [networks.sasl]
 /// mechanism = "plain"                     # plain, external, scram-sha-256
 /// account = "me"
@@ -177,6 +179,8 @@ public struct NatterConfig: Hashable, Sendable {
         public var saslFailure: SASLFailurePolicy = .disconnect
         /// Seconds a SASL login may take before it is aborted and counts as failed (`sasl_timeout`).
         public var saslTimeout: Double = 15
+        /// Command lines run once registered, before the channels are joined (`on_connect`).
+        public var onConnect: [String] = []
 
         /// A network with these settings; `name` is the key of its buffers and its link.
         public init(name: String, host: String, port: Int, tls: Bool, verifyCertificate: Bool, nick: String,
@@ -213,7 +217,7 @@ public struct NatterConfig: Hashable, Sendable {
                 && a.password == b.password && a.sasl == b.sasl && a.clientCertificate == b.clientCertificate
                 && a.clientKey == b.clientKey && a.autoConnect == b.autoConnect && a.friends == b.friends
                 && a.tlsFingerprint == b.tlsFingerprint && a.saslFailure == b.saslFailure
-                && a.saslTimeout == b.saslTimeout
+                && a.saslTimeout == b.saslTimeout && a.onConnect == b.onConnect
         }
 
         public func hash(into hasher: inout Hasher) {

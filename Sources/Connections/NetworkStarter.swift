@@ -65,8 +65,7 @@ public final class NetworkStarter {
             let immediate = NetworkSecrets.immediate(for: network)
             let setup = try NetworkSetup(network, secrets: immediate ?? NetworkSecrets.placeholders(for: network), ctcp: ctcp)
             guard immediate != nil else {
-                model.addNetwork(name: network.name, configuration: Self.withoutLogin(network, ctcp: ctcp),
-                                 namedAfterServer: network.isNamedAfterServer)
+                addToModel(network, configuration: Self.withoutLogin(network, ctcp: ctcp))
                 hub.hold(network: network.name)
                 waiting[network.name] = Waiting(network: network, ctcp: ctcp, connect: network.autoConnect, fetching: false)
                 // One not connecting at start asks for its password on /connect: no keyring
@@ -79,17 +78,22 @@ public final class NetworkStarter {
                 }
                 return
             }
-            model.addNetwork(name: network.name, configuration: setup.session, namedAfterServer: network.isNamedAfterServer)
+            addToModel(network, configuration: setup.session)
             if network.autoConnect {
                 hub.connect(network: network.name, endpoint: setup.endpoint)
             } else {
                 hub.add(network: network.name, endpoint: setup.endpoint)
             }
         } catch {
-            model.addNetwork(name: network.name, configuration: Self.withoutLogin(network, ctcp: ctcp),
-                                 namedAfterServer: network.isNamedAfterServer)
+            addToModel(network, configuration: Self.withoutLogin(network, ctcp: ctcp))
             model.note("Not connecting: \(error)", in: server, isError: true, at: Date())
         }
+    }
+
+    /// The model's side of `network`: its session, and what the model runs for it.
+    private func addToModel(_ network: NatterConfig.Network, configuration: SessionConfiguration) {
+        model.addNetwork(name: network.name, configuration: configuration, namedAfterServer: network.isNamedAfterServer)
+            .onConnect = network.onConnect
     }
 
     /// Gives the networks whose passwords arrived their login, and connects those that should.

@@ -229,3 +229,14 @@ struct AliasConfigTests {
         #expect(editor.text == original + "\n[aliases]\n")
     }
 }
+
+/// `on_connect` in a network's table: command lines, each starting with `/`.
+struct OnConnectConfigTests {
+    @Test func onConnectIsRead() throws {
+        let config = try ConfigLoader.parse("[[networks]]\nhost = \"h\"\nnick = \"n\"\non_connect = [\"/mode $nick +x\"]\n", file: "c.toml")
+        #expect(config.networks.first?.onConnect == ["/mode $nick +x"])
+        #expect(throws: ConfigError.self) {
+            try ConfigLoader.parse("[[networks]]\nhost = \"h\"\nnick = \"n\"\non_connect = [\"mode +x\"]\n", file: "c.toml")
+        }
+    }
+}
