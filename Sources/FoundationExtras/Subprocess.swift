@@ -102,6 +102,10 @@ public enum Subprocess {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else of ours goes to the program: SwiftNIO opens its sockets without
+        // close-on-exec, and a browser started by xdg-open would otherwise hold every IRC
+        // connection open after Natter closed it (the server would never see it go).
+        _ = addCloseFrom?(&actions, 3)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
@@ -120,3 +124,10 @@ public enum Subprocess {
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; its header hides it from
+/// Swift): the action that closes every descriptor from `from` on in the child.
+private let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+}()

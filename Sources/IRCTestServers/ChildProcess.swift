@@ -69,6 +69,10 @@ public final class ChildProcess: @unchecked Sendable {
         } else {
             posix_spawn_file_actions_adddup2(&actions, 2, 1)
         }
+        // A server started while another test's client is connected must not hold that
+        // client's socket (SwiftNIO's sockets are not close-on-exec): its close would never
+        // reach the other end.
+        _ = addCloseFrom?(&actions, 3)
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -172,3 +176,10 @@ func locateExecutable(_ name: String) throws -> String {
     }
     throw TestServerError("\(name) is not installed (make test-deps installs it)")
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; its header hides it from
+/// Swift): the action that closes every descriptor from `from` on in the child.
+private let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+}()

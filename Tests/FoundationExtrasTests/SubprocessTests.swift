@@ -18,6 +18,17 @@ struct SubprocessTests {
         }
     }
 
+    /// A socket opened the way SwiftNIO opens them (without close-on-exec) stays ours: the
+    /// program does not hold the connection open after we close it.
+    @Test func aProgramGetsNoneOfOurDescriptors() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(fd > 2)
+        defer { close(fd) }
+        #expect(fcntl(fd, F_GETFD) & FD_CLOEXEC == 0)
+        let script = "readlink /proc/$$/fd/\(fd) || echo none"
+        #expect(Subprocess.run(["/bin/sh", "-c", script], timeout: 10) == .exited(status: 0, output: Array("none\n".utf8)))
+    }
+
     @Test func aProgramPastItsDeadlineIsStopped() {
         let started = ContinuousClock.now
         #expect(Subprocess.run(["sleep", "30"], timeout: 0.3) == .timedOut)
