@@ -58,6 +58,11 @@ public final class ChatNetwork {
     var namesAsked: Set<String> = []
     /// Command lines run once registered, before the channels are joined (`on_connect`).
     public var onConnect: [String] = []
+    /// The channels joined at start, as joined and parted by hand; nil when not remembered
+    /// (`remember_channels = false`).
+    public internal(set) var rememberedChannels: [ChannelKey]?
+    /// Moves each time ``rememberedChannels`` changes.
+    public internal(set) var rememberedRevision = 0
 
     /// Remembers that a CTCP request to `target` was typed in buffer `id`.
     func noteCTCPAsked(of target: String, from id: BufferID) {
@@ -115,5 +120,40 @@ public final class ChatNetwork {
         return ranked.sorted {
             $0.2 != $1.2 ? $0.2 < $1.2 : mapping.lowercased($0.0) < mapping.lowercased($1.0)
         }.map { (nick: $0.0, prefixes: $0.1, away: $0.3) }
+    }
+}
+
+/// The channels a network joins at start, kept as they are joined and left by hand (WeeChat's
+/// `autojoin_dynamic`): the app writes them to the network's `channels` in the configuration
+/// when ``rememberedRevision`` moves.
+extension ChatNetwork {
+    /// Starts remembering, from the channels the configuration lists.
+    public func remember(channels: [ChannelKey]) {
+        rememberedChannels = channels
+    }
+
+    /// We joined `channel` (its key, if the session knows one): it is joined at start from now
+    /// on. `keyChanged`: its key was set or taken away, and the remembered one follows.
+    func remember(joined channel: String, keyChanged: Bool = false) {
+        guard var channels = rememberedChannels else { return }
+        let key = session.joinKey(for: channel)
+        if let index = channels.firstIndex(where: { caseMapping.equal($0.name, channel) }) {
+            // A join without a key we know keeps the one configured.
+            guard channels[index].key != key, key != nil || keyChanged else { return }
+            channels[index].key = key
+        } else {
+            channels.append(ChannelKey(channel, key: key))
+        }
+        rememberedChannels = channels
+        rememberedRevision += 1
+    }
+
+    /// We parted `channel` (a kick is not a choice, and changes nothing here).
+    func forget(parted channel: String) {
+        guard var channels = rememberedChannels, let index = channels.firstIndex(where: { caseMapping.equal($0.name, channel) })
+        else { return }
+        channels.remove(at: index)
+        rememberedChannels = channels
+        rememberedRevision += 1
     }
 }

@@ -40,6 +40,7 @@ struct SessionEventApplier {
             if isOwn {
                 buffer.awaitsRejoin = false
                 buffer.membersWhenLeft = []
+                network.remember(joined: channel)
             }
             if rejoined {
                 model.event(.info, nick: nil, text: "Rejoined \(channel)", in: buffer, on: network, at: now)
@@ -48,6 +49,7 @@ struct SessionEventApplier {
             }
             model.changes.append(.membersChanged(buffer.id))
         case .parted(let channel, let user, let reason, let isOwn):
+            if isOwn { network.forget(parted: channel) }
             guard let buffer = network.buffer(named: channel) else { return }
             if isOwn { leftForGood(buffer) }
             if buffer.typing.removeValue(forKey: network.caseMapping.lowercased(user.nick)) != nil {
@@ -92,6 +94,10 @@ struct SessionEventApplier {
                 model.event(.mode, nick: by?.nick ?? target, text: text, in: buffer, on: network, at: now)
             }
             if buffer.kind == .channel { model.changes.append(.membersChanged(buffer.id)) }
+            // A key set on a channel we keep joining is the key to join it with next time.
+            if by != nil, buffer.kind == .channel, buffer.isJoined, modeChanges.contains(where: { $0.mode == "k" }) {
+                network.remember(joined: target, keyChanged: true)
+            }
         case .topic(let channel, let topic, let setBy, _, let isChange):
             let buffer = model.buffer(named: channel, kind: .channel, on: network)
             buffer.topic = topic

@@ -167,7 +167,7 @@ struct ConfigReader {
         try onlyKeys(table, ["name", "host", "port", "tls", "verify_certificate", "nick", "alternative_nicks", "user",
                              "realname", "channels", "password", "password_command", "sasl", "client_certificate",
                              "client_key", "autoconnect", "friends", "tls_fingerprint", "sasl_fail", "sasl_timeout",
-                             "on_connect"], at: path)
+                             "on_connect", "remember_channels"], at: path)
         guard let host = try string(table, "host", at: path), !host.isEmpty else { throw fail("\(path).host", "is required") }
         let tls = try bool(table, "tls", at: path) ?? true
         let port = try int(table, "port", at: path) ?? (tls ? 6697 : 6667)
@@ -239,6 +239,7 @@ struct ConfigReader {
             friends: try friends(table, at: path), tlsFingerprint: pin, saslFailure: saslFailure,
             saslTimeout: saslTimeout)
         network.onConnect = onConnect
+        network.rememberChannels = try bool(table, "remember_channels", at: path) ?? true
         return network
     }
 

@@ -23,6 +23,8 @@ import IRCSession
 /// sasl_timeout = 15                       # seconds before an unanswered login counts as failed
 /// on_connect = ["/mode $nick +x", "/msg HostServ on"]   # run once registered, in order,
 ///                                         # before the channels are joined ($nick, $network)
+/// remember_channels = true                # channels joined and parted by hand are added to
+///                                         # and taken from `channels` (with their keys)
 /// [networks.sasl]
 /// mechanism = "plain"                     # plain, external, scram-sha-256
 /// account = "me"
@@ -181,6 +183,9 @@ public struct NatterConfig: Hashable, Sendable {
         public var saslTimeout: Double = 15
         /// Command lines run once registered, before the channels are joined (`on_connect`).
         public var onConnect: [String] = []
+        /// Whether channels joined and parted by hand are added to and taken from `channels`
+        /// (`remember_channels`).
+        public var rememberChannels = true
 
         /// A network with these settings; `name` is the key of its buffers and its link.
         public init(name: String, host: String, port: Int, tls: Bool, verifyCertificate: Bool, nick: String,
@@ -218,6 +223,7 @@ public struct NatterConfig: Hashable, Sendable {
                 && a.clientKey == b.clientKey && a.autoConnect == b.autoConnect && a.friends == b.friends
                 && a.tlsFingerprint == b.tlsFingerprint && a.saslFailure == b.saslFailure
                 && a.saslTimeout == b.saslTimeout && a.onConnect == b.onConnect
+                && a.rememberChannels == b.rememberChannels
         }
 
         public func hash(into hasher: inout Hasher) {

@@ -79,6 +79,17 @@ public struct TOMLEditor: Sendable {
         return true
     }
 
+    /// The index of the first element of the array of tables `name` whose string `key` is
+    /// `value` (or, where it has no `key`, whose `fallback` is), as the file is now.
+    public func element(of name: String, whereKey key: String, is value: String, orElse fallback: String? = nil) -> Int? {
+        guard let elements = (try? TOMLTable(parsing: text))?[name]?.array else { return nil }
+        return elements.firstIndex { element in
+            guard let table = element.table else { return false }
+            if let own = table[key]?.string { return own == value }
+            return fallback.flatMap { table[$0]?.string } == value
+        }
+    }
+
     /// How many elements the array of tables `name` has.
     public func count(of name: String) -> Int {
         layout.headers.filter { $0.path.count == 1 && $0.path[0].name == name && $0.path[0].index != nil }.count
@@ -222,5 +233,6 @@ public enum TOMLLiteral: Hashable, Sendable {
 /// Why a TOML text was not changed.
 public struct TOMLEditError: Error, CustomStringConvertible, Sendable {
     public let description: String
-    init(_ description: String) { self.description = description }
+    /// An error that says `description`.
+    public init(_ description: String) { self.description = description }
 }

@@ -92,8 +92,9 @@ public final class NetworkStarter {
 
     /// The model's side of `network`: its session, and what the model runs for it.
     private func addToModel(_ network: NatterConfig.Network, configuration: SessionConfiguration) {
-        model.addNetwork(name: network.name, configuration: configuration, namedAfterServer: network.isNamedAfterServer)
-            .onConnect = network.onConnect
+        let added = model.addNetwork(name: network.name, configuration: configuration, namedAfterServer: network.isNamedAfterServer)
+        added.onConnect = network.onConnect
+        if network.rememberChannels { added.remember(channels: network.channels.map { ChannelKey($0.name, key: $0.key) }) }
     }
 
     /// Gives the networks whose passwords arrived their login, and connects those that should.

@@ -48,6 +48,11 @@ final class ChatSession {
     /// Writes the history as lines are sent, not only at the end of a run that may never end
     /// cleanly.
     private let historyWriter: InputHistoryWriter
+    /// Natter's own changes to config.toml (aliases, remembered channels), made in order off
+    /// the window's thread.
+    private let configEdits = ConfigEditQueue(path: ConfigLoader.defaultPath(), wakeUp: { AppWindow.wakeUp() })
+    /// The revision of each network's remembered channels last handed to ``configEdits``.
+    private var channelsWritten: [String: Int] = [:]
 
     /// The dark and the light theme of `config`: its font size, timestamps and colours.
     static func themes(_ config: NatterConfig) -> (dark: ChatTheme, light: ChatTheme) {
@@ -150,18 +155,13 @@ final class ChatSession {
             }
         }
         model.aliases = CommandAliases(config.aliases)
-        controller.onAliasChanged = { [model] name, expansion in
-            do {
-                try ConfigFile.edit(configPath) { (editor: inout TOMLEditor) throws(TOMLEditError) in
-                    if let expansion {
-                        try editor.set(name, .string(expansion), in: .named("aliases"))
-                    } else {
-                        try editor.remove(name, in: .named("aliases"))
-                    }
+        controller.onAliasChanged = { [configEdits] name, expansion in
+            configEdits.edit("The alias /\(name.lowercased())") { editor throws(TOMLEditError) in
+                if let expansion {
+                    try editor.set(name, .string(expansion), in: .named("aliases"))
+                } else {
+                    try editor.remove(name, in: .named("aliases"))
                 }
-            } catch {
-                guard let id = model.activeBuffer else { return }
-                model.note("The alias /\(name.lowercased()) is kept for this run only: \(error)", in: id, isError: true, at: Date())
             }
         }
         controller.input.sendsTyping = config.sendTyping
@@ -221,6 +221,7 @@ final class ChatSession {
         starter.apply()
         hub.drain()
         controller.sync()
+        keepConfigChanges()
         // Here too, not only before a frame: keys that arrive after this drain go to the buffer
         // it showed, however late the next frame comes (a frame is held back in a flood).
         showStartBuffer()
@@ -232,6 +233,28 @@ final class ChatSession {
         for id in opened.take() where model.buffer(id) != nil {
             ui.window.raise()
             controller.show(id)
+        }
+    }
+
+    /// Hands the channels joined or parted by hand to the configuration, and says in the
+    /// buffer on screen what could not be kept there.
+    private func keepConfigChanges() {
+        for network in model.networks {
+            guard let channels = network.rememberedChannels, network.rememberedRevision != channelsWritten[network.name, default: 0]
+            else { continue }
+            channelsWritten[network.name] = network.rememberedRevision
+            let name = network.name
+            let list = TOMLLiteral.array(channels.map { channel in .string(channel.key.map { "\(channel.name) \($0)" } ?? channel.name) })
+            configEdits.edit("The channels of \(name)") { editor throws(TOMLEditError) in
+                guard let index = editor.element(of: "networks", whereKey: "name", is: name, orElse: "host") else {
+                    throw TOMLEditError("no [[networks]] table named \(name)")
+                }
+                try editor.set("channels", list, in: .element(index, of: "networks"))
+            }
+        }
+        for failure in configEdits.takeFailures() {
+            guard let id = model.activeBuffer ?? model.networks.first?.serverBuffer.id else { continue }
+            model.note(failure, in: id, isError: true, at: Date())
         }
     }
 
@@ -297,6 +320,8 @@ final class ChatSession {
     /// window is already gone by then).
     func stop() {
         historyWriter.finish(controller.input.history)
+        keepConfigChanges()
+        configEdits.waitUntilIdle()
         hub.leaveAll(reason: model.settings.quitMessage, waitingUpTo: 2)
         notifications?.stop()
         portal?.stop()

@@ -240,3 +240,31 @@ struct OnConnectConfigTests {
         }
     }
 }
+
+/// Natter's own changes to the file: made in the order asked, off the caller's thread, what
+/// failed said.
+struct ConfigEditQueueTests {
+    @Test func editsAreMadeInOrderAndFailuresAreKept() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("natter-queue-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("config.toml").path
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "# mine\n[[networks]]\nname = \"A\"\nchannels = []\n[[networks]]\nhost = \"b.example\"\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let queue = ConfigEditQueue(path: path)
+        for k in 0..<50 {
+            queue.edit("step \(k)") { editor throws(TOMLEditError) in
+                let index = editor.element(of: "networks", whereKey: "name", is: "b.example", orElse: "host")!
+                try editor.set("port", .integer(6600 + k), in: .element(index, of: "networks"))
+            }
+        }
+        queue.edit("the impossible") { editor throws(TOMLEditError) in throw TOMLEditError("no such network") }
+        queue.edit("the last") { editor throws(TOMLEditError) in try editor.set("channels", .array([.string("#a")]), in: .element(0, of: "networks")) }
+        queue.waitUntilIdle()
+        #expect(queue.finished == 52)
+        #expect(try String(contentsOfFile: path, encoding: .utf8)
+                == "# mine\n[[networks]]\nname = \"A\"\nchannels = [\"#a\"]\n[[networks]]\nhost = \"b.example\"\nport = 6649\n")
+        #expect(queue.takeFailures() == ["the impossible is kept for this run only: cannot write \(path): no such network"])
+        #expect(queue.takeFailures().isEmpty)
+    }
+}

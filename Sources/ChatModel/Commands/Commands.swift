@@ -281,6 +281,9 @@ extension ChatModel {
         }
         if buffer.kind == .channel && buffer.isJoined {
             perform(.part(channel: buffer.name, reason: nil), network: id.network, now: now)
+        } else if buffer.kind == .channel {
+            // Closed after a kick (or a refused join): no PART says we left, the close does.
+            network(id.network)?.forget(parted: buffer.name)
         }
         perform(.discardPending(target: buffer.name), network: id.network, now: now)
         return closeBuffer(id)
