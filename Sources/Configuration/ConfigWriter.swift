@@ -1,5 +1,4 @@
 import FoundationEssentials
-import IRCProtocol
 
 /// Adds a network to the configuration file (created 0600, since a file that may one day hold a
 /// password should never start out readable by others). Existing text is kept as it is.
@@ -38,61 +37,25 @@ public enum ConfigWriter {
         return "password = { keyring = \(quoted(name)) }\n"
     }
 
-    /// Writes `friends = [...]` into the `[[networks]]` table named `network` (replacing the line
-    /// there, or adding one after its `name`), keeping every other line as it is. Throws, and
-    /// changes nothing, when the table is not found by its name or its `friends` spans lines.
+    /// Writes `friends = [...]` into the `[[networks]]` table named `network` (by its `name`,
+    /// else its `host`), in place: the value replaced where it is written (over several lines
+    /// too), else a line added to the table; everything else kept as it is.
     public static func setFriends(_ nicks: [String], network: String, in path: String) throws {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        // Line ends as written: a file with CR LF keeps them.
-        let crlf = text.contains("\r\n")
-        var lines = text.components(separatedBy: crlf ? "\r\n" : "\n")
-        func key(_ line: String) -> String? {
-            let trimmed = line.trimmingBlanks
-            guard !trimmed.hasPrefix("#"), let eq = trimmed.firstIndex(of: "=") else { return nil }
-            return trimmed[..<eq].trimmingBlanks
-        }
-        // The table: from a `[[networks]]` header to the next header.
-        var tables: [Range<Int>] = []
-        var start: Int?
-        for (k, line) in lines.enumerated() {
-            let trimmed = line.trimmingBlanks
-            guard trimmed.hasPrefix("[") else { continue }
-            if let s = start { tables.append(s..<k) }
-            // A header may carry a comment after it.
-            let header = trimmed.split(separator: "#", maxSplits: 1).first?.trimmingBlanks ?? ""
-            start = header == "[[networks]]" ? k : nil
-        }
-        if let s = start { tables.append(s..<lines.count) }
-        let value = "friends = [" + nicks.map(quoted).joined(separator: ", ") + "]"
-        for table in tables {
-            // A network without a name is named by its host.
-            guard let nameLine = table.first(where: { key(lines[$0]) == "name" }) ?? table.first(where: { key(lines[$0]) == "host" }),
-                  lines[nameLine].contains(quoted(network)) || lines[nameLine].contains("'\(network)'") else { continue }
-            if let existing = table.first(where: { key(lines[$0]) == "friends" }) {
-                guard Self.closesArray(lines[existing]) else { throw ConfigWriteError("friends of \(network) span several lines: edit them by hand") }
-                lines[existing] = value
-            } else {
-                lines.insert(value, at: nameLine + 1)
+        do {
+            try ConfigFile.edit(path) { (editor: inout TOMLEditor) throws(TOMLEditError) in
+                try setFriends(nicks, network: network, in: &editor)
             }
-            try lines.joined(separator: crlf ? "\r\n" : "\n").write(toFile: path, atomically: true, encoding: .utf8)
-            return
+        } catch {
+            throw ConfigWriteError(error.description)
         }
-        throw ConfigWriteError("no [[networks]] table named \(network) in \(path)")
     }
 
-    /// Whether a `key = [ … ]` line closes its array: a `]` outside quoted strings (nicks may
-    /// hold brackets, as in `"[m]bob"`).
-    static func closesArray(_ line: String) -> Bool {
-        var quote: Character?
-        var escaped = false
-        for c in line {
-            if let open = quote {
-                if escaped { escaped = false } else if c == "\\" && open == "\"" { escaped = true } else if c == open { quote = nil }
-                continue
-            }
-            if c == "\"" || c == "'" { quote = c } else if c == "#" { return false } else if c == "]" { return true }
+    /// ``setFriends(_:network:in:)`` on a text being edited.
+    public static func setFriends(_ nicks: [String], network: String, in editor: inout TOMLEditor) throws(TOMLEditError) {
+        guard let index = editor.element(of: "networks", whereKey: "name", is: network, orElse: "host") else {
+            throw TOMLEditError("no [[networks]] table named \(network)")
         }
-        return false
+        try editor.set("friends", .array(nicks.map { .string($0) }), in: .element(index, of: "networks"))
     }
 
     /// A TOML basic string.

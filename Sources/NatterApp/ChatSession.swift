@@ -145,13 +145,9 @@ final class ChatSession {
         controller.onOpenLink = { [weak self] url in
             if let link = IRCLink(url), let self { self.open(link) } else { DesktopActions.open(url) }
         }
-        let configPath = ConfigLoader.defaultPath()
-        controller.onFriendsChanged = { [model] network, nicks in
-            do {
-                try ConfigWriter.setFriends(nicks, network: network, in: configPath)
-            } catch {
-                guard let id = model.network(network)?.serverBuffer.id else { return }
-                model.note("Friends not kept in \(configPath): \(error)", in: id, isError: true, at: Date())
+        controller.onFriendsChanged = { [configEdits] network, nicks in
+            configEdits.edit("The friends of \(network)") { editor throws(TOMLEditError) in
+                try ConfigWriter.setFriends(nicks, network: network, in: &editor)
             }
         }
         model.aliases = CommandAliases(config.aliases)

@@ -66,11 +66,10 @@ struct ConfigWriterTests {
         let config = try ConfigLoader.load(path: path)
         #expect(config.networks.map(\.friends) == [["alice", "bob"], ["carol"]])
         #expect(throws: ConfigWriteError.self) { try ConfigWriter.setFriends(["x"], network: "Nowhere", in: path) }
-        // An array over several lines is left for the user: nothing is written.
+        // An array over several lines is replaced whole; the rest stays as it was.
         try (text + "\n").replacingOccurrences(of: "friends = [\"carol\"]", with: "friends = [\n  \"carol\",\n]").write(toFile: path, atomically: true, encoding: .utf8)
-        let before = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(throws: ConfigWriteError.self) { try ConfigWriter.setFriends(["x"], network: "irc.example.org", in: path) }
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+        try ConfigWriter.setFriends(["x"], network: "irc.example.org", in: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text.replacingOccurrences(of: "[\"carol\"]", with: "[\"x\"]") + "\n")
     }
 
     @Test func aFriendThatIsNoNickIsNamed() throws {
@@ -89,8 +88,9 @@ struct ConfigWriterTests {
         let path = dir.appendingPathComponent("config.toml").path
         try "[[networks]] # main\r\nname = \"N\"\r\nhost = \"h\"\r\nfriends = [\"[m]bob\",\r\n  \"alice\"]\r\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
-        // The array goes on over the next line (its `]` is inside a nick): left alone.
-        #expect(throws: ConfigWriteError.self) { try ConfigWriter.setFriends(["x"], network: "N", in: path) }
+        // The array goes on over the next line (its first `]` is inside a nick): replaced whole.
+        try ConfigWriter.setFriends(["x"], network: "N", in: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "[[networks]] # main\r\nname = \"N\"\r\nhost = \"h\"\r\nfriends = [\"x\"]\r\n")
         try "[[networks]] # main\r\nname = \"N\"\r\nhost = \"h\"\r\nfriends = [\"[m]bob\"]\r\n".write(toFile: path, atomically: true, encoding: .utf8)
         try ConfigWriter.setFriends(["[m]bob", "carol"], network: "N", in: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
