@@ -20,7 +20,9 @@ struct CommandScope {
 
     /// A user intent for the network's session, typed here: its replies and errors show in this buffer (``UserIntent/asked(_:from:)``).
     func intent(_ intent: UserIntent) {
-        model.perform(.asked(intent, from: buffer.kind == .server ? nil : buffer.name), network: id.network, now: now)
+        // The server buffer and the channel list show no answers of their own: nil, the server buffer's.
+        let origin = buffer.kind == .channel || buffer.kind == .query ? buffer.name : nil
+        model.perform(.asked(intent, from: origin), network: id.network, now: now)
     }
 
     /// A note in the buffer the command was typed in.
