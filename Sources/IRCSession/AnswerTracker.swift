@@ -25,6 +25,11 @@ struct AnswerTracker: Sendable {
     /// never ends an answer cannot make the session hold more.
     static let askedKept = 32
     static let askedLifetime = 120.0
+    /// How many answers may be collected at once of each kind, and how many rows one may have
+    /// (WHO rows, NAMES entries, MOTD lines, a card's channels and other lines): a server that
+    /// starts answers it never ends, or never ends one, cannot make the session grow.
+    static let collectingKept = 32
+    static let rowsKept = 5_000
     /// How long after a command was typed an error naming nothing shows where it was typed.
     static let errorWindow = 15.0
 
@@ -44,6 +49,38 @@ struct AnswerTracker: Sendable {
     var whoRows: [String: [WhoRow]] = [:]
     var names: [String: [String]] = [:]
     var motd: [String]?
+
+    /// Starts the WHOIS card of `nick` (folded: `key`), dropping another unfinished one when
+    /// too many are.
+    mutating func startWhois(_ key: String, nick: String) {
+        if whois.count >= Self.collectingKept { whois.remove(at: whois.startIndex) }
+        whois[key] = WhoisCard(nick: nick)
+    }
+
+    /// Adds a WHOWAS entry for `key`.
+    mutating func addWhowas(_ card: WhoisCard, key: String) {
+        if whowas[key] == nil, whowas.count >= Self.collectingKept { whowas.remove(at: whowas.startIndex) }
+        if whowas[key, default: []].count < Self.rowsKept { whowas[key, default: []].append(card) }
+    }
+
+    /// Adds a WHO row to the answer of `label` ("" for none).
+    mutating func addWhoRow(_ row: WhoRow, label: String?) {
+        let key = label ?? ""
+        if whoRows[key] == nil, whoRows.count >= Self.collectingKept { whoRows.remove(at: whoRows.startIndex) }
+        if whoRows[key, default: []].count < Self.rowsKept { whoRows[key, default: []].append(row) }
+    }
+
+    /// Adds NAMES entries for channel `key`.
+    mutating func addNames(_ entries: [String], key: String) {
+        if names[key] == nil, names.count >= Self.collectingKept { names.remove(at: names.startIndex) }
+        let room = Self.rowsKept - names[key, default: []].count
+        names[key, default: []] += entries.prefix(max(0, room))
+    }
+
+    /// Adds a line to the MOTD being collected.
+    mutating func addMotdLine(_ line: String) {
+        if let count = motd?.count, count < Self.rowsKept { motd?.append(line) }
+    }
 
     /// Remembers `label` as typed in `origin`.
     mutating func remember(label: String, origin: String?) {

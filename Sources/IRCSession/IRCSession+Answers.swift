@@ -75,7 +75,7 @@ extension IRCSession {
         case "372":
             guard answers.motd != nil, let text = p.last else { return false }
             // Servers start each line with "- " (a blank one is "-"): the block shows the text only.
-            answers.motd?.append(text == "-" ? "" : text.hasPrefix("- ") ? String(text.dropFirst(2)) : text)
+            answers.addMotdLine(text == "-" ? "" : text.hasPrefix("- ") ? String(text.dropFirst(2)) : text)
             return true
         case "376":
             guard let lines = answers.motd else { return false }
@@ -87,8 +87,8 @@ extension IRCSession {
             // <me> <channel> <user> <host> <server> <nick> <flags> :<hops> <real name>
             guard p.count >= 8 else { return false }
             let real = p[7].split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
-            answers.whoRows[label ?? "", default: []].append(
-                WhoRow(nick: p[5], user: p[2], host: p[3], channel: p[1], flags: p[6], account: nil, realName: real))
+            answers.addWhoRow(WhoRow(nick: p[5], user: p[2], host: p[3], channel: p[1], flags: p[6], account: nil, realName: real),
+                              label: label)
             return true
         case "315":
             guard p.count >= 2 else { return false }
@@ -102,7 +102,7 @@ extension IRCSession {
             guard p.count >= 4 else { return false }
             let key = state.fold(p[2])
             guard answers.names[key] != nil || answers.isAsked(.names(key), label: label) else { return false }
-            answers.names[key, default: []] += p[3].split(separator: " ").map(String.init)
+            answers.addNames(p[3].split(separator: " ").map(String.init), key: key)
             return true
         case "366":
             guard p.count >= 2 else { return false }
@@ -142,7 +142,7 @@ extension IRCSession {
         // A 301 alone answers a message to someone away; the rest need a WHOIS under way or asked.
         if answers.whois[key] == nil {
             guard code == 311 || (code != 301 && answers.isAsked(.whois(key), label: label)) else { return false }
-            answers.whois[key] = WhoisCard(nick: p[1])
+            answers.startWhois(key, nick: p[1])
         }
         var card = answers.whois[key]!
         let text = p.count > 2 ? p[p.count - 1] : ""
@@ -156,7 +156,9 @@ extension IRCSession {
         case 317 where p.count >= 4:
             card.idleSeconds = Int(p[2])
             if p.count >= 5, let signon = Double(p[3]) { card.signedOn = Date(timeIntervalSince1970: signon) }
-        case 319: card.channels += text.split(separator: " ").map(String.init)
+        case 319:
+            let room = AnswerTracker.rowsKept - card.channels.count
+            card.channels += text.split(separator: " ").prefix(max(0, room)).map(String.init)
         case 301: card.away = text
         case 330 where p.count >= 4: card.account = p[2]
         case 671: card.isSecure = true
@@ -164,7 +166,7 @@ extension IRCSession {
             // 338 <nick> [user@]host [ip] :text; 378 <nick> :is connecting from *@host ip.
             card.actualHost = code == 338 ? p[2..<(p.count - 1)].joined(separator: " ")
                 : text.split(separator: " ").suffix(2).joined(separator: " ")
-        default: card.other.append(text)
+        default: if card.other.count < AnswerTracker.collectingKept { card.other.append(text) }
         }
         answers.whois[key] = card
         return true
@@ -180,7 +182,7 @@ extension IRCSession {
             guard p.count >= 6 else { return false }
             var card = WhoisCard(nick: p[1])
             card.user = p[2]; card.host = p[3]; card.realName = p[5]
-            answers.whowas[key, default: []].append(card)
+            answers.addWhowas(card, key: key)
             return true
         case "369":
             let entries = answers.whowas.removeValue(forKey: key) ?? []
@@ -203,9 +205,8 @@ extension IRCSession {
 
     /// A WHOX row (354) with our token: `<channel> <user> <host> <nick> <flags> <account> <real>`.
     mutating func collectWhoxRow(_ p: [String], label: String?) {
-        answers.whoRows[label ?? "", default: []].append(
-            WhoRow(nick: p[5], user: p[3], host: p[4], channel: p[2], flags: p[6], account: p[7] == "0" ? nil : p[7],
-                   realName: p[8]))
+        answers.addWhoRow(WhoRow(nick: p[5], user: p[3], host: p[4], channel: p[2], flags: p[6],
+                                 account: p[7] == "0" ? nil : p[7], realName: p[8]), label: label)
     }
 
     /// Whether the origin of a 406 or 401 is a pending WHOWAS/WHOIS's: the error then shows

@@ -206,3 +206,23 @@ struct AnswerTests {
         #expect(answers(outputs).map(\.origin) == [nil])
     }
 }
+
+/// A server that starts answers and never ends them cannot make the session hold more.
+struct HostileAnswerTests {
+    @Test func unfinishedAnswersAreBounded() {
+        var h = Harness()
+        h.register()
+        for n in 0..<200 { h.feed(":irc.example 311 natter nick\(n) ~u h * :Real") }
+        #expect(h.session.answers.whois.count == AnswerTracker.collectingKept)
+        for n in 0..<(AnswerTracker.rowsKept + 100) {
+            h.feed(":irc.example 352 natter * ~u h irc.example n\(n) H :0 R")
+        }
+        #expect(h.session.answers.whoRows[""]?.count == AnswerTracker.rowsKept)
+        h.feed(":irc.example 375 natter :- MOTD -")
+        for _ in 0..<(AnswerTracker.rowsKept + 10) { h.feed(":irc.example 372 natter :- again") }
+        #expect(h.session.answers.motd?.count == AnswerTracker.rowsKept)
+        // The newest card is still collected and ends as one answer.
+        let end = h.feed(":irc.example 318 natter nick199 :End")
+        #expect(events(end).contains { if case .answer = $0 { true } else { false } })
+    }
+}
