@@ -13,8 +13,9 @@ public enum AnswerText {
     }
 
     /// The fields of a WHOIS or WHOWAS card, in reading order, only those the server sent;
-    /// times in words relative to `time` (when the answer came).
-    public static func fields(of card: WhoisCard, at time: Date) -> [Field] {
+    /// times in words relative to `time` (when the answer came). In a WHOWAS entry (`isPast`)
+    /// the server line says where and when the nick was last seen.
+    public static func fields(of card: WhoisCard, at time: Date, isPast: Bool = false) -> [Field] {
         var fields: [Field] = []
         func add(_ label: String, _ value: String?) {
             if let value, !value.isEmpty { fields.append(Field(label: label, value: value)) }
@@ -22,7 +23,11 @@ public enum AnswerText {
         if let user = card.user, let host = card.host { add("address", "\(user)@\(host)") }
         add("real name", card.realName)
         add("account", card.account.map { "logged in as \($0)" })
-        add("server", card.server.map { server in card.serverInfo.map { "\(server) (\($0))" } ?? server })
+        if isPast {
+            add("last seen", card.server.map { server in card.serverInfo.map { "on \(server), \($0)" } ?? "on \(server)" })
+        } else {
+            add("server", card.server.map { server in card.serverInfo.map { "\(server) (\($0))" } ?? server })
+        }
         add("channels", card.channels.joined(separator: " "))
         var times: [String] = []
         if let idle = card.idleSeconds { times.append("idle \(duration(idle))") }
@@ -77,7 +82,7 @@ public enum AnswerText {
             lines += fields(of: card, at: time).map { "\($0.label): \($0.value)" }
         case .whowas(_, let entries):
             for entry in entries {
-                lines.append(fields(of: entry, at: time).map { "\($0.label): \($0.value)" }.joined(separator: "; "))
+                lines.append(fields(of: entry, at: time, isPast: true).map { "\($0.label): \($0.value)" }.joined(separator: "; "))
             }
         case .who(_, let rows):
             lines += rows.map { row in

@@ -36,7 +36,11 @@ struct AnswerBlock {
         case .whois(let card):
             spans += fields(AnswerText.fields(of: card, at: line.time))
         case .whowas(_, let entries):
-            for entry in entries { spans += fields(AnswerText.fields(of: entry, at: line.time)) }
+            for (index, entry) in entries.enumerated() {
+                // A server that keeps several: each after the first under a dim rule of its own.
+                if index > 0 { spans += [TextSpan("\n", value), TextSpan("earlier", label)] }
+                spans += fields(AnswerText.fields(of: entry, at: line.time, isPast: true))
+            }
         case .who(_, let rows):
             spans += table(rows)
         case .names(_, let nicks):
