@@ -102,7 +102,12 @@ extension IRCSession {
             guard p.count >= 4 else { return false }
             let key = state.fold(p[2])
             guard answers.names[key] != nil || answers.isAsked(.names(key), label: label) else { return false }
-            answers.addNames(p[3].split(separator: " ").map(String.init), key: key)
+            // With userhost-in-names each entry is a whole mask: the table shows prefixes and nicks.
+            let prefixes = state.isupport.prefixes.map(\.prefix)
+            answers.addNames(p[3].split(separator: " ").map { entry in
+                let modes = entry.prefix { prefixes.contains($0) }
+                return String(modes) + IRCSource(parsing: String(entry.dropFirst(modes.count))).nick
+            }, key: key)
             return true
         case "366":
             guard p.count >= 2 else { return false }

@@ -104,6 +104,10 @@ struct AnswerTests {
         h.intent(.asked(.command("NAMES", parameters: ["#c"]), from: "#c"))
         let outputs = h.feed([":irc.example 353 natter = #c :@natter ada", ":irc.example 366 natter #c :End"])
         #expect(answers(outputs) == [Answer(origin: "#c", content: .names(channel: "#c", nicks: ["@natter", "ada"]))])
+        // userhost-in-names: the masks are cut to their nicks in the table.
+        h.intent(.asked(.command("NAMES", parameters: ["#c"]), from: "#c"))
+        let masks = h.feed([":irc.example 353 natter = #c :@natter!nat@h +ada!a@a.example", ":irc.example 366 natter #c :End"])
+        #expect(answers(masks).map(\.content) == [.names(channel: "#c", nicks: ["@natter", "+ada"])])
         #expect(h.session.state.channel(named: "#c")?.members.count == 2)
         #expect(events(outputs).contains { if case .membersComplete = $0 { true } else { false } })
     }

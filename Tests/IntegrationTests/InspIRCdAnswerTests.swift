@@ -46,4 +46,32 @@ struct InspIRCdAnswerTests {
         }
         #expect(!client.serverBuffer.lines.dropFirst(serverRows).contains { $0.text.contains("nobodyHere") })
     }
+
+    @Test func whoAndNamesTypedInAChannelAreTablesThere() async throws {
+        let network = try Fixtures.network()
+        let client = LiveClient(nick: "tabler", channels: ["#tables"])
+        let peer = try RawIRCClient(port: network.clientPort)
+        defer { client.close(); peer.close() }
+        client.connect(port: network.clientPort)
+        try await client.waitUntilReady()
+        try await client.register(peer, nick: "tabled")
+        try await client.join(peer, "#tables")
+        try await client.waitUntilJoined("#tables")
+        let channel = try #require(client.buffer("#tables"))
+
+        Commands(model: client.model).run(line: "/who #tables", in: channel.id, now: client.hub.now())
+        Commands(model: client.model).run(line: "/names", in: channel.id, now: client.hub.now())
+        try await client.pump("both tables") { channel.lines.filter { $0.answer != nil }.count == 2 }
+        let answers = channel.lines.compactMap(\.answer).map(\.content)
+        guard case .who(let mask, let rows) = answers.first(where: { if case .who = $0 { true } else { false } }),
+              case .names(let name, let nicks) = answers.first(where: { if case .names = $0 { true } else { false } }) else {
+            Issue.record("a table is missing: \(client.dump())"); return
+        }
+        #expect(mask == "#tables" && name == "#tables")
+        #expect(Set(rows.map(\.nick)) == ["tabler", "tabled"])
+        let row = try #require(rows.first { $0.nick == "tabled" })
+        #expect(row.user.hasSuffix("tabled") && row.realName == "raw peer" && row.flags.hasPrefix("H"))
+        // The first to join got op: its prefix is kept, and it comes first.
+        #expect(nicks == ["@tabler", "tabled"])
+    }
 }
