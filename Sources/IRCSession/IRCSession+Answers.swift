@@ -214,8 +214,8 @@ extension IRCSession {
                                  account: p[7] == "0" ? nil : p[7], realName: p[8]), label: label)
     }
 
-    /// Whether the origin of a 406 or 401 is a pending WHOWAS/WHOIS's: the error then shows
-    /// where that was asked, even long after the last command.
+    /// Whether the origin of a 401, 406 or 422 is a pending WHOIS's, WHOWAS's or MOTD's: the
+    /// error then shows where that was asked, even long after the last command.
     func questionOrigin(forError message: IRCMessage) -> String?? {
         let p = message.parameters
         guard p.count >= 2 else { return nil }
@@ -225,6 +225,7 @@ extension IRCSession {
         switch message.command {
         case "401": question = .whois(key)
         case "406": question = .whowas(key)
+        case "422": question = .motd   // no MOTD: said where /motd was typed
         default: return nil
         }
         if let label, let origin = answers.labels[label] { return .some(origin) }

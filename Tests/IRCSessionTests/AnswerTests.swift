@@ -147,6 +147,10 @@ struct AnswerTests {
         let asked = h.feed([":irc.example 375 natter :- MOTD -", ":irc.example 372 natter :- Hello",
                             ":irc.example 376 natter :End"])
         #expect(answers(asked) == [Answer(origin: "#c", content: .motd(lines: ["Hello"]))])
+        // None to show: the error says so where it was asked, however late.
+        h.intent(.asked(.command("MOTD", parameters: []), from: "#d"))
+        h.now += 60
+        #expect(replies(h.feed(":irc.example 422 natter :MOTD File is missing")).map(\.origin) == ["#d"])
     }
 
     @Test func whowasIsACardAnd406AnErrorWhereAsked() throws {
