@@ -7,10 +7,10 @@ import Testing
 import NatterTestSupport
 
 /// Answers shown where they were asked, against a real InspIRCd (issue 32): its WHOIS numerics
-/// read into one card in the channel /whois was typed in, and its 401 as a sentence there.
-@MainActor
-@Suite("Answers from InspIRCd", .inspircdWithServices)
-struct InspIRCdAnswerTests {
+/// read into one card in the channel /whois was typed in, its 401 as a sentence there, WHO and
+/// NAMES as tables. Part of the client's InspIRCd suite, so they share its server rather than
+/// start one more on a loaded machine.
+extension InspIRCdClientTests {
     @Test func aWhoisTypedInAChannelIsACardThereWithTheServersFields() async throws {
         let network = try Fixtures.network()
         let client = LiveClient(nick: "asker", channels: ["#answers"])
