@@ -1,4 +1,5 @@
 import FoundationEssentials
+import IRCSession
 
 /// One line of a buffer's scrollback: a message, or an event shown as a compact row.
 ///
@@ -55,6 +56,12 @@ public struct ChatLine: Sendable, Hashable, Identifiable {
         get { extras?.value.redaction }
         set { updateExtras { $0.redaction = newValue } }
     }
+    /// The whole answer to a question (a WHOIS card, a WHO or NAMES table, the MOTD), drawn as
+    /// one block; `text` holds it as readable text for the logs, search and copying.
+    public var answer: Answer? {
+        get { extras?.value.answer }
+        set { updateExtras { $0.answer = newValue } }
+    }
 
     /// Creates a line.
     public init(id: String, time: Date, kind: ChatLineKind, nick: String? = nil, text: String = "",
@@ -110,6 +117,7 @@ struct Extras: Sendable, Hashable {
     var replyTo: String?
     var reactions: [LineReaction] = []
     var redaction: LineRedaction?
+    var answer: Answer?
 }
 
 /// A line's ``Extras``, shared between copies of the line until one of them changes them

@@ -54,8 +54,6 @@ public final class ChatNetwork {
     /// Whom a CTCP request was last sent to (folded) and the buffer it was typed in, newest
     /// last: the answers show there.
     var ctcpAsked: [(target: String, buffer: BufferID)] = []
-    /// Channels (folded) whose NAMES the user asked for: the list is shown when it is complete.
-    var namesAsked: Set<String> = []
     /// Command lines run once registered, before the channels are joined (`on_connect`).
     public var onConnect: [String] = []
     /// The channels joined at start, as joined and parted by hand; nil when not remembered

@@ -111,12 +111,6 @@ struct SessionEventApplier {
         case .membersComplete(let channel, _):
             guard let buffer = network.buffer(named: channel) else { break }
             model.changes.append(.membersChanged(buffer.id))
-            // The answer to /names: a joined channel's members are shown once complete.
-            if network.namesAsked.remove(network.caseMapping.lowercased(channel)) != nil {
-                let members = network.sortedMembers(of: channel).map { $0.prefixes + $0.nick }
-                model.event(.info, nick: nil, text: "Users on \(buffer.name) (\(members.count)): " + members.joined(separator: " "),
-                            in: buffer, on: network, at: now)
-            }
         case .realNameChanged(let nick, let name) where network.caseMapping.equal(nick, network.nick):
             model.info("Your real name is now \(name)", on: network, at: now)
         case .away(let nick, _), .hostChanged(let nick, _, _), .realNameChanged(let nick, _), .accountChanged(let nick, _):
@@ -154,16 +148,23 @@ struct SessionEventApplier {
         case .serverReply(let reply) where ["321", "322", "323"].contains(reply.command):
             model.applyChannelList(reply, on: network)
         case .serverReply(let reply):
-            let target = reply.target.flatMap { network.buffer(named: $0) } ?? network.serverBuffer
-            model.event(reply.isError ? .error : .info, nick: nil, text: reply.text, in: target, on: network, at: now)
+            // The buffer it names, else the one where the command it answers was typed.
+            let target = reply.target.flatMap { network.buffer(named: $0) } ?? reply.origin.flatMap { network.buffer(named: $0) }
+                ?? network.serverBuffer
+            let text = reply.isError ? ReplySentence.sentence(for: reply) ?? reply.text : reply.text
+            model.event(reply.isError ? .error : .info, nick: nil, text: text, in: target, on: network, at: now)
         case .standardReply(let reply):
-            model.info("\(reply.kind) \(reply.command) \(reply.code): \(reply.description)", on: network, at: now,
-                 error: reply.kind == "FAIL")
+            let named = reply.context.lazy.filter { network.isChannel($0) }.compactMap { network.buffer(named: $0) }.first
+            let target = named ?? reply.origin.flatMap { network.buffer(named: $0) } ?? network.serverBuffer
+            model.event(reply.kind == "FAIL" ? .error : .info, nick: nil, text: ReplySentence.sentence(for: reply),
+                        in: target, on: network, at: now)
             if reply.kind == "FAIL", reply.command == "CHATHISTORY" {
                 // The request is over: the buffers it names (all, when it names none) stop waiting.
                 let named = reply.context.compactMap { network.buffer(named: $0) }
                 endHistoryRequests(in: named.isEmpty ? network.buffers : named)
             }
+        case .answer(let answer):
+            model.applyAnswer(answer, on: network, at: now)
         case .messageQueued(let pending):
             applyQueued(pending, on: network, now: now)
         case .pendingSent:

@@ -5,6 +5,8 @@ import IRCProtocol
 extension IRCSession {
     mutating func perform(_ intent: UserIntent, now: SessionTime) {
         switch intent {
+        case .asked(let inner, let origin):
+            performAsked(inner, from: origin, now: now)
         case .sendMessage(let target, let text):
             sendChat(kind: .privmsg, target: target, text: text, now: now)
         case .sendNotice(let target, let text):

@@ -30,8 +30,8 @@ extension IRCSession {
     }
 
     /// A WHOX reply (354). One to our WHO (our token) tells a known user's user, host,
-    /// account and real name, which a ban by host needs; it is shown without the token.
-    /// Anything else is shown as it came.
+    /// account and real name, which a ban by host needs, and is a row of the WHO's table
+    /// (IRCSession+Answers). Anything else is shown as it came.
     mutating func handleWhoxReply(_ message: IRCMessage) {
         let p = message.parameters
         // <own nick> <token> <channel> <user> <host> <nick> <flags> <account> <real name>
@@ -44,7 +44,7 @@ extension IRCSession {
             user.realName = p[8]
             state.users[key] = user
         }
-        showReply(IRCMessage(command: message.command, parameters: [p[0]] + p[2...]))
+        collectWhoxRow(p, label: label(of: message))
     }
 
     /// A CTCP request to `target`. A PING without parameters carries the time now, in

@@ -37,6 +37,7 @@ extension IRCSession {
         nickAttempt = 0
         requestedNick = nil
         nicksTried = []
+        answers = AnswerTracker()
         sasl = nil
         registrationFinished = false
         awaySentEarly = false

@@ -104,7 +104,8 @@ extension IRCSession {
             emit(.bouncerBindRefused(code: p[1], description: p[p.count - 1]))
         }
         emit(.standardReply(StandardReply(kind: message.command, command: p[0], code: p[1],
-                                          context: Array(p.dropFirst(2).dropLast()), description: p[p.count - 1])))
+                                          context: Array(p.dropFirst(2).dropLast()), description: p[p.count - 1],
+                                          origin: answers.origin(label: label(of: message), now: keepalive.lastReceived))))
     }
 
     /// A channel we wanted cannot be joined: stop trying it on reconnect.

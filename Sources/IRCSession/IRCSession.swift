@@ -53,6 +53,8 @@ public struct IRCSession: Sendable {
     var requeuedAtDrop: [String: Int] = [:]
     var nextLabel = 0
     var nextBatch = 0
+    /// Questions typed and the answers being collected (IRCSession+Answers).
+    var answers = AnswerTracker()
 
     // Kept across reconnects.
     var desiredChannels: [ChannelKey]
@@ -164,6 +166,11 @@ public struct IRCSession: Sendable {
             state.users[state.fold(nick)]?.account = account == "*" ? nil : account
         }
         let command = message.command.uppercased()
+        // A /names of a joined channel also refreshes its members: the answer takes a copy.
+        if command == "353" || command == "366", let name = message.parameters.dropFirst(command == "353" ? 2 : 1).first,
+           state.channel(named: name) != nil {
+            _ = collectAnswer(message)
+        }
         // Most of what arrives is chat: tested before the switch, which compares the strings
         // in order (PRIVMSG came some twenty comparisons down).
         if command == "PRIVMSG" || command == "NOTICE" {
@@ -215,6 +222,7 @@ public struct IRCSession: Sendable {
 
     /// Shows a numeric or unknown command in the server buffer (or the buffer it names).
     mutating func showReply(_ message: IRCMessage) {
+        if collectAnswer(message) { return }
         let isNumeric = message.command.count == 3 && message.command.allSatisfy(\.isNumber)
         let parameters = isNumeric ? Array(message.parameters.dropFirst()) : message.parameters
         let code = Int(message.command) ?? 0
@@ -223,8 +231,10 @@ public struct IRCSession: Sendable {
            state.channel(named: first) != nil || (code >= 400 && code < 600 && !state.isupport.isChannel(first)) {
             target = state.channel(named: first)?.name ?? first
         }
+        let isError = (400..<600).contains(code)
+        let origin = questionOrigin(forError: message) ?? answerOrigin(for: message, isError: isError)
         emit(.serverReply(ServerReply(command: message.command, parameters: parameters,
-                                      isError: (400..<600).contains(code), target: target)))
+                                      isError: isError, target: target, origin: origin)))
     }
 
     /// The time a message was sent: its `time` tag, else the wall clock now.

@@ -108,6 +108,9 @@ public enum SessionEvent: Sendable, Hashable {
     case serverReply(ServerReply)
     /// An IRCv3 standard reply (FAIL / WARN / NOTE).
     case standardReply(StandardReply)
+    /// The whole answer to a question (WHOIS, WHOWAS, WHO, NAMES, the MOTD), for the buffer
+    /// it was asked in.
+    case answer(Answer)
     /// A message could not be sent now and waits for the next registration.
     case messageQueued(PendingMessage)
     /// Queued messages went out after re-registration.

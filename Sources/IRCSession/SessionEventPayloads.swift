@@ -84,13 +84,18 @@ public struct ServerReply: Sendable, Hashable {
     public var isError: Bool
     /// The buffer it concerns, when the reply names a channel or nick we have a buffer for.
     public var target: String?
+    /// The buffer the command it answers was typed in (by its label, or the command just
+    /// before for an error), where it shows when `target` names no buffer; `nil`: the server
+    /// buffer.
+    public var origin: String?
 
     /// Creates a reply.
-    public init(command: String, parameters: [String], isError: Bool, target: String? = nil) {
+    public init(command: String, parameters: [String], isError: Bool, target: String? = nil, origin: String? = nil) {
         self.command = command
         self.parameters = parameters
         self.isError = isError
         self.target = target
+        self.origin = origin
     }
 
     /// The parameters joined with spaces, for display.
@@ -109,14 +114,19 @@ public struct StandardReply: Sendable, Hashable {
     public var context: [String]
     /// The human-readable text.
     public var description: String
+    /// The buffer the command it answers was typed in (by its label, or the command just
+    /// before); `nil`: the server buffer, unless the context names a channel.
+    public var origin: String?
 
     /// Creates a reply.
-    public init(kind: String, command: String, code: String, context: [String], description: String) {
+    public init(kind: String, command: String, code: String, context: [String], description: String,
+                origin: String? = nil) {
         self.kind = kind
         self.command = command
         self.code = code
         self.context = context
         self.description = description
+        self.origin = origin
     }
 }
 

@@ -26,6 +26,9 @@ public enum UserIntent: Sendable, Hashable {
     case who(String)
     /// Change our real name (`SETNAME`); refused without the `setname` capability.
     case setRealName(String)
+    /// `intent`, typed in buffer `from` (a channel or nick; `nil`: the server buffer): its
+    /// replies and errors show there (IRCSession+Answers).
+    indirect case asked(UserIntent, from: String?)
     /// Ask for a new nickname.
     case changeNick(String)
     /// Set (or, with an empty text, clear) a channel topic.

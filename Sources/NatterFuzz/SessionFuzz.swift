@@ -36,6 +36,12 @@ enum SessionFuzz {
         { r in "@label=n\(r.number());\(r.tags()) :srv ACK" },
         { r in "PING :\(r.word())" },
         { r in "MARKREAD \(r.word()) timestamp=\(r.word())" },
+        // The numerics answers are collected from (WHOIS, WHOWAS, WHO, NAMES, the MOTD, errors).
+        { r in
+            let codes = ["311", "312", "313", "317", "318", "319", "301", "330", "338", "378", "671", "314", "369", "406",
+                         "352", "315", "354", "375", "372", "376", "401", "404", "482", "353", "366"]
+            return "@\(r.tags()) :srv \(codes[r.pick(codes.count)]) natter \(r.word()) \(r.word()) \(r.word()) :\(r.word())"
+        },
     ]
 
     static func run(_ data: [UInt8]) {
@@ -59,6 +65,8 @@ enum SessionFuzz {
                     .sendMultiline(target: reader.word(), text: reader.word() + "\n" + reader.word(), replyTo: nil),
                     .react(target: reader.word(), msgid: reader.word(), reaction: reader.word(), removing: reader.pick(2) == 0),
                     .changeNick(reader.word()), .bouncer(.addNetwork(["host": reader.word()])), .markRead(target: reader.word(), timestamp: now().wall),
+                    .asked(.whois(reader.word()), from: reader.word()), .asked(.who(reader.word()), from: nil),
+                    .asked(.command(["NAMES", "WHOWAS", "MOTD"][reader.pick(3)], parameters: [reader.word()]), from: reader.word()),
                 ]
                 _ = session.handle(.intent(intents[reader.pick(intents.count)], now: now()))
             case templates.count + 2:

@@ -163,6 +163,9 @@ public final class BufferRows: MessageListDataSource {
             let label = context.layoutText(dayLabel(day), maxWidth: nil)
             return MessageRowLayout(height: label.size.height + 12, text: label,
                                     textOrigin: Point(x: max(inset, (width - label.size.width) / 2), y: 6))
+        case .line(let n) where line(n).answer != nil:
+            return AnswerBlock(styler: styler).layout(line(n), expanded: expanded.contains(line(n).id), width: width,
+                                                      inset: inset, padding: rowPadding, context: context)
         case .line(let n):
             let styled = style(line(n))
             // Continuation lines start under the message text: the prefix's full advance,
@@ -202,6 +205,8 @@ public final class BufferRows: MessageListDataSource {
                 context.fill(Rect(x: rect.minX + layout.textOrigin.x - 8, y: rect.minY, width: text.size.width + 16,
                                   height: rect.height), theme.base.background)
             }
+        case .line(let n) where line(n).answer != nil:
+            AnswerBlock(styler: styler).paintBox(in: rect, context: &context)
         case .line(let n):
             // In the mentions view every row is one: the word is marked there instead.
             if line(n).isHighlight, buffer.kind != .mentions { context.fill(rect, theme.highlightRow) }
@@ -235,7 +240,11 @@ public final class BufferRows: MessageListDataSource {
                 let count = span.text.count
                 if character >= offset && character < offset + count {
                     if let link = span.attributes.link {
-                        if link == ChatLineStyler.replyLink, let parent = line(n).replyTo {
+                        if link == AnswerBlock.toggleLink {
+                            // A folded answer (the MOTD) opens or folds again.
+                            if expanded.remove(line(n).id) == nil { expanded.insert(line(n).id) }
+                            return true
+                        } else if link == ChatLineStyler.replyLink, let parent = line(n).replyTo {
                             onOpenReplied?(parent)
                         } else if link.hasPrefix(ChatLineStyler.reactionLink) {
                             onToggleReaction?(line(n), String(link.dropFirst(ChatLineStyler.reactionLink.count)))

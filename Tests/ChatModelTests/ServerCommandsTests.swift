@@ -99,15 +99,17 @@ struct ServerCommandsTests {
         #expect(rig.lastNote(in: rig.server) == "this command works in a channel")
     }
 
-    /// A joined channel's NAMES answer refreshes its members silently: /names shows them.
+    /// A joined channel's NAMES answer refreshes its members silently: /names shows them, as
+    /// one table by rank.
     @Test func namesShowsTheMembersOnceComplete() {
         let rig = CommandRig()
         rig.run("/names")
         rig.receive([":srv 353 me = #natter :@me ada +bob", ":srv 366 me #natter :End"])
-        #expect(rig.lastNote() == "Users on #natter (3): @me +bob ada")
+        #expect(rig.lastNote() == "NAMES #natter: 3 users\n@me +bob ada")
+        #expect(rig.model.buffer(rig.channel)?.lines.last?.answer?.content == .names(channel: "#natter", nicks: ["@me", "+bob", "ada"]))
         // Asked once, shown once: the next refresh is silent.
         rig.receive([":srv 353 me = #natter :@me ada", ":srv 366 me #natter :End"])
-        #expect(rig.notes(in: rig.channel).filter { $0.hasPrefix("Users on") }.count == 1)
+        #expect(rig.notes(in: rig.channel).filter { $0.hasPrefix("NAMES") }.count == 1)
     }
 
     @Test func whoAsksForWHOXFieldsWhereTheServerHasThem() {

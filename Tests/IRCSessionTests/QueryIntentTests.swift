@@ -15,17 +15,20 @@ struct QueryIntentTests {
         #expect(sent(h.intent(.who("#c"))) == ["WHO #c %tcuhnfar,152"])
     }
 
-    /// Our WHOX reply teaches a member's host and account (a ban by host needs it) and shows
-    /// without its token; another client's token is shown as it came.
-    @Test func aReplyToOurWhoTeachesHostsAndShowsWithoutTheToken() throws {
+    /// Our WHOX reply teaches a member's host and account (a ban by host needs it) and is a
+    /// row of the WHO's table, without its token; another client's token is shown as it came.
+    @Test func aReplyToOurWhoTeachesHostsAndIsARowWithoutTheToken() throws {
         var h = Harness()
         h.register(isupport: ["CHANTYPES=#", "WHOX"])
         h.feed([":natter!nat@h JOIN #c", ":irc.example 353 natter = #c :natter ada", ":irc.example 366 natter #c :End"])
         let outputs = h.feed(":irc.example 354 natter 152 #c ~ada ada.example ada H adaacct :Ada L")
         let user = try #require(h.session.state.user(named: "ada"))
         #expect(user.host == "ada.example" && user.user == "~ada" && user.account == "adaacct" && user.realName == "Ada L")
-        let reply = try #require(events(outputs).compactMap { if case .serverReply(let r) = $0 { r } else { nil } }.first)
-        #expect(reply.text == "#c ~ada ada.example ada H adaacct Ada L" && reply.target == "#c")
+        #expect(events(outputs).isEmpty)
+        let end = h.feed(":irc.example 315 natter #c :End of WHO")
+        let answer = try #require(events(end).compactMap { if case .answer(let a) = $0 { a } else { nil } }.first)
+        #expect(answer.content == .who(mask: "#c", rows: [WhoRow(nick: "ada", user: "~ada", host: "ada.example", channel: "#c",
+                                                                  flags: "H", account: "adaacct", realName: "Ada L")]))
 
         let other = h.feed(":irc.example 354 natter 999 #c ~ada other.example ada H 0 :Ada L")
         #expect(h.session.state.user(named: "ada")?.host == "ada.example")

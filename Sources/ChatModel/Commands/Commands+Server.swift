@@ -18,8 +18,12 @@ struct CommandScope {
         self.now = now
     }
 
-    /// A user intent for the network's session.
-    func intent(_ intent: UserIntent) { model.perform(intent, network: id.network, now: now) }
+    /// A user intent for the network's session, typed here: its replies and errors show in this buffer (``UserIntent/asked(_:from:)``).
+    func intent(_ intent: UserIntent) {
+        // The server buffer and the channel list show no answers of their own: nil, the server buffer's.
+        let origin = buffer.kind == .channel || buffer.kind == .query ? buffer.name : nil
+        model.perform(.asked(intent, from: origin), network: id.network, now: now)
+    }
 
     /// A note in the buffer the command was typed in.
     func note(_ text: String, error: Bool = false) { model.note(text, in: id, isError: error, at: now.wall) }
@@ -49,9 +53,8 @@ extension Commands {
             scope.intent(.command("LUSERS", parameters: []))
         case .names(let explicit):
             guard let channel = explicit ?? scope.channel() else { return [] }
-            // A joined channel's answer refreshes its members, silently: the list is shown
-            // once it is complete.
-            network.namesAsked.insert(network.caseMapping.lowercased(channel))
+            // The answer is one table where this was typed (a joined channel's refreshes its
+            // members too).
             scope.intent(.command("NAMES", parameters: [channel]))
         case .who(let mask):
             scope.intent(.who(mask))
