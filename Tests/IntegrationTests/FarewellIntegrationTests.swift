@@ -12,17 +12,25 @@ import Testing
 @MainActor
 @Suite("Last lines before the close, against a scripted server")
 struct FarewellIntegrationTests {
-    /// Reads `peer` until the client closes the connection, running the client's frames
-    /// meanwhile; returns every command read (without keepalive PING and PONG).
+    /// Reads `peer` until the client has closed the connection, running the client's frames
+    /// meanwhile; returns every command read (without keepalive PING and PONG). The close is
+    /// seen at the peer (the end of the stream) or, when another program started meanwhile
+    /// holds a copy of the client's socket (the test runner starts many), at the client: its
+    /// session back to disconnected. Whatever was written before the close is then already in
+    /// the peer's receive buffer, and is read to its end.
     func linesUntilClosed(_ peer: RawIRCClient, client: LiveClient, timeout: Double = 10) async throws -> [String] {
         var lines: [String] = []
         let deadline = Date().addingTimeInterval(timeout)
+        var closedAt: Date?
         while Date() < deadline {
             client.pumpOnce()
+            if closedAt == nil, client.session.state.phase == .disconnected { closedAt = Date() }
             let line: String?
             do {
                 line = try peer.readLine(timeout: 0.02)
             } catch {
+                // Nothing more came within half a second of the client's close: that was all.
+                if let closedAt, Date().timeIntervalSince(closedAt) > 0.5 { return lines }
                 try await Task.sleep(for: .milliseconds(1))
                 continue
             }
