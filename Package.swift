@@ -103,7 +103,7 @@ let package = Package(
         // The config file and what it names (no SDL): the TOML reader and writer, NatterConfig,
         // passwords from commands and the keyring, the user's theme colours, key names.
         .target(name: "Configuration",
-                dependencies: ["FoundationExtras", "NatterUI", "Widgets", "IRCSession", "IRCProtocol", "IRCTransport",
+                dependencies: ["FoundationExtras", "NatterUI", "ChatModel", "Widgets", "IRCSession", "IRCProtocol", "IRCTransport",
                                "DesktopBus"],
                 swiftSettings: strict),
         // The desktop around the window (no SDL): one Natter per user, irc:// links, programs
@@ -187,8 +187,8 @@ let package = Package(
         // The whole client stack (transport → session → model → controller, and the hub) against
         // real servers, without SDL.
         .testTarget(name: "IntegrationTests",
-                    dependencies: ["NatterTestSupport", "Connections", "NatterUI", "ChatModel", "IRCSession", "IRCTransport",
-                                   "IRCTestServers", "IRCProtocol"],
+                    dependencies: ["NatterTestSupport", "Connections", "Configuration", "NatterUI", "ChatModel", "IRCSession",
+                                   "IRCTransport", "IRCTestServers", "IRCProtocol"],
                     swiftSettings: strict),
         // Golden images and metrics of `natter render` scenarios; runs the built natter binary.
         .testTarget(name: "RenderTests", dependencies: ["NatterTestSupport", "SDLBackend", "Widgets", "NatterUI", "ChatModel",

@@ -55,6 +55,11 @@ public struct ChatLine: Sendable, Hashable, Identifiable {
         get { extras?.value.redaction }
         set { updateExtras { $0.redaction = newValue } }
     }
+    /// Whether its sender was ignored: such a line is only logged, marked (``LogLineFormat``).
+    public var isIgnored: Bool {
+        get { extras?.value.isIgnored ?? false }
+        set { updateExtras { $0.isIgnored = newValue } }
+    }
 
     /// Creates a line.
     public init(id: String, time: Date, kind: ChatLineKind, nick: String? = nil, text: String = "",
@@ -110,6 +115,7 @@ struct Extras: Sendable, Hashable {
     var replyTo: String?
     var reactions: [LineReaction] = []
     var redaction: LineRedaction?
+    var isIgnored = false
 }
 
 /// A line's ``Extras``, shared between copies of the line until one of them changes them

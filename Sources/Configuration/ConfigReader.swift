@@ -1,3 +1,4 @@
+import ChatModel
 import IRCSession
 import IRCTransport
 import NatterUI
@@ -72,6 +73,13 @@ struct ConfigReader {
         if let ignores = try table(root, "ignores", at: "") {
             try onlyKeys(ignores, ["masks"], at: "ignores")
             config.ignoreMasks = try strings(ignores, "masks", at: "ignores") ?? []
+            // Checked here, so that a bad entry is named with its line at start; lapsed ones
+            // are dropped when the list is built (``NatterConfig/ignores(at:)``).
+            do {
+                _ = try IgnoreList(configured: config.ignoreMasks, now: .distantPast)
+            } catch {
+                throw fail("ignores.masks", "entry \(error.index + 1), \(error)")
+            }
         }
         if let notifications = try table(root, "notifications", at: "") {
             try onlyKeys(notifications, ["enabled", "urgent"], at: "notifications")

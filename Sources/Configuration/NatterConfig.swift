@@ -50,8 +50,9 @@ import IRCSession
 /// keywords = ["natter"]
 /// masks = []
 ///
-/// [ignores]
-/// masks = ["spammer!*@*"]
+/// [ignores]                               # kept by /ignore and /unignore: MASK [LEVELS]
+/// masks = ["spammer!*@*",                 # [-network NAME] [-until UTC time]; MASK is
+///          "$a:troll JOINS PARTS -network Libera"]   # nick!user@host or $a:account
 ///
 /// [notifications]
 /// enabled = true                          # desktop notifications
@@ -108,6 +109,7 @@ public struct NatterConfig: Hashable, Sendable {
     public var trimBatch = 500
     public var highlightKeywords: [String] = []
     public var highlightMasks: [String] = []
+    /// The `[ignores]` entries as written (checked when read): ``ignores(at:)`` builds the list.
     public var ignoreMasks: [String] = []
     public var notifications = true
     /// Whether a highlight or private message marks the window urgent (taskbar hint).

@@ -95,11 +95,8 @@ final class ChatSession {
         let theme = DesktopAppearance.isDark(appearance, portal: schemes.latest ?? nil, gtkPrefersDark: gtkPrefersDark)
             ? themes.dark : themes.light
         let clock = { SessionTime(monotonic: WidgetWindow.now(), wall: Date()) }
-        let stack = ChatStack(settings: ModelSettings(
-            scrollbackCap: config.scrollbackLines, trimBatch: config.trimBatch,
-            highlights: HighlightRules(keywords: config.highlightKeywords, masks: config.highlightMasks),
-            ignores: IgnoreList(config.ignoreMasks), quitMessage: config.quitMessage,
-            passwordTargets: Set(config.passwordTargets.map { $0.lowercased() })), logs: LogStore(root: LogStore.defaultRoot()), theme: theme, clock: clock)
+        let stack = ChatStack(settings: config.modelSettings(at: Date()), logs: LogStore(root: LogStore.defaultRoot()),
+                              theme: theme, clock: clock)
         model = stack.model
         screen = stack.screen
         controller = stack.controller
@@ -141,6 +138,14 @@ final class ChatSession {
             } catch {
                 guard let id = model.network(network)?.serverBuffer.id else { return }
                 model.note("Friends not kept in \(configPath): \(error)", in: id, isError: true, at: Date())
+            }
+        }
+        controller.onIgnoresChanged = { [model] entries in
+            do {
+                try ConfigWriter.setIgnores(entries, in: configPath)
+            } catch {
+                guard let id = model.networks.first?.serverBuffer.id else { return }
+                model.note("Ignores not kept in \(configPath): \(error)", in: id, isError: true, at: Date())
             }
         }
         controller.input.sendsTyping = config.sendTyping

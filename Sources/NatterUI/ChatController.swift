@@ -33,6 +33,8 @@ public final class ChatController {
     public var onNotify: ((BufferID, String, String) -> Void)?
     /// The watched nicks of a network changed (/monitor): the app keeps them in the config.
     public var onFriendsChanged: ((String, [String]) -> Void)?
+    /// The ignores changed (/ignore, /unignore): the app keeps these entries in the config.
+    public var onIgnoresChanged: (([String]) -> Void)?
     /// Wakes the window's loop from another thread (a search found something); the next
     /// frame's ``sync()`` takes it.
     public var wakeUp: @Sendable () -> Void = {}
@@ -145,6 +147,8 @@ public final class ChatController {
                 onFriendsChanged?(network, nicks)
             case .openLink(let url):
                 onOpenLink?(url)
+            case .ignoresChanged(let entries):
+                onIgnoresChanged?(entries)
             }
         }
     }

@@ -84,7 +84,9 @@ public enum ChatCommand: Hashable, Sendable {
         ("/invite NICK [#channel]", "invite to a channel"), ("/away [message]", "mark yourself away"),
         ("/back", "no longer away"), ("/quit [reason]", "disconnect from this network"),
         ("/close", "close this buffer (parts a channel)"), ("/raw LINE  (/quote)", "send a raw IRC line"),
-        ("/ignore [MASK]", "hide someone's messages (no mask: list)"), ("/unignore MASK", "stop ignoring"),
+        ("/ignore [MASK [LEVELS] [-network] [-time 10m]]", "hide someone (MASK: nick, nick!user@host or $a:account; "
+                                                            + "LEVELS: ALL, MSGS, JOINS, … or -LEVEL; no mask: list)"),
+        ("/unignore MASK|NUMBER", "stop ignoring"),
         ("/clear", "clear this buffer's lines"), ("/list [pattern]", "list channels"),
         ("/connect [NETWORK | irc://host/#channel]", "connect this network, another one, or a server by its link"),
         ("/disconnect /reconnect", "this network's connection"), ("/help [command]", "this help"),

@@ -24,6 +24,9 @@ public enum CommandEffect: Hashable, Sendable {
     /// Open this irc:// or ircs:// link (`/connect irc://…`): the app joins it on a configured
     /// network, or connects to its server for the run.
     case openLink(String)
+    /// The ignores changed (`/ignore`, `/unignore`): the config keeps these entries
+    /// (``IgnoreEntry/configText``).
+    case ignoresChanged([String])
 }
 
 /// Carries out what the input line asks for (a ``ChatCommand``) on the model: the messages and
@@ -173,17 +176,8 @@ public struct Commands {
             return [.close(id)]
         case .raw(let line):
             if let problem = Self.unsendable(line, typedAs: "raw") { note(problem, error: true) } else { intent(.raw(line)) }
-        case .ignore(let mask):
-            if let mask {
-                model.settings.ignores.add(mask)
-                note("Ignoring \(IgnoreList.normalize(mask))")
-            } else {
-                let masks = model.settings.ignores.masks
-                note(masks.isEmpty ? "Nobody is ignored" : "Ignored: " + masks.joined(separator: ", "))
-            }
-        case .unignore(let mask):
-            note(model.settings.ignores.remove(mask) ? "No longer ignoring \(IgnoreList.normalize(mask))"
-                                                     : "\(IgnoreList.normalize(mask)) was not ignored")
+        case .ignore, .unignore:
+            return runIgnore(command, in: scope)
         case .clear:
             model.clear(id)
         case .help(let name):
