@@ -33,6 +33,9 @@ public final class ChatModel {
     /// /list replies being gathered per network.
     var channelListings: [String: ChannelListing] = [:]
     var nextLocalID = 0
+    /// The time of the session input being handled: what its events make the model send
+    /// goes at that time (a ban sent when its WHO is answered).
+    var handlingTime: SessionTime?
     /// The log lines on their way to disk, kept while the logs cannot be written.
     let journal: LogJournal
 
@@ -93,6 +96,9 @@ public final class ChatModel {
         default: break
         }
         let outputs = network.session.handle(input)
+        let outerTime = handlingTime
+        handlingTime = input.time
+        defer { handlingTime = outerTime }
         if case .received(let message, _) = input, message.command == "005" { noteAnnouncedName(of: network) }
         // Event rows (joins, parts, modes, …) are dated by the line's server-time tag when it
         // has one, like messages: a replayed or delayed join keeps its own time.

@@ -56,6 +56,8 @@ public final class ChatNetwork {
     var ctcpAsked: [(target: String, buffer: BufferID)] = []
     /// Channels (folded) whose NAMES the user asked for: the list is shown when it is complete.
     var namesAsked: Set<String> = []
+    /// Bans by nick waiting for a WHO to say who the nick is, by folded nick (ChatModel+Bans).
+    var pendingBans: [String: [PendingBan]] = [:]
 
     /// Remembers that a CTCP request to `target` was typed in buffer `id`.
     func noteCTCPAsked(of target: String, from id: BufferID) {

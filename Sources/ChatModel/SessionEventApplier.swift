@@ -13,8 +13,9 @@ struct SessionEventApplier {
 
     /// Turns one session event into lines, counts and model.changes.
     func apply(_ event: SessionEvent, on network: ChatNetwork, now: Date) {
-        // What an ignored sender did is logged, marked, and shown nowhere (+Ignore).
-        if applyIgnored(event, on: network, now: now) { return }
+        // What an ignored sender did is logged, marked, and shown nowhere (+Ignore); the
+        // answer to a ban's WHO bans (ChatModel+Bans).
+        if applyIgnored(event, on: network, now: now) || model.answersBanWho(event, on: network, now: now) { return }
         switch event {
         case .message(let message):
             applyMessage(message, on: network)

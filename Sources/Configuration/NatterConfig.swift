@@ -21,6 +21,7 @@ import IRCSession
 /// sasl_fail = "disconnect"                # SASL not offered or failed: disconnect (default),
 ///                                         # continue unauthenticated, or reconnect
 /// sasl_timeout = 15                       # seconds before an unanswered login counts as failed
+/// ban_mask = "*!$user@$host"              # this network's form of a ban by nick ([bans] mask)
 /// [networks.sasl]
 /// mechanism = "plain"                     # plain, external, scram-sha-256
 /// account = "me"
@@ -53,6 +54,11 @@ import IRCSession
 /// [ignores]                               # kept by /ignore and /unignore: MASK [LEVELS]
 /// masks = ["spammer!*@*",                 # [-network NAME] [-until UTC time]; MASK is
 ///          "$a:troll JOINS PARTS -network Libera"]   # nick!user@host or $a:account
+///
+/// [bans]                                  # /ban NICK, /kickban, /quiet and /unban by nick,
+/// mask = "*!*@$host"                      # the nick list's ban: the default; or *!$user@$host,
+///                                         # $nick!*@*, *!*@*.$domain (a WHO asks first when
+///                                         # the host is not known)
 ///
 /// [notifications]
 /// enabled = true                          # desktop notifications
@@ -111,6 +117,10 @@ public struct NatterConfig: Hashable, Sendable {
     public var highlightMasks: [String] = []
     /// The `[ignores]` entries as written (checked when read): ``ignores(at:)`` builds the list.
     public var ignoreMasks: [String] = []
+    /// The form of a ban by nick (`[bans] mask`; nil: `*!*@$host`), and the networks' own
+    /// (`ban_mask` of a `[[networks]]` table, by lower-cased name); checked when read.
+    public var banMask: String?
+    public var networkBanMasks: [String: String] = [:]
     public var notifications = true
     /// Whether a highlight or private message marks the window urgent (taskbar hint).
     public var urgentHint = true

@@ -89,7 +89,7 @@ public struct Commands {
         switch command {
         case .ctcp, .motd, .lusers, .names, .who, .whowas, .knock, .setname, .umode, .serverCommand, .connect:
             return runServerCommand(command, in: scope)
-        case .cycle, .kickban, .unban, .quiet:
+        case .cycle, .ban, .kickban, .unban, .quiet:
             runChannelCommand(command, in: scope)
         case .say(let text):
             if let target = needsTarget() { intent(.sendMessage(target: target, text: text)) }
@@ -137,8 +137,6 @@ public struct Commands {
             intent(.setMode(target: channel, modes: modes, parameters: nicks))
         case .kick(let nick, let reason):
             if let channel = needsChannel() { intent(.kick(channel: channel, nick: nick, reason: reason)) }
-        case .ban(let mask):
-            if let channel = needsChannel() { intent(.setMode(target: channel, modes: "+b", parameters: [IgnoreList.normalize(mask)])) }
         case .invite(let nick, let channel):
             if let channel = channel ?? needsChannel() { intent(.invite(nick: nick, channel: channel)) }
         case .react(let reaction):
