@@ -200,6 +200,26 @@ struct IgnoreTests {
         #expect(!readBack.contains { $0.nick == "ada" })
     }
 
+    /// A search of the logs finds nothing of a line marked ignored, a message or an event.
+    @Test func aSearchOfTheLogsPassesIgnoredLinesBy() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("natter-ignore-search-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(["09:00:00 [ignored] <troll> deploy spam", "09:01:00 [ignored] --> troll has joined",
+                  "09:02:00 <bob> deploy ok", ""].joined(separator: "\n").utf8).write(to: folder.appendingPathComponent("2024-01-01.log"))
+        func search(_ query: String) throws -> [String] {
+            var hits: [LogHit] = []
+            try LogSearch.run(folder: folder, timeZone: LocalZone.utc, query: query, before: Date(timeIntervalSince1970: 1_900_000_000)) {
+                hits += $0
+            }
+            return hits.map(\.id)
+        }
+        #expect(try search("deploy") == ["log:2024-01-01:2"])
+        #expect(try search("troll").isEmpty)
+        #expect(try search("joined").isEmpty)
+        #expect(try search("from:troll").isEmpty)
+    }
+
     /// Typed forms: numbered listing with levels, network and time; `/unignore` by number or
     /// mask; mistakes answered with what is wrong, the list unchanged.
     @Test func listingRemovingAndMistakes() {
