@@ -5,7 +5,9 @@ extension ConfigWriter {
     /// Writes `masks = [...]` into the `[ignores]` table (replacing the one there, over as many
     /// lines as it spans, or adding one under the header; adding the table at the end when
     /// there is none, and the file when it is missing), keeping every other line as it is.
-    /// Each entry goes on a line of its own once there are two or more.
+    /// Each entry goes on a line of its own once there are two or more. A file that does not
+    /// read is left as it is (the app runs on the last one that worked until it is fixed), and
+    /// so is one the change would not leave readable: both throw, saying why.
     public static func setIgnores(_ entries: [String], in path: String) throws {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists {
@@ -14,6 +16,9 @@ extension ConfigWriter {
                                                     attributes: [.posixPermissions: 0o700])
         }
         let text = exists ? try String(contentsOfFile: path, encoding: .utf8) : "# Natter's configuration: see README.md.\n"
+        do { _ = try ConfigLoader.parse(text, file: path) } catch {
+            throw ConfigWriteError("\(error); the file is left as it is, and the ignores hold for this run only")
+        }
         let crlf = text.contains("\r\n")
         var lines = text.components(separatedBy: crlf ? "\r\n" : "\n")
         let value = entries.count < 2 ? ["masks = [" + entries.map(quoted).joined(separator: ", ") + "]"]
@@ -40,7 +45,11 @@ extension ConfigWriter {
             let at = lines.last == "" ? lines.count - 1 : lines.count
             lines.insert(contentsOf: ["", "[ignores]"] + value, at: at)
         }
-        try lines.joined(separator: crlf ? "\r\n" : "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let changed = lines.joined(separator: crlf ? "\r\n" : "\n")
+        do { _ = try ConfigLoader.parse(changed, file: path) } catch {
+            throw ConfigWriteError("the ignores would not read back (\(error)): \(path) is left as it is")
+        }
+        try changed.write(toFile: path, atomically: true, encoding: .utf8)
         if !exists { try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path) }
     }
 

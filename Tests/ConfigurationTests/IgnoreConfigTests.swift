@@ -73,6 +73,16 @@ struct IgnoreConfigTests {
         #expect(try FileManager.default.attributesOfItem(atPath: fresh)[.posixPermissions] as? Int == 0o600)
     }
 
+    /// A file that does not read is not touched (the app runs on the last one that worked).
+    @Test func aBrokenFileIsLeftAsItIs() throws {
+        let (dir, path) = try temporaryPath()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let broken = "[ignores]\nmasks = [\"old\"]\n[theme\nfont_size = 12\n"
+        try broken.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: (any Error).self) { try ConfigWriter.setIgnores(["ada!*@*"], in: path) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == broken)
+    }
+
     /// A bad entry stops the start with the file, the line, the entry and what is wrong.
     @Test(arguments: [
         ("[ignores]\nmasks = [\"ok\", \"bob SHOUTS\"]\n", 2, "entry 2, \"bob SHOUTS\": SHOUTS is not a level"),
