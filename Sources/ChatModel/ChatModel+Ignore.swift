@@ -32,10 +32,12 @@ extension ChatModel {
     }
 
     /// Writes what an ignored sender did to the log of `logName`, marked (a reader of the
-    /// file can tell; reading the logs back leaves it out), and nowhere else.
-    func logIgnored(_ line: ChatLine, on network: ChatNetwork, logName: String) {
+    /// file can tell; reading the logs back leaves it out), and nowhere else. A line a bouncer
+    /// replays into `buffer` that the log holds already is not written again.
+    func logIgnored(_ line: ChatLine, on network: ChatNetwork, logName: String, buffer: ChatBuffer? = nil) {
         var line = line
         line.isIgnored = true
+        if let buffer, isReplayedDuplicate(line, in: buffer, on: network) { return }
         writeLog(line, on: network, buffer: logName)
     }
 

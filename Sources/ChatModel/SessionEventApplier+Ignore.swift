@@ -16,7 +16,11 @@ extension SessionEventApplier {
         switch event {
         case .message(let message):
             guard model.isIgnored(message, on: network, now: now), let shown = model.line(for: message, on: network) else { return false }
-            model.logIgnored(shown, on: network, logName: model.logName(of: message.target, on: network))
+            let existing: ChatBuffer? = switch message.target {
+            case .server: nil
+            case .channel(let name), .query(let name): network.buffer(named: name)
+            }
+            model.logIgnored(shown, on: network, logName: model.logName(of: message.target, on: network), buffer: existing)
         case .typing(let notice):
             return model.isIgnored(IRCSource(nick: notice.nick), level: .typing, on: network, now: now)
         case .reaction(let reaction):
@@ -24,7 +28,7 @@ extension SessionEventApplier {
         case .joined(let channel, let user, let account, _, let isOwn):
             guard !isOwn, model.isIgnored(user, account: account, level: .joins, on: network, now: now) else { return false }
             guard let buffer = network.buffer(named: channel) else { return true }
-            model.logIgnored(line(.join, user.nick), on: network, logName: model.logName(buffer))
+            model.logIgnored(line(.join, user.nick), on: network, logName: model.logName(buffer), buffer: buffer)
             model.changes.append(.membersChanged(buffer.id))
         case .parted(let channel, let user, let reason, let isOwn):
             guard !isOwn, model.isIgnored(user, level: .parts, on: network, now: now) else { return false }
@@ -32,13 +36,13 @@ extension SessionEventApplier {
             if buffer.typing.removeValue(forKey: network.caseMapping.lowercased(user.nick)) != nil {
                 model.changes.append(.typingChanged(buffer.id))
             }
-            model.logIgnored(line(.part, user.nick, reason ?? ""), on: network, logName: model.logName(buffer))
+            model.logIgnored(line(.part, user.nick, reason ?? ""), on: network, logName: model.logName(buffer), buffer: buffer)
             model.changes.append(.membersChanged(buffer.id))
         case .quit(let user, let reason, let channels):
             guard model.isIgnored(user, level: .quits, on: network, now: now) else { return false }
             stopTyping(user.nick, on: network)
             for buffer in openBuffers(channels + [user.nick], on: network) {
-                model.logIgnored(line(.quit, user.nick, reason ?? ""), on: network, logName: model.logName(buffer))
+                model.logIgnored(line(.quit, user.nick, reason ?? ""), on: network, logName: model.logName(buffer), buffer: buffer)
                 model.changes.append(.membersChanged(buffer.id))
             }
         case .nickChanged(let from, let to, let isOwn, let channels):
@@ -54,7 +58,7 @@ extension SessionEventApplier {
                 model.changes.append(.buffersChanged(network: network.name))
             }
             for buffer in openBuffers(channels + [to], on: network) {
-                model.logIgnored(line(.nickChange(newNick: to), from), on: network, logName: model.logName(buffer))
+                model.logIgnored(line(.nickChange(newNick: to), from), on: network, logName: model.logName(buffer), buffer: buffer)
                 model.changes.append(.membersChanged(buffer.id))
             }
         case .invited(let channel, let nick, let by):

@@ -200,6 +200,26 @@ struct IgnoreTests {
         #expect(!readBack.contains { $0.nick == "ada" })
     }
 
+    /// A bouncer replaying an ignored line the log holds already (dated before the link came
+    /// up) does not write it again; one the log does not hold is written.
+    @Test func aReplayedIgnoredLineIsLoggedOnce() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("natter-ignore-replay-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let logs = LogStore(root: root, timeZone: LocalZone.utc)
+        let f = IgnoreFixture(logs: logs)
+        f.command("/ignore ada")
+        f.recv(":ada!a@h PRIVMSG #natter :said once")
+        let said = Date(timeIntervalSince1970: f.clock)
+        let stamp = ISO8601DateFormatter().string(from: said).replacingOccurrences(of: "Z", with: ".000Z")
+        f.model.linkCameUp(network: "Test", at: said.addingTimeInterval(30))
+        f.recv("@time=\(stamp) :ada!a@h PRIVMSG #natter :said once")
+        f.recv("@time=\(stamp) :ada!a@h PRIVMSG #natter :missed while away")
+        logs.closeAll()
+        let written = logs.writtenLines(network: "Test", buffer: "#natter", on: said)
+        #expect(written.filter { $0.hasSuffix("[ignored] <ada> said once") }.count == 1, "\(written)")
+        #expect(written.filter { $0.hasSuffix("[ignored] <ada> missed while away") }.count == 1, "\(written)")
+    }
+
     /// A search of the logs finds nothing of a line marked ignored, a message or an event.
     @Test func aSearchOfTheLogsPassesIgnoredLinesBy() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("natter-ignore-search-\(UUID().uuidString)")
