@@ -14,8 +14,19 @@ extension ChatModel {
         guard !settings.ignores.entries.isEmpty, !network.caseMapping.equal(source.nick, network.nick) else { return false }
         let known = network.session.state.user(named: source.nick)
         let full = IRCSource(nick: source.nick, user: source.user ?? known?.user, host: source.host ?? known?.host)
-        return settings.ignores.ignores(full, account: account ?? known?.account, level: level, network: network.name,
+        let account = account ?? known?.account ?? departingAccounts[network.caseMapping.lowercased(source.nick)]
+        return settings.ignores.ignores(full, account: account, level: level, network: network.name,
                                         at: now, caseMapping: network.caseMapping)
+    }
+
+    /// The account of whoever parts or quits in `input`, as known before the session handles
+    /// it (it forgets a user it no longer shares a channel with): by the line's account tag,
+    /// else the session's users. Asked only while an ignore names an account.
+    func departingAccounts(in input: SessionInput, on network: ChatNetwork) -> [String: String] {
+        guard case .received(let message, _) = input, message.command == "PART" || message.command == "QUIT",
+              settings.ignores.entries.contains(where: { $0.account != nil }) else { return [:] }
+        guard let nick = message.parsedSource?.nick, let account = message.tags["account"] ?? network.session.state.user(named: nick)?.account else { return [:] }
+        return [network.caseMapping.lowercased(nick): account]
     }
 
     /// Whether a message is hidden: its kind says the level (a CTCP request or answer is

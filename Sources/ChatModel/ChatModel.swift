@@ -36,6 +36,9 @@ public final class ChatModel {
     /// The time of the session input being handled: what its events make the model send
     /// goes at that time (a ban sent when its WHO is answered).
     var handlingTime: SessionTime?
+    /// The accounts of those leaving in the input being handled, by folded nick: the session
+    /// forgets a user who parts or quits before the model sees the event (ChatModel+Ignore).
+    var departingAccounts: [String: String] = [:]
     /// The log lines on their way to disk, kept while the logs cannot be written.
     let journal: LogJournal
 
@@ -95,10 +98,11 @@ public final class ChatModel {
         case .notSent: network.awaitsDrain = false         // those lines are not on the link
         default: break
         }
+        let (outerTime, outerDeparting) = (handlingTime, departingAccounts)
+        departingAccounts = departingAccounts(in: input, on: network)
         let outputs = network.session.handle(input)
-        let outerTime = handlingTime
         handlingTime = input.time
-        defer { handlingTime = outerTime }
+        defer { (handlingTime, departingAccounts) = (outerTime, outerDeparting) }
         if case .received(let message, _) = input, message.command == "005" { noteAnnouncedName(of: network) }
         // Event rows (joins, parts, modes, …) are dated by the line's server-time tag when it
         // has one, like messages: a replayed or delayed join keeps its own time.

@@ -139,6 +139,14 @@ struct IgnoreTests {
         #expect(!f.lines().contains { $0.kind == .join && $0.nick == "carol" })
         #expect(f.lines().contains { $0.kind == .join && $0.nick == "dave" })
         #expect(f.model.settings.ignores.entries.map(\.account) == ["troll"])
+        // Leaving, they are matched by the account known before the session forgets them.
+        f.recv(":carol!c@h PART #natter :bye")
+        f.recv(":dave!d@h QUIT :gone")
+        f.recv(":erin!e@h JOIN #natter * :Erin")
+        f.recv("@account=troll :erin!e@h QUIT :tagged")
+        #expect(!f.lines().contains { $0.kind == .part || $0.kind == .quit }, "\(f.lines().map(\.kind))")
+        f.recv(":bob!b@h QUIT :not troll")
+        #expect(f.lines().last?.kind == .quit && f.lines().last?.nick == "bob")
     }
 
     /// `-network` holds on the network it was typed in; without it, on every network.
