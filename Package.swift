@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(name: "SpellingTests", dependencies: ["Spelling"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["NatterTestSupport", "SDLBackend", "PixelBlend", "Widgets", "CSDL2", "CSDL2TTF"], swiftSettings: strict),
         .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras"], swiftSettings: strict),
-        .testTarget(name: "ConfigurationTests", dependencies: ["NatterTestSupport", "Configuration", "DesktopBus", "NatterUI", "Widgets"],
+        .testTarget(name: "ConfigurationTests", dependencies: ["NatterTestSupport", "Configuration", "ChatModel", "DesktopBus", "NatterUI", "Widgets"],
                     swiftSettings: strict),
         .testTarget(name: "DesktopIntegrationTests", dependencies: ["NatterTestSupport", "DesktopIntegration", "DesktopBus"],
                     swiftSettings: strict),
@@ -187,8 +187,8 @@ let package = Package(
         // The whole client stack (transport → session → model → controller, and the hub) against
         // real servers, without SDL.
         .testTarget(name: "IntegrationTests",
-                    dependencies: ["NatterTestSupport", "Connections", "NatterUI", "ChatModel", "IRCSession", "IRCTransport",
-                                   "IRCTestServers", "IRCProtocol"],
+                    dependencies: ["NatterTestSupport", "Connections", "Configuration", "NatterUI", "ChatModel", "IRCSession",
+                                   "IRCTransport", "IRCTestServers", "IRCProtocol"],
                     swiftSettings: strict),
         // Golden images and metrics of `natter render` scenarios; runs the built natter binary.
         .testTarget(name: "RenderTests", dependencies: ["NatterTestSupport", "SDLBackend", "Widgets", "NatterUI", "ChatModel",

@@ -62,6 +62,11 @@ public struct ChatLine: Sendable, Hashable, Identifiable {
         get { extras?.value.answer }
         set { updateExtras { $0.answer = newValue } }
     }
+    /// Whether its sender was ignored: such a line is only logged, marked (``LogLineFormat``).
+    public var isIgnored: Bool {
+        get { extras?.value.isIgnored ?? false }
+        set { updateExtras { $0.isIgnored = newValue } }
+    }
 
     /// Creates a line.
     public init(id: String, time: Date, kind: ChatLineKind, nick: String? = nil, text: String = "",
@@ -118,6 +123,7 @@ struct Extras: Sendable, Hashable {
     var reactions: [LineReaction] = []
     var redaction: LineRedaction?
     var answer: Answer?
+    var isIgnored = false
 }
 
 /// A line's ``Extras``, shared between copies of the line until one of them changes them

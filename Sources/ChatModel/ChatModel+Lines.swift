@@ -139,12 +139,15 @@ extension ChatModel {
         event(error ? .error : .info, nick: nil, text: text, in: network.serverBuffer, on: network, at: time)
     }
 
-    /// The line for a message, or nil when its sender is ignored.
+    /// The line for a message, or nil when its sender is ignored at `now` (``isIgnored(_:on:now:)``).
+    func line(for message: BufferMessage, on network: ChatNetwork, now: Date) -> ChatLine? {
+        if isIgnored(message, on: network, now: now) { return nil }
+        return line(for: message, on: network)
+    }
+
+    /// The line for a message, whoever sent it.
     func line(for message: BufferMessage, on network: ChatNetwork) -> ChatLine? {
         let mapping = network.caseMapping
-        if !message.isOwn, let source = message.source, settings.ignores.ignores(source, caseMapping: mapping) {
-            return nil
-        }
         let kind: ChatLineKind
         var text = message.text
         // Our own commands to services carry passwords: shown and logged masked (to a service

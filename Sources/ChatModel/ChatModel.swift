@@ -35,6 +35,12 @@ public final class ChatModel {
     /// /list replies being gathered per network.
     var channelListings: [String: ChannelListing] = [:]
     var nextLocalID = 0
+    /// The time of the session input being handled: what its events make the model send
+    /// goes at that time (a ban sent when its WHO is answered).
+    var handlingTime: SessionTime?
+    /// The accounts of those leaving in the input being handled, by folded nick: the session
+    /// forgets a user who parts or quits before the model sees the event (ChatModel+Ignore).
+    var departingAccounts: [String: String] = [:]
     /// The log lines on their way to disk, kept while the logs cannot be written.
     let journal: LogJournal
 
@@ -95,7 +101,11 @@ public final class ChatModel {
         default: break
         }
         let wasReady = network.session.isReady
+        let (outerTime, outerDeparting) = (handlingTime, departingAccounts)
+        departingAccounts = departingAccounts(in: input, on: network)
         let outputs = network.session.handle(input)
+        handlingTime = input.time
+        defer { (handlingTime, departingAccounts) = (outerTime, outerDeparting) }
         if case .received(let message, _) = input, message.command == "005" { noteAnnouncedName(of: network) }
         // Event rows (joins, parts, modes, …) are dated by the line's server-time tag when it
         // has one, like messages: a replayed or delayed join keeps its own time.

@@ -79,10 +79,4 @@ extension ChatNetwork {
         return nil
     }
 
-    /// The mask that bans `nick` whatever nick they take next: `*!*@host` when their host is
-    /// known (WHO, a join, a message), else `nick!*@*`.
-    public func banMask(for nick: String) -> String {
-        if let host = session.state.user(named: nick)?.host, !host.isEmpty { return "*!*@\(host)" }
-        return "\(nick)!*@*"
-    }
 }

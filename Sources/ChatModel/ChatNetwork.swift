@@ -61,6 +61,8 @@ public final class ChatNetwork {
     public internal(set) var rememberedChannels: [ChannelKey]?
     /// Moves each time ``rememberedChannels`` changes.
     public internal(set) var rememberedRevision = 0
+    /// Bans by nick waiting for a WHO to say who the nick is, by folded nick (ChatModel+Bans).
+    var pendingBans: [String: [PendingBan]] = [:]
 
     /// Remembers that a CTCP request to `target` was typed in buffer `id`.
     func noteCTCPAsked(of target: String, from id: BufferID) {

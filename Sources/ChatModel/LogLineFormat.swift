@@ -25,6 +25,7 @@ public enum LogLineFormat {
     public static func append(_ line: ChatLine, clock: inout LocalClock, to bytes: inout [UInt8]) {
         clock.appendTime(of: line.time, to: &bytes)
         bytes.append(UInt8(ascii: " "))
+        if line.isIgnored { bytes.append(contentsOf: ignoredMark.utf8) }
         let nick = line.nick ?? "*"
         switch line.kind {
         case .message:
@@ -70,7 +71,7 @@ public enum LogLineFormat {
     }
 
     private static func parse(bytes: UnsafeBufferPointer<UInt8>, day: Date, id: String) -> ChatLine? {
-        guard let seconds = clockSeconds(bytes) else { return nil }
+        guard let seconds = clockSeconds(bytes), !isIgnored(bytes) else { return nil }
         let time = day.addingTimeInterval(Double(seconds))
         func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         guard let (nick, text) = nickAndText(bytes) else {
@@ -194,5 +195,18 @@ public enum LogLineFormat {
             bytes.append(byte == 0x0A || byte == 0x0D ? 0x20 : byte)
         }
         return stripFormatting(String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+extension LogLineFormat {
+    /// What follows the time of a line whose sender was ignored (`12:00:01 [ignored] <bob> hi`):
+    /// a reader of the file can tell, and reading the logs back leaves such lines out.
+    public static let ignoredMark = "[ignored] "
+
+    /// Whether a log line (with its 9-byte time) is marked ignored.
+    static func isIgnored(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        let mark = ignoredMark.utf8
+        guard line.count >= 9 + mark.count else { return false }
+        return zip(line[9...], mark).allSatisfy { $0 == $1 }
     }
 }

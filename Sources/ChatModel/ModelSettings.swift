@@ -16,6 +16,10 @@ public struct ModelSettings: Sendable, Hashable {
     /// The QUIT message of `/quit` without one, `/disconnect`, `/reconnect` and quitting Natter
     /// (`[messages] quit`).
     public var quitMessage: String
+    /// The form of a ban by nick (`ban_mask`): every network's, and those of the networks
+    /// that set their own (by lower-cased name).
+    public var banMask = BanMaskTemplate.standard
+    public var networkBanMasks: [String: BanMaskTemplate] = [:]
 
     public init(scrollbackCap: Int = 10_000, trimBatch: Int = 500, highlights: HighlightRules = HighlightRules(),
                 ignores: IgnoreList = IgnoreList(), historyPageSize: Int = 100,

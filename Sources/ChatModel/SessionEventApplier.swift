@@ -13,6 +13,9 @@ struct SessionEventApplier {
 
     /// Turns one session event into lines, counts and model.changes.
     func apply(_ event: SessionEvent, on network: ChatNetwork, now: Date) {
+        // What an ignored sender did is logged, marked, and shown nowhere (+Ignore); the
+        // answer to a ban's WHO bans (ChatModel+Bans).
+        if applyIgnored(event, on: network, now: now) || model.answersBanWho(event, on: network, now: now) { return }
         switch event {
         case .message(let message):
             applyMessage(message, on: network)
@@ -258,7 +261,7 @@ struct SessionEventApplier {
 
     private func applyHistory(_ batch: HistoryBatch, on network: ChatNetwork, now: Date) {
         let buffer = model.buffer(named: batch.target, kind: network.isChannel(batch.target) ? .channel : .query, on: network)
-        let lines = batch.messages.compactMap { model.line(for: $0, on: network) }
+        let lines = batch.messages.compactMap { model.line(for: $0, on: network, now: now) }
         switch batch.request {
         case .around:
             return model.openWindow(lines.sorted { $0.time < $1.time }, in: buffer, on: network, now: now)

@@ -13,12 +13,15 @@ struct ConfigReader {
     func read(_ root: TOMLTable) throws(ConfigError) -> NatterConfig {
         var config = NatterConfig()
         try onlyKeys(root, ["networks", "theme", "scrollback", "highlights", "ignores", "notifications", "typing", "completion", "keys",
-                            "display", "ctcp", "spelling", "messages", "privacy", "aliases"], at: "")
+                            "display", "ctcp", "spelling", "messages", "privacy", "aliases", "bans"], at: "")
         if let value = root["networks"] {
             guard let array = value.array else { throw fail("networks", "must be a list of [[networks]] tables") }
             for (index, item) in array.enumerated() {
                 guard let table = item.table else { throw fail("networks[\(index)]", "must be a table") }
                 config.networks.append(try network(table, at: "networks[\(index)]"))
+                if let template = try banMask(table, "ban_mask", at: "networks[\(index)]") {
+                    config.networkBanMasks[config.networks[index].name.lowercased()] = template
+                }
             }
             let names = config.networks.map { $0.name.lowercased() }
             if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
@@ -73,6 +76,13 @@ struct ConfigReader {
         if let ignores = try table(root, "ignores", at: "") {
             try onlyKeys(ignores, ["masks"], at: "ignores")
             config.ignoreMasks = try strings(ignores, "masks", at: "ignores") ?? []
+            // Checked here, so that a bad entry is named with its line at start; lapsed ones
+            // are dropped when the list is built (``NatterConfig/ignores(at:)``).
+            do {
+                _ = try IgnoreList(configured: config.ignoreMasks, now: .distantPast)
+            } catch {
+                throw fail("ignores.masks", "entry \(error.index + 1), \(error)")
+            }
         }
         if let aliases = try table(root, "aliases", at: "") {
             for name in aliases.keys {
@@ -137,6 +147,10 @@ struct ConfigReader {
             try onlyKeys(privacy, ["password_targets"], at: "privacy")
             config.passwordTargets = try strings(privacy, "password_targets", at: "privacy") ?? []
         }
+        if let bans = try table(root, "bans", at: "") {
+            try onlyKeys(bans, ["mask"], at: "bans")
+            config.banMask = try banMask(bans, "mask", at: "bans")
+        }
         if let messages = try table(root, "messages", at: "") {
             try onlyKeys(messages, ["quit"], at: "messages")
             config.quitMessage = try string(messages, "quit", at: "messages") ?? config.quitMessage
@@ -167,7 +181,7 @@ struct ConfigReader {
         try onlyKeys(table, ["name", "host", "port", "tls", "verify_certificate", "nick", "alternative_nicks", "user",
                              "realname", "channels", "password", "password_command", "sasl", "client_certificate",
                              "client_key", "autoconnect", "friends", "tls_fingerprint", "sasl_fail", "sasl_timeout",
-                             "on_connect", "remember_channels"], at: path)
+                             "on_connect", "remember_channels", "ban_mask"], at: path)
         guard let host = try string(table, "host", at: path), !host.isEmpty else { throw fail("\(path).host", "is required") }
         let tls = try bool(table, "tls", at: path) ?? true
         let port = try int(table, "port", at: path) ?? (tls ? 6697 : 6667)
@@ -241,6 +255,13 @@ struct ConfigReader {
         network.onConnect = onConnect
         network.rememberChannels = try bool(table, "remember_channels", at: path) ?? true
         return network
+    }
+
+    /// A `ban_mask` template (``BanMaskTemplate``), checked.
+    private func banMask(_ table: TOMLTable, _ key: String, at path: String) throws(ConfigError) -> String? {
+        guard let text = try string(table, key, at: path) else { return nil }
+        do { _ = try BanMaskTemplate(text) } catch { throw fail("\(path).\(key)", error.description) }
+        return text
     }
 
     private func friends(_ table: TOMLTable, at path: String) throws(ConfigError) -> [String] {

@@ -25,6 +25,7 @@ import IRCSession
 ///                                         # before the channels are joined ($nick, $network)
 /// remember_channels = true                # channels joined and parted by hand are added to
 ///                                         # and taken from `channels` (with their keys)
+/// ban_mask = "*!$user@$host"              # this network's form of a ban by nick ([bans] mask)
 /// [networks.sasl]
 /// mechanism = "plain"                     # plain, external, scram-sha-256
 /// account = "me"
@@ -54,8 +55,14 @@ import IRCSession
 /// keywords = ["natter"]
 /// masks = []
 ///
-/// [ignores]
-/// masks = ["spammer!*@*"]
+/// [ignores]                               # kept by /ignore and /unignore: MASK [LEVELS]
+/// masks = ["spammer!*@*",                 # [-network NAME] [-until UTC time]; MASK is
+///          "$a:troll JOINS PARTS -network Libera"]   # nick!user@host or $a:account
+///
+/// [bans]                                  # /ban NICK, /kickban, /quiet and /unban by nick,
+/// mask = "*!*@$host"                      # the nick list's ban: the default; or *!$user@$host,
+///                                         # $nick!*@*, *!*@*.$domain (a WHO asks first when
+///                                         # the host is not known)
 ///
 /// [aliases]                               # your own commands (/alias NAME EXPANSION adds):
 /// j2 = "join"                             # $1…$9 the words typed after it, $2- the rest,
@@ -117,9 +124,14 @@ public struct NatterConfig: Hashable, Sendable {
     public var trimBatch = 500
     public var highlightKeywords: [String] = []
     public var highlightMasks: [String] = []
+    /// The `[ignores]` entries as written (checked when read): ``ignores(at:)`` builds the list.
     public var ignoreMasks: [String] = []
     /// The user's own commands (`[aliases]`: `name = "expansion"`), by name.
     public var aliases: [String: String] = [:]
+    /// The form of a ban by nick (`[bans] mask`; nil: `*!*@$host`), and the networks' own
+    /// (`ban_mask` of a `[[networks]]` table, by lower-cased name); checked when read.
+    public var banMask: String?
+    public var networkBanMasks: [String: String] = [:]
     public var notifications = true
     /// Whether a highlight or private message marks the window urgent (taskbar hint).
     public var urgentHint = true

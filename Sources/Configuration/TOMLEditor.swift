@@ -42,17 +42,17 @@ public struct TOMLEditor: Sendable {
     public mutating func set(_ key: String, _ value: TOMLLiteral, in table: Table = .root) throws(TOMLEditError) {
         let bytes = Array(text.utf8)
         if let written = find(key, in: table) {
-            try apply(bytes, replacing: written.valueStart..<written.valueEnd, with: value.text)
+            try apply(bytes, replacing: written.valueStart..<written.valueEnd, with: value.text(newline: newline))
             return
         }
         if let last = layout.keys.last(where: { $0.table == table.steps && $0.key.count == 1 }) {
             let indent = String(decoding: bytes[last.lineStart..<last.keyStart], as: UTF8.self)
             let end = lineEnd(after: last.valueEnd, in: bytes)
-            let line = indent + "\(Self.key(key)) = \(value.text)"
+            let line = indent + "\(Self.key(key)) = \(value.text(newline: newline))"
             try apply(bytes, replacing: end..<end, with: end == bytes.count && !endsWithNewline(bytes) ? newline + line : line + newline)
             return
         }
-        let line = "\(Self.key(key)) = \(value.text)"
+        let line = "\(Self.key(key)) = \(value.text(newline: newline))"
         if table.steps.isEmpty {
             // Before the first header, and before the comments that introduce it.
             let at = layout.headers.first.map { leadingComments(before: $0.lineStart, in: bytes) } ?? bytes.count
@@ -99,7 +99,7 @@ public struct TOMLEditor: Sendable {
     /// `entries` in their order.
     public mutating func append(to name: String, _ entries: [(String, TOMLLiteral)]) throws(TOMLEditError) {
         let bytes = Array(text.utf8)
-        let body = "[[\(Self.key(name))]]" + newline + entries.map { "\(Self.key($0.0)) = \($0.1.text)" + newline }.joined()
+        let body = "[[\(Self.key(name))]]" + newline + entries.map { "\(Self.key($0.0)) = \($0.1.text(newline: newline))" + newline }.joined()
         let lastIndex = count(of: name) - 1
         guard lastIndex >= 0 else {
             return try apply(bytes, replacing: bytes.count..<bytes.count, with: separation(bytes) + body)
@@ -204,6 +204,9 @@ public enum TOMLLiteral: Hashable, Sendable {
     case integer(Int)
     case boolean(Bool)
     case array([TOMLLiteral])
+    /// An array written one item a line, indented (easier to read and to edit by hand when
+    /// the items are long).
+    case arrayOnLines([TOMLLiteral])
     /// `{ key = value, … }`, keys in this order.
     case inlineTable([Pair])
 
@@ -217,15 +220,22 @@ public enum TOMLLiteral: Hashable, Sendable {
         }
     }
 
-    /// The value as TOML text.
-    public var text: String {
+    /// The value as TOML text, lines ended with "\n".
+    public var text: String { text(newline: "\n") }
+
+    /// The value as TOML text, lines ended with `newline` (the file's own).
+    func text(newline: String) -> String {
         switch self {
+        case .arrayOnLines(let items) where !items.isEmpty:
+            return "[" + newline + items.map { "    " + $0.text(newline: newline) + "," + newline }.joined() + "]"
+        case .arrayOnLines:
+            return "[]"
         case .string(let string): return ConfigWriter.quoted(string)
         case .integer(let number): return String(number)
         case .boolean(let flag): return flag ? "true" : "false"
         case .array(let items): return "[" + items.map(\.text).joined(separator: ", ") + "]"
         case .inlineTable(let pairs):
-            return pairs.isEmpty ? "{}" : "{ " + pairs.map { "\(TOMLEditor.key($0.key)) = \($0.value.text)" }.joined(separator: ", ") + " }"
+            return pairs.isEmpty ? "{}" : "{ " + pairs.map { "\(TOMLEditor.key($0.key)) = \($0.value.text(newline: newline))" }.joined(separator: ", ") + " }"
         }
     }
 }

@@ -103,11 +103,8 @@ final class ChatSession {
         let theme = DesktopAppearance.isDark(appearance, portal: schemes.latest ?? nil, gtkPrefersDark: gtkPrefersDark)
             ? themes.dark : themes.light
         let clock = { SessionTime(monotonic: WidgetWindow.now(), wall: Date()) }
-        let stack = ChatStack(settings: ModelSettings(
-            scrollbackCap: config.scrollbackLines, trimBatch: config.trimBatch,
-            highlights: HighlightRules(keywords: config.highlightKeywords, masks: config.highlightMasks),
-            ignores: IgnoreList(config.ignoreMasks), quitMessage: config.quitMessage,
-            passwordTargets: Set(config.passwordTargets.map { $0.lowercased() })), logs: LogStore(root: LogStore.defaultRoot()), theme: theme, clock: clock)
+        let stack = ChatStack(settings: config.modelSettings(at: Date()), logs: LogStore(root: LogStore.defaultRoot()),
+                              theme: theme, clock: clock)
         model = stack.model
         screen = stack.screen
         controller = stack.controller
@@ -158,6 +155,12 @@ final class ChatSession {
                 } else {
                     try editor.remove(name, in: .named("aliases"))
                 }
+            }
+        }
+        controller.onIgnoresChanged = { [configEdits] entries in
+            let file = ConfigLoader.defaultPath()
+            configEdits.edit("The ignores") { editor throws(TOMLEditError) in
+                try ConfigWriter.setIgnores(entries, in: &editor, file: file)
             }
         }
         controller.input.sendsTyping = config.sendTyping

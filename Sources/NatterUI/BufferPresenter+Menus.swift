@@ -74,9 +74,11 @@ extension BufferPresenter {
             let isOp = member.prefixes.contains("@"), isVoiced = member.prefixes.contains("+")
             items.append(MenuItem(isOp ? "Take op" : "Give op") { run("/\(isOp ? "deop" : "op") \(nick)") })
             items.append(MenuItem(isVoiced ? "Take voice" : "Give voice") { run("/\(isVoiced ? "devoice" : "voice") \(nick)") })
-            let mask = network.banMask(for: nick)
+            // The network's ban_mask when the host is known; else the model asks who they are
+            // (WHO) and bans when the answer comes.
+            let mask = chat.model.banMask(for: nick, on: network)
             items.append(MenuItem("Kick") { run("/kick \(nick)") })
-            items.append(MenuItem("Ban \(mask)") { run("/ban \(mask)") })
+            items.append(MenuItem("Ban \(mask ?? nick)") { run("/ban \(nick)") })
             items.append(MenuItem("Kick and ban") { run("/kickban \(nick)") })
         }
         items.append(MenuItem("Ignore") { run("/ignore \(nick)") })

@@ -36,6 +36,8 @@ public final class ChatController {
     /// An alias was defined (its expansion) or removed (nil) with /alias or /unalias: the app
     /// keeps it in the configuration.
     public var onAliasChanged: ((String, String?) -> Void)?
+    /// The ignores changed (/ignore, /unignore): the app keeps these entries in the config.
+    public var onIgnoresChanged: (([String]) -> Void)?
     /// Wakes the window's loop from another thread (a search found something); the next
     /// frame's ``sync()`` takes it.
     public var wakeUp: @Sendable () -> Void = {}
@@ -150,6 +152,8 @@ public final class ChatController {
                 onOpenLink?(url)
             case .aliasChanged(let name, let expansion):
                 onAliasChanged?(name, expansion)
+            case .ignoresChanged(let entries):
+                onIgnoresChanged?(entries)
             }
         }
     }

@@ -183,7 +183,11 @@ struct ServerCommandsTests {
     @Test func kickbanBansByHostThenKicks() {
         let rig = CommandRig()
         #expect(rig.sends("/kickban ada flooding") == ["MODE #natter +b *!*@ada.example", "KICK #natter ada flooding"])
-        #expect(rig.sends("/kickban stranger") == ["MODE #natter +b stranger!*@*", "KICK #natter stranger"])
+        // A host not known yet is asked for (WHO); the ban and the kick go with the answer.
+        #expect(rig.sends("/kickban stranger") == ["WHO stranger"])
+        rig.sent = []
+        rig.receive([":srv 352 me * ~st stranger.example srv stranger H :0 Real Name", ":srv 315 me stranger :End of WHO list"])
+        #expect(rig.sent == ["MODE #natter +b *!*@stranger.example", "KICK #natter stranger"])
         #expect(rig.sends("/kickban ada", in: rig.server).isEmpty)
         #expect(rig.lastNote(in: rig.server) == "this command works in a channel")
     }
@@ -192,7 +196,11 @@ struct ServerCommandsTests {
     @Test func unbanLiftsAMaskOrANicksBans() {
         let rig = CommandRig()
         #expect(rig.sends("/unban ada") == ["MODE #natter -bb *!*@ada.example ada!*@*"])
-        #expect(rig.sends("/unban stranger") == ["MODE #natter -b stranger!*@*"])
+        // Someone not on the server: only a ban by their nick can be lifted.
+        #expect(rig.sends("/unban stranger") == ["WHO stranger"])
+        rig.sent = []
+        rig.receive([":srv 315 me stranger :End of WHO list"])
+        #expect(rig.sent == ["MODE #natter -b stranger!*@*"])
         #expect(rig.sends("/unban *!*@spam.example") == ["MODE #natter -b *!*@spam.example"])
         #expect(rig.sends("/unban $a:spammer") == ["MODE #natter -b $a:spammer"])
         #expect(rig.sends("/unban $~a") == ["MODE #natter -b $~a"])
@@ -270,7 +278,7 @@ struct ServerCommandsTests {
     @Test func helpSaysWhatEachCommandDoes() {
         let rig = CommandRig()
         rig.run("/help kickban")
-        #expect(rig.lastNote() == "/kickban NICK [reason]  — ban by host, then kick")
+        #expect(rig.lastNote() == "/kickban NICK [reason]  — ban by ban_mask, then kick")
         rig.run("/help /ns")
         #expect(rig.lastNote() == "/ns /cs /ms /hs TEXT  — talk to NickServ, ChanServ, MemoServ, HostServ (passwords stay hidden)")
         rig.run("/help q")

@@ -52,7 +52,7 @@ public enum ChatCommand: Hashable, Sendable {
     case setname(String)
     /// `/umode [MODES [ARGS]]`: our own user modes (alone: asks what they are).
     case umode([String])
-    /// `/kickban NICK [reason]`: bans by host (``ChatNetwork/banMask(for:)``), then kicks.
+    /// `/kickban NICK [reason]`: bans by the network's `ban_mask` (``ChatModel/banMask(for:on:)``), then kicks.
     case kickban(nick: String, reason: String?)
     /// `/unban MASK|NICK`: lifts a ban (a nick: the masks a ban of them would have).
     case unban(String)
@@ -84,11 +84,13 @@ public enum ChatCommand: Hashable, Sendable {
         ("/notice TARGET TEXT", "send a notice"), ("/nick NEWNICK", "change your nick"),
         ("/topic [TEXT]", "show or set the topic"), ("/whois NICK", "ask who someone is"),
         ("/mode [TARGET] [MODES [ARGS]]", "set modes, or alone show them"), ("/op /deop /voice /devoice NICK…", "give or take op or voice"),
-        ("/kick NICK [reason]", "kick from this channel"), ("/ban MASK", "ban from this channel"),
+        ("/kick NICK [reason]", "kick from this channel"), ("/ban NICK|MASK", "ban from this channel (a nick by ban_mask)"),
         ("/invite NICK [#channel]", "invite to a channel"), ("/away [message]", "mark yourself away"),
         ("/back", "no longer away"), ("/quit [reason]", "disconnect from this network"),
         ("/close", "close this buffer (parts a channel)"), ("/raw LINE  (/quote)", "send a raw IRC line"),
-        ("/ignore [MASK]", "hide someone's messages (no mask: list)"), ("/unignore MASK", "stop ignoring"),
+        ("/ignore [MASK [LEVELS] [-network] [-time 10m]]", "hide someone (MASK: nick, nick!user@host or $a:account; "
+                                                            + "LEVELS: ALL, MSGS, JOINS, … or -LEVEL; no mask: list)"),
+        ("/unignore MASK|NUMBER", "stop ignoring"),
         ("/clear", "clear this buffer's lines"), ("/list [pattern]", "list channels"),
         ("/connect [NETWORK | irc://host/#channel]", "connect this network, another one, or a server by its link"),
         ("/disconnect /reconnect", "this network's connection"), ("/help [command]", "this help"),
@@ -100,7 +102,7 @@ public enum ChatCommand: Hashable, Sendable {
         ("/knock #channel [message]", "ask to be let into a closed channel"),
         ("/setname REAL NAME", "change your real name (where the server allows it)"),
         ("/umode [MODES]", "set your own modes (alone: show them)"),
-        ("/kickban NICK [reason]", "ban by host, then kick"), ("/unban MASK|NICK", "lift a ban"),
+        ("/kickban NICK [reason]", "ban by ban_mask, then kick"), ("/unban MASK|NICK", "lift a ban"),
         ("/quiet NICK|MASK  /unquiet", "keep someone from talking here (where the server has a quiet mode)"),
         ("/ns /cs /ms /hs TEXT", "talk to NickServ, ChanServ, MemoServ, HostServ (passwords stay hidden)"),
         ("/COMMAND [args]", "any other command goes to the server as typed"),

@@ -78,7 +78,7 @@ public enum ChatCommandParser {
         case "quit": return .success(.quit(rest.isEmpty ? nil : String(rest)))
         case "close": return .success(.close)
         case "raw": return rest.isEmpty ? usage() : .success(.raw(String(rest)))
-        case "ignore": return .success(.ignore(words.first))
+        case "ignore": return .success(.ignore(rest.isEmpty ? nil : String(rest)))
         case "unignore": return words.count == 1 ? .success(.unignore(words[0])) : usage()
         case "clear": return .success(.clear)
         case "alias": return .success(.alias(name: words.first, expansion: tail(after: 1)))

@@ -1,11 +1,23 @@
 import IRCSession
 
-/// The commands that act on the buffer's channel as a whole or as its operator: /cycle,
-/// /kickban, /unban, /quiet and /unquiet.
+/// The commands that act on the buffer's channel as a whole or as its operator: /cycle, /ban,
+/// /kickban, /unban, /quiet and /unquiet. A nick is banned by the network's `ban_mask`
+/// (``ChatModel/ban(_:_:channel:origin:on:now:)``: after a WHO when its host is not known).
 extension Commands {
     func runChannelCommand(_ command: ChatCommand, in scope: CommandScope) {
         let network = scope.network
+        /// A nick's ban, by the template; false for a mask, used as given.
+        func byNick(_ target: String, _ action: PendingBan.Action) -> Bool {
+            // (`$~a` passes for a nick, but is an extended ban.)
+            guard ChatCommandParser.isNick(target), !target.hasPrefix("$"), let channel = scope.channel() else { return false }
+            model.ban(target, action, channel: channel, origin: scope.id, on: network, now: scope.now)
+            return true
+        }
         switch command {
+        case .ban(let target):
+            guard scope.buffer.kind == .channel else { _ = scope.channel(); return }
+            if byNick(target, .ban) { return }
+            scope.intent(.setMode(target: scope.buffer.name, modes: "+b", parameters: [Self.mask(for: target)]))
         case .cycle(let explicit):
             guard let channel = explicit ?? scope.channel() else { return }
             // The key is read before the part, which forgets it.
@@ -13,16 +25,20 @@ extension Commands {
             scope.intent(.part(channel: channel, reason: "cycling"))
             scope.intent(.join([ChannelKey(channel, key: key)]))
         case .kickban(let nick, let reason):
-            guard let channel = scope.channel() else { return }
-            scope.intent(.setMode(target: channel, modes: "+b", parameters: [network.banMask(for: nick)]))
-            scope.intent(.kick(channel: channel, nick: nick, reason: reason))
+            guard scope.buffer.kind == .channel else { _ = scope.channel(); return }
+            if byNick(nick, .kickban(reason: reason)) { return }
+            scope.note("/kickban takes a nick: /ban MASK, then /kick NICK", error: true)
         case .unban(let target):
-            guard let channel = scope.channel() else { return }
-            let masks = Self.masks(for: target, lifting: true, on: network)
+            guard scope.buffer.kind == .channel else { _ = scope.channel(); return }
+            if byNick(target, .unban) { return }
+            let channel = scope.buffer.name
+            let masks = [Self.mask(for: target)]
             scope.intent(.setMode(target: channel, modes: "-" + String(repeating: "b", count: masks.count), parameters: masks))
         case .quiet(let target, let adding):
-            guard let channel = scope.channel() else { return }
-            let masks = Self.masks(for: target, lifting: !adding, on: network)
+            guard scope.buffer.kind == .channel else { _ = scope.channel(); return }
+            if byNick(target, .quiet(adding: adding)) { return }
+            let channel = scope.buffer.name
+            let masks = [Self.mask(for: target)]
             let changes = masks.compactMap(network.quietMode(for:))
             guard changes.count == masks.count, !changes.isEmpty else {
                 scope.note("this server has no quiet mode (neither a q list mode nor the m extended ban): /ban keeps someone out",
@@ -36,15 +52,9 @@ extension Commands {
         }
     }
 
-    /// The masks `/unban`, `/quiet` and `/unquiet` act on: a mask as given (completed to
-    /// `nick!user@host`; an extended ban as it is); for a nick, the ban by host a kick-ban sets (``ChatNetwork/banMask(for:)``)
-    /// and, lifting, the ban by nick `/ban NICK` sets too (a server ignores lifting a ban that is
-    /// not there).
-    static func masks(for target: String, lifting: Bool, on network: ChatNetwork) -> [String] {
-        // An extended ban (`$a:account`, `m:nick!*@*`) goes as it is.
-        if target.contains(":") || target.hasPrefix("$") { return [target] }
-        guard ChatCommandParser.isNick(target) else { return [IgnoreList.normalize(target)] }
-        let byHost = network.banMask(for: target), byNick = IgnoreList.normalize(target)
-        return lifting && byHost != byNick ? [byHost, byNick] : [byHost]
+    /// The mask `/ban`, `/unban`, `/quiet` and `/unquiet` act on when given one (not a nick):
+    /// completed to `nick!user@host`; an extended ban (`$a:account`, `m:nick!*@*`) as it is.
+    static func mask(for target: String) -> String {
+        target.contains(":") || target.hasPrefix("$") ? target : IgnoreList.normalize(target)
     }
 }

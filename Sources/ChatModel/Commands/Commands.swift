@@ -26,6 +26,9 @@ public enum CommandEffect: Hashable, Sendable {
     /// Open this irc:// or ircs:// link (`/connect irc://…`): the app joins it on a configured
     /// network, or connects to its server for the run.
     case openLink(String)
+    /// The ignores changed (`/ignore`, `/unignore`): the config keeps these entries
+    /// (``IgnoreEntry/configText``).
+    case ignoresChanged([String])
 }
 
 /// Carries out what the input line asks for (a ``ChatCommand``) on the model: the messages and
@@ -94,7 +97,7 @@ public struct Commands {
             return runAliasCommand(command, in: scope)
         case .ctcp, .motd, .lusers, .names, .who, .whowas, .knock, .setname, .umode, .serverCommand, .connect:
             return runServerCommand(command, in: scope)
-        case .cycle, .kickban, .unban, .quiet:
+        case .cycle, .ban, .kickban, .unban, .quiet:
             runChannelCommand(command, in: scope)
         case .say(let text):
             if let target = needsTarget() { intent(.sendMessage(target: target, text: text)) }
@@ -142,8 +145,6 @@ public struct Commands {
             intent(.setMode(target: channel, modes: modes, parameters: nicks))
         case .kick(let nick, let reason):
             if let channel = needsChannel() { intent(.kick(channel: channel, nick: nick, reason: reason)) }
-        case .ban(let mask):
-            if let channel = needsChannel() { intent(.setMode(target: channel, modes: "+b", parameters: [IgnoreList.normalize(mask)])) }
         case .invite(let nick, let channel):
             if let channel = channel ?? needsChannel() { intent(.invite(nick: nick, channel: channel)) }
         case .react(let reaction):
@@ -181,17 +182,8 @@ public struct Commands {
             return [.close(id)]
         case .raw(let line):
             if let problem = Self.unsendable(line, typedAs: "raw") { note(problem, error: true) } else { intent(.raw(line)) }
-        case .ignore(let mask):
-            if let mask {
-                model.settings.ignores.add(mask)
-                note("Ignoring \(IgnoreList.normalize(mask))")
-            } else {
-                let masks = model.settings.ignores.masks
-                note(masks.isEmpty ? "Nobody is ignored" : "Ignored: " + masks.joined(separator: ", "))
-            }
-        case .unignore(let mask):
-            note(model.settings.ignores.remove(mask) ? "No longer ignoring \(IgnoreList.normalize(mask))"
-                                                     : "\(IgnoreList.normalize(mask)) was not ignored")
+        case .ignore, .unignore:
+            return runIgnore(command, in: scope)
         case .clear:
             model.clear(id)
         case .help(let name):
