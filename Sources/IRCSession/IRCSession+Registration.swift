@@ -43,6 +43,7 @@ extension IRCSession {
         batches = [:]
         namesInProgress = [:]
         ctcpPings = []
+        autoWho = AutoWhoState()
         requeueUnconfirmed()
         history.outstanding = [:]
         history.labels = [:]
