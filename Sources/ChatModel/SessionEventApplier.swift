@@ -71,12 +71,7 @@ struct SessionEventApplier {
             }
         case .netsplit(let servers, let users, let channels), .netjoin(let servers, let users, let channels):
             let joined: Bool = { if case .netjoin = event { return true } else { return false } }()
-            for buffer in buffers(channels, on: network) {
-                let what = joined ? "Netjoin" : "Netsplit"
-                model.event(.info, nick: nil, text: "\(what) \(servers): \(users.joined(separator: ", "))",
-                           in: buffer, on: network, at: now)
-                model.changes.append(.membersChanged(buffer.id))
-            }
+            applySplit(joined: joined, servers: servers, users: users, channels: channels, on: network, now: now)
         case .nickChanged(let from, let to, let isOwn, let channels):
             stopTyping(from, on: network)   // the next notice comes under the new nick
             applyNickChange(from: from, to: to, isOwn: isOwn, channels: channels, on: network, now: now)
@@ -370,7 +365,7 @@ struct SessionEventApplier {
     }
 
     /// The open buffers among `names` (channels and queries), each once.
-    private func buffers(_ names: [String], on network: ChatNetwork) -> [ChatBuffer] {
+    func buffers(_ names: [String], on network: ChatNetwork) -> [ChatBuffer] {
         var seen = Set<BufferID>()
         return names.compactMap { network.buffer(named: $0) }.filter { seen.insert($0.id).inserted }
     }

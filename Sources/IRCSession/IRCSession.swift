@@ -84,6 +84,8 @@ public struct IRCSession: Sendable {
     var ctcpPings: [SentPing] = []
     /// The WHOs sent by the session after joins (`IRCSession+AutoWho.swift`).
     var autoWho = AutoWhoState()
+    /// Quits and joins that look like a netsplit, grouped (`IRCSession+Netsplits.swift`).
+    var splits = SplitTracker()
 
     /// Creates a disconnected session.
     public init(configuration: SessionConfiguration) {
@@ -120,6 +122,7 @@ public struct IRCSession: Sendable {
             tick(now: now)
             flushTypingDone(now: now)
             autoWhoTick(now: now)
+            flushSplits(now: now)
         case .intent(let intent, let now):
             perform(intent, now: now)
         case .notSent(let lines, let now):
@@ -193,7 +196,7 @@ public struct IRCSession: Sendable {
         case "JOIN": handleJoin(message, now: now)
         case "PART": handlePart(message)
         case "KICK": handleKick(message, now: now)
-        case "QUIT": handleQuit(message)
+        case "QUIT": handleQuit(message, now: now)
         case "NICK": handleNick(message)
         case "MODE": handleMode(message)
         case "324": handleChannelModeIs(message)
