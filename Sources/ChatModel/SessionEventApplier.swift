@@ -43,8 +43,10 @@ struct SessionEventApplier {
             }
             if rejoined {
                 model.event(.info, nick: nil, text: "Rejoined \(channel)", in: buffer, on: network, at: now)
-            } else {
+            } else if isOwn {
                 model.event(.join, nick: user.nick, in: buffer, on: network, at: now)
+            } else {
+                model.filterableEvent(.join, nick: user.nick, in: buffer, on: network, at: now)
             }
             model.changes.append(.membersChanged(buffer.id))
         case .parted(let channel, let user, let reason, let isOwn):
@@ -53,7 +55,7 @@ struct SessionEventApplier {
             if buffer.typing.removeValue(forKey: network.caseMapping.lowercased(user.nick)) != nil {
                 model.changes.append(.typingChanged(buffer.id))
             }
-            model.event(.part, nick: user.nick, text: reason ?? "", in: buffer, on: network, at: now)
+            model.filterableEvent(.part, nick: user.nick, text: reason ?? "", in: buffer, on: network, at: now)
             model.changes.append(.membersChanged(buffer.id))
         case .kicked(let channel, let nick, let by, let reason, let isOwn):
             guard let buffer = network.buffer(named: channel) else { return }
@@ -66,7 +68,7 @@ struct SessionEventApplier {
         case .quit(let user, let reason, let channels):
             stopTyping(user.nick, on: network)
             for buffer in buffers(channels + [user.nick], on: network) {
-                model.event(.quit, nick: user.nick, text: reason ?? "", in: buffer, on: network, at: now)
+                model.filterableEvent(.quit, nick: user.nick, text: reason ?? "", in: buffer, on: network, at: now)
                 model.changes.append(.membersChanged(buffer.id))
             }
         case .netsplit(let servers, let users, let channels), .netjoin(let servers, let users, let channels):
@@ -235,6 +237,7 @@ struct SessionEventApplier {
             model.changes.append(.typingChanged(buffer.id))
         }
         model.append(line, to: buffer, on: network, countsUnread: true)
+        if !line.isOwn, let nick = line.nick { model.noteSpoke(nick, in: buffer, on: network, at: line.time) }
     }
 
     private func applyHistory(_ batch: HistoryBatch, on network: ChatNetwork, now: Date) {
@@ -295,7 +298,8 @@ struct SessionEventApplier {
             model.changes.append(.buffersChanged(network: network.name))
         }
         for buffer in buffers(channels + [to], on: network) {
-            model.event(.nickChange(newNick: to), nick: from, in: buffer, on: network, at: now)
+            model.filterableEvent(.nickChange(newNick: to), nick: from, in: buffer, on: network, at: now)
+            model.renameSpeaker(from: from, to: to, in: buffer, on: network)
             model.changes.append(.membersChanged(buffer.id))
         }
         if isOwn { model.info("You are now known as \(to)", on: network, at: now) }

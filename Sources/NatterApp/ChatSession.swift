@@ -101,6 +101,9 @@ final class ChatSession {
             ignores: IgnoreList(config.ignoreMasks), quitMessage: config.quitMessage,
             passwordTargets: Set(config.passwordTargets.map { $0.lowercased() })), logs: LogStore(root: LogStore.defaultRoot()), theme: theme, clock: clock)
         model = stack.model
+        model.settings.smartFilter = config.smartFilter
+        model.settings.smartFilterDelay = Double(config.smartFilterMinutes) * 60
+        model.smartFilterChoices = SmartFilterChoices.load(path: SmartFilterChoices.defaultPath())
         screen = stack.screen
         controller = stack.controller
         screen.sidebarWidth = saved.sidebarWidth

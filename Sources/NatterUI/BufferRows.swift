@@ -60,13 +60,24 @@ public final class BufferRows: MessageListDataSource {
     /// The collapsed join/part groups the reader expanded, by the id of their first line
     /// (kept by the controller while the buffer is hidden).
     public var expanded: Set<String> = []
+    /// Whether the rows leave out the lines the smart filter marked (the channel's `/filter`):
+    /// read when the rows are built, so a change takes a ``reload()``.
+    public var hidesSmartFiltered: Bool
+
+    /// The lines of a group that have rows of their own to show: those the filter hides are
+    /// neither counted nor listed.
+    private func shown(_ numbers: ClosedRange<Int>) -> [Int] {
+        numbers.filter { !index.isHidden(line($0)) }
+    }
 
     /// Rows for `buffer`, with the marker before its first unread line.
-    public init(buffer: ChatBuffer, styler: ChatLineStyler) {
+    public init(buffer: ChatBuffer, styler: ChatLineStyler, hidesSmartFiltered: Bool = false) {
         self.buffer = buffer
         self.styler = styler
+        self.hidesSmartFiltered = hidesSmartFiltered
         readsWindow = !buffer.showsNewest
         index = BufferRowIndex(timeZone: styler.timeZone)
+        index.hidesSmartFiltered = hidesSmartFiltered
         index.markerLine = markerLineNumber()
         _ = index.setLoading(buffer.isLoadingOlder)
         index.rebuild(lines)
@@ -80,6 +91,7 @@ public final class BufferRows: MessageListDataSource {
     public func reload() {
         readsWindow = !buffer.showsNewest
         index = BufferRowIndex(timeZone: styler.timeZone)
+        index.hidesSmartFiltered = hidesSmartFiltered
         index.markerLine = markerLineNumber()
         _ = index.setLoading(buffer.isLoadingOlder)
         index.rebuild(lines)
@@ -219,7 +231,7 @@ public final class BufferRows: MessageListDataSource {
         case .marker, .loading: return ""
         case .day(let day): return "--- \(day) ---"
         case .line(let n): return styler.plainText(line(n))
-        case .group(let first, let last): return (first...last).map { styler.plainText(line($0)) }.joined(separator: "\n")
+        case .group(let first, let last): return shown(first...last).map { styler.plainText(line($0)) }.joined(separator: "\n")
         }
     }
 
@@ -371,6 +383,7 @@ public final class BufferRows: MessageListDataSource {
         var joined: [String] = [], left: [String] = [], quit: [String] = [], renamed: [String] = []
         // The groups read in the order they began: a /cycle is "left · joined", not the reverse.
         var order: [String] = []
+        let numbers = shown(numbers)
         for n in numbers {
             let l = line(n)
             let nick = l.nick ?? "?"
@@ -402,7 +415,7 @@ public final class BufferRows: MessageListDataSource {
         let groups = ["joined": joined, "left": left, "quit": quit]
         let parts = order.compactMap { names(groups[$0] ?? [], $0) }
             + renamed.prefix(2) + (renamed.count > 2 ? ["\(renamed.count - 2) more nick changes"] : [])
-        let time = styler.timestamp(line(numbers.lowerBound).time)
+        let time = styler.timestamp(line(numbers[0]).time)
         let dim = styler.theme.dimText
         return StyledText([
             TextSpan(time + " ", TextAttributes(font: styler.theme.monoFont, foreground: dim)),
@@ -416,7 +429,7 @@ public final class BufferRows: MessageListDataSource {
 
     private func expandedText(_ numbers: ClosedRange<Int>) -> StyledText {
         var spans: [TextSpan] = []
-        for n in numbers {
+        for n in shown(numbers) {
             if !spans.isEmpty { spans.append(TextSpan("\n", TextAttributes(font: styler.theme.messageFont))) }
             spans += styler.style(line(n)).text.spans
         }

@@ -86,7 +86,7 @@ public struct Commands {
         switch command {
         case .ctcp, .motd, .lusers, .names, .who, .whowas, .knock, .setname, .umode, .serverCommand, .connect:
             return runServerCommand(command, in: scope)
-        case .cycle, .kickban, .unban, .quiet:
+        case .cycle, .kickban, .unban, .quiet, .filter:
             runChannelCommand(command, in: scope)
         case .say(let text):
             if let target = needsTarget() { intent(.sendMessage(target: target, text: text)) }
