@@ -138,10 +138,17 @@ public final class BufferRows: MessageListDataSource {
     }
 
     /// The id of the row showing the line with id `lineID` (its own row, or the group holding
-    /// it), if that line is loaded.
+    /// it), if that line is loaded. A line the smart filter hides has none: the row nearest it
+    /// stands for it (the next one, else the one before), so a search hit on it does not go
+    /// and fetch a page of history around a line that is already here.
     public func rowID(ofLineID lineID: String) -> String? {
-        guard let i = lines.lastIndex(where: { $0.id == lineID }), let row = rowIndex(ofLine: i) else { return nil }
-        return rowID(at: row)
+        let all = lines
+        guard let i = all.lastIndex(where: { $0.id == lineID }) else { return nil }
+        if let row = rowIndex(ofLine: i) { return rowID(at: row) }
+        guard index.isHidden(all[i]) else { return nil }
+        let near = all.indices[(i + 1)...].lazy.compactMap { self.rowIndex(ofLine: $0) }.first
+            ?? all.indices[..<i].reversed().lazy.compactMap { self.rowIndex(ofLine: $0) }.first
+        return near.map(rowID(at:))
     }
 
     /// The row showing line `i` of the buffer.

@@ -1,6 +1,8 @@
 import ChatModel
 import DequeModule
 import Foundation
+import IRCProtocol
+import IRCSession
 @testable import NatterUI
 import Testing
 
@@ -74,5 +76,27 @@ struct SmartFilterRowsTests {
             _ = index.linesAppended(1, lines: lines)
         }
         #expect(ids(index, lines).suffix(4) == ["day-2024-01-03", "m5", "day-2024-01-04", "m6"])
+    }
+
+    /// A hidden line stands for the row nearest it when asked for (a search hit, a reveal): the
+    /// next row, else the one before; it is never fetched again as if it were not loaded.
+    @MainActor @Test func aHiddenLineIsRevealedAsTheRowNearestIt() throws {
+        let model = ChatModel()
+        model.addNetwork(name: "Test", configuration: SessionConfiguration(nick: "me", user: "me", realName: "me"))
+        let now = SessionTime(monotonic: 0, wall: Date(timeIntervalSince1970: 1_700_000_000))
+        _ = model.handle(.connected(now: now), network: "Test")
+        for line in [":srv 001 me :Welcome", ":me!u@h JOIN #natter", "@msgid=a1 :ada!a@h PRIVMSG #natter :hi",
+                     ":lurker!l@h JOIN #natter", "@msgid=a2 :ada!a@h PRIVMSG #natter :still here", ":other!o@h JOIN #natter"] {
+            _ = model.handle(.received(try IRCMessage(parsing: line), now: now), network: "Test")
+        }
+        let buffer = try #require(model.network("Test")?.buffer(named: "#natter"))
+        let joins = buffer.lines.filter { $0.kind == .join && $0.isSmartFiltered }
+        #expect(joins.map(\.nick) == ["lurker", "other"])
+        let rows = BufferRows(buffer: buffer, styler: ChatLineStyler(timeZone: LocalZone.utc), hidesSmartFiltered: true)
+        #expect(rows.rowID(ofLineID: joins[0].id) == "a2")
+        #expect(rows.rowID(ofLineID: joins[1].id) == "a2")
+        let shown = BufferRows(buffer: buffer, styler: ChatLineStyler(timeZone: LocalZone.utc))
+        #expect(shown.rowID(ofLineID: joins[0].id) == joins[0].id)
+        #expect(rows.rowID(ofLineID: "not-here") == nil)
     }
 }
