@@ -16,6 +16,15 @@ extension SessionEventApplier {
             model.event(.info, nick: nil, text: text, in: buffer, on: network, at: now)
             model.changes.append(.membersChanged(buffer.id))
         }
+        guard !joined else { return }
+        // A private conversation with one of them says they quit, as an ordinary quit does
+        // there: once, though each channel they were in has an event of its own.
+        for user in users {
+            guard let query = network.buffer(named: user), query.kind == .query,
+                  query.scrollback.lines.last.map({ $0.kind == .quit && $0.nick == user && $0.text == servers }) != true
+            else { continue }
+            model.event(.quit, nick: user, text: servers, in: query, on: network, at: now)
+        }
     }
 
     /// The row's text: the two servers with an arrow between, then the first nicks and how

@@ -137,4 +137,20 @@ final class SmartFilterTests {
         #expect(rows.map(\.text) == ["Netsplit hub.example ↔ leaf.example: ada, bob, u0, u1, u2, u3, u4, u5 (+6 more)"])
         #expect(!buffer.lines.contains { $0.kind == .quit })
     }
+
+    /// A private conversation with someone who left in a split says they quit, once, though
+    /// they were in two channels.
+    @Test func aQueryWithSomeoneInTheSplitSaysTheyQuitOnce() throws {
+        recv(":me!u@h JOIN #other", at: 1)
+        recv(":srv 353 me = #other :@me ada", at: 1)
+        recv(":srv 366 me #other :End", at: 1)
+        recv(":ada!a@h PRIVMSG me :psst", at: 2)
+        recv(":ada!a@h QUIT :hub.example leaf.example", at: 3)
+        model.deliver(.tick(now: time(6)), network: "Test")
+        let query = try #require(model.network("Test")?.buffer(named: "ada"))
+        #expect(query.lines.filter { $0.kind == .quit }.map(\.eventPhrase) == ["quit (hub.example leaf.example)"])
+        let other = try #require(model.network("Test")?.buffer(named: "#other"))
+        #expect(other.lines.last?.text == "Netsplit hub.example ↔ leaf.example: ada")
+        #expect(buffer.lines.last?.text == "Netsplit hub.example ↔ leaf.example: ada")
+    }
 }
