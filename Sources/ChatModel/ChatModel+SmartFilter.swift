@@ -50,9 +50,10 @@ extension ChatModel {
             let spoke = buffer.lastSpoke[key].map { time.timeIntervalSince($0) < settings.smartFilterDelay } ?? false
             line.isSmartFiltered = !spoke
             if case .join = kind, !spoke {
-                buffer.maskedJoins[key] = (line.id, time)
-                // Joins too old to unmask go, or a busy channel's would pile up for days.
-                if buffer.maskedJoins.count > 1_000 {
+                let newJoiner = buffer.maskedJoins.updateValue((line.id, time), forKey: key) == nil
+                // Joins too old to unmask go, or a busy channel's would pile up for days (looked
+                // at every 500 new ones: a pass over them all per join would cost a flood dearly).
+                if newJoiner, buffer.maskedJoins.count >= 1_000, buffer.maskedJoins.count % 500 == 0 {
                     buffer.maskedJoins = buffer.maskedJoins.filter { time.timeIntervalSince($0.value.time) < Self.joinUnmaskWindow }
                 }
             }
@@ -65,10 +66,11 @@ extension ChatModel {
     func noteSpoke(_ nick: String, in buffer: ChatBuffer, on network: ChatNetwork, at time: Date) {
         guard buffer.kind == .channel else { return }
         let key = network.caseMapping.lowercased(nick)
-        buffer.lastSpoke[key] = time
-        if buffer.lastSpoke.count > 2_000 {
+        let newSpeaker = buffer.lastSpoke.updateValue(time, forKey: key) == nil
+        if newSpeaker, buffer.lastSpoke.count >= 2_000, buffer.lastSpoke.count % 500 == 0 {
             // Only the recent speakers matter: the rest go (a channel's history of voices
-            // would otherwise grow for as long as the buffer is open).
+            // would otherwise grow for as long as the buffer is open), looked at every 500 new
+            // speakers.
             buffer.lastSpoke = buffer.lastSpoke.filter { time.timeIntervalSince($0.value) < settings.smartFilterDelay }
         }
         guard let masked = buffer.maskedJoins.removeValue(forKey: key),

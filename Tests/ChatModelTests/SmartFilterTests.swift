@@ -1,4 +1,4 @@
-import ChatModel
+@testable import ChatModel
 import Foundation
 import IRCProtocol
 import IRCSession
@@ -107,6 +107,22 @@ final class SmartFilterTests {
         // Half an hour later is too late: the join stays hidden.
         recv(":fay!f@h PRIVMSG #natter :back", at: 20 + 1_801)
         #expect(marks["fay joined"] == true)
+    }
+
+    /// Who spoke long ago is forgotten once many have spoken since (the memory stays bounded
+    /// in a busy channel); who spoke lately is not.
+    @Test func theSpeakersRememberedStayBounded() {
+        recv(":ada!a@h PRIVMSG #natter :early", at: 0)
+        for n in 0..<2_100 { recv(":u\(n)!u@h PRIVMSG #natter :hi", at: 700 + Double(n) * 0.01) }
+        // ada (spoke 700 s before the 2,000th new speaker) went at that pass; the recent ones stay.
+        #expect(buffer.lastSpoke["ada"] == nil && buffer.lastSpoke.count <= 2_101)
+        #expect(buffer.lastSpoke["u5"] != nil && buffer.lastSpoke["u2099"] != nil)
+        recv(":u5!u@h PART #natter", at: 730)
+        recv(":ada!a@h PART #natter", at: 730)
+        #expect(marks["u5 left"] == false && marks["ada left"] == true)
+        // Joins hidden long ago are forgotten the same way.
+        for n in 0..<1_000 { recv(":j\(n)!j@h JOIN #natter", at: 800 + 1_801 * Double(n / 999)) }
+        #expect(buffer.maskedJoins["j0"] == nil && buffer.maskedJoins["j999"] != nil)
     }
 
     @Test func theChoiceIsKeptInTheStateFolder() throws {
