@@ -56,6 +56,10 @@ public final class ChatBuffer {
     /// Who is typing here (the nick as spelled) and until when that holds without news
     /// (`+typing`), by folded nick.
     public internal(set) var typing: [String: (nick: String, until: Date)] = [:]
+    /// When each member (folded nick) last spoke here, for the smart filter.
+    var lastSpoke: [String: Date] = [:]
+    /// Joins the smart filter marked, by folded nick, shown again if the joiner speaks soon.
+    var maskedJoins: [String: (id: String, time: Date)] = [:]
 
     init(id: BufferID, name: String, kind: BufferKind, cap: Int, trimBatch: Int) {
         self.id = id

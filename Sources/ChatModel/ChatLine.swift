@@ -24,6 +24,10 @@ public struct ChatLine: Sendable, Hashable, Identifiable {
     public var isHighlight: Bool
     /// For our own messages: sent, waiting for the connection, or never to be sent.
     public var delivery: Delivery = .delivered
+    /// A join, part, quit or nick change of someone who had not spoken lately: a channel with
+    /// the smart filter on hides it (``ChatModel/hidesSmartFiltered(in:)``). Kept, and logged,
+    /// either way.
+    public var isSmartFiltered = false
     /// The fields few lines use, boxed: `nil` until one of them is set, so that an ordinary
     /// line is 96 bytes in the scrollback instead of 160 (the scrollback's storage after a
     /// 10,000-line flood: about 0.7 MiB less; the peak RSS fell by about 1 MiB).
@@ -97,6 +101,7 @@ public struct ChatLine: Sendable, Hashable, Identifiable {
     public static func == (a: ChatLine, b: ChatLine) -> Bool {
         a.id == b.id && a.time == b.time && a.kind == b.kind && a.nick == b.nick && a.text == b.text
             && a.isOwn == b.isOwn && a.isHighlight == b.isHighlight && a.delivery == b.delivery
+            && a.isSmartFiltered == b.isSmartFiltered
             && (a.extras?.value ?? Extras()) == (b.extras?.value ?? Extras())
     }
 

@@ -49,6 +49,9 @@ public final class ChatModel {
     public let mentions: ChatBuffer
     /// Mention line id → the buffer and line it copies.
     var mentionSources: [String: (buffer: BufferID, lineID: String)] = [:]
+    /// The channels where `/filter` turned the smart filter on or off (kept between runs when
+    /// the choices have a file).
+    public var smartFilterChoices = SmartFilterChoices()
 
     /// A model with `settings`, logging to `logs`.
     public init(settings: ModelSettings = ModelSettings(), logs: LogStore? = nil) {

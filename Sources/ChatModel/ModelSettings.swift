@@ -20,6 +20,12 @@ public struct ModelSettings: Sendable, Hashable {
     /// that set their own (by lower-cased name).
     public var banMask = BanMaskTemplate.standard
     public var networkBanMasks: [String: BanMaskTemplate] = [:]
+    /// Whether channels hide the joins, parts, quits and nick changes of people who have not
+    /// spoken lately, unless `/filter` chose otherwise there (`[filter] smart`).
+    public var smartFilter = false
+    /// How long after speaking someone's joins, parts, quits and nick changes still show
+    /// (`[filter] minutes`), in seconds.
+    public var smartFilterDelay: Double = 600
 
     public init(scrollbackCap: Int = 10_000, trimBatch: Int = 500, highlights: HighlightRules = HighlightRules(),
                 ignores: IgnoreList = IgnoreList(), historyPageSize: Int = 100,

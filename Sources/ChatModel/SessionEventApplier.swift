@@ -47,8 +47,10 @@ struct SessionEventApplier {
             }
             if rejoined {
                 model.event(.info, nick: nil, text: "Rejoined \(channel)", in: buffer, on: network, at: now)
-            } else {
+            } else if isOwn {
                 model.event(.join, nick: user.nick, in: buffer, on: network, at: now)
+            } else {
+                model.filterableEvent(.join, nick: user.nick, in: buffer, on: network, at: now)
             }
             model.changes.append(.membersChanged(buffer.id))
         case .parted(let channel, let user, let reason, let isOwn):
@@ -58,7 +60,7 @@ struct SessionEventApplier {
             if buffer.typing.removeValue(forKey: network.caseMapping.lowercased(user.nick)) != nil {
                 model.changes.append(.typingChanged(buffer.id))
             }
-            model.event(.part, nick: user.nick, text: reason ?? "", in: buffer, on: network, at: now)
+            model.filterableEvent(.part, nick: user.nick, text: reason ?? "", in: buffer, on: network, at: now)
             model.changes.append(.membersChanged(buffer.id))
         case .kicked(let channel, let nick, let by, let reason, let isOwn):
             guard let buffer = network.buffer(named: channel) else { return }
@@ -71,17 +73,12 @@ struct SessionEventApplier {
         case .quit(let user, let reason, let channels):
             stopTyping(user.nick, on: network)
             for buffer in buffers(channels + [user.nick], on: network) {
-                model.event(.quit, nick: user.nick, text: reason ?? "", in: buffer, on: network, at: now)
+                model.filterableEvent(.quit, nick: user.nick, text: reason ?? "", in: buffer, on: network, at: now)
                 model.changes.append(.membersChanged(buffer.id))
             }
         case .netsplit(let servers, let users, let channels), .netjoin(let servers, let users, let channels):
             let joined: Bool = { if case .netjoin = event { return true } else { return false } }()
-            for buffer in buffers(channels, on: network) {
-                let what = joined ? "Netjoin" : "Netsplit"
-                model.event(.info, nick: nil, text: "\(what) \(servers): \(users.joined(separator: ", "))",
-                           in: buffer, on: network, at: now)
-                model.changes.append(.membersChanged(buffer.id))
-            }
+            applySplit(joined: joined, servers: servers, users: users, channels: channels, on: network, now: now)
         case .nickChanged(let from, let to, let isOwn, let channels):
             stopTyping(from, on: network)   // the next notice comes under the new nick
             applyNickChange(from: from, to: to, isOwn: isOwn, channels: channels, on: network, now: now)
@@ -257,6 +254,7 @@ struct SessionEventApplier {
             model.changes.append(.typingChanged(buffer.id))
         }
         model.append(line, to: buffer, on: network, countsUnread: true)
+        if !line.isOwn, let nick = line.nick { model.noteSpoke(nick, in: buffer, on: network, at: line.time) }
     }
 
     private func applyHistory(_ batch: HistoryBatch, on network: ChatNetwork, now: Date) {
@@ -317,7 +315,8 @@ struct SessionEventApplier {
             model.changes.append(.buffersChanged(network: network.name))
         }
         for buffer in buffers(channels + [to], on: network) {
-            model.event(.nickChange(newNick: to), nick: from, in: buffer, on: network, at: now)
+            model.filterableEvent(.nickChange(newNick: to), nick: from, in: buffer, on: network, at: now)
+            model.renameSpeaker(from: from, to: to, in: buffer, on: network)
             model.changes.append(.membersChanged(buffer.id))
         }
         if isOwn { model.info("You are now known as \(to)", on: network, at: now) }
@@ -387,7 +386,7 @@ struct SessionEventApplier {
     }
 
     /// The open buffers among `names` (channels and queries), each once.
-    private func buffers(_ names: [String], on network: ChatNetwork) -> [ChatBuffer] {
+    func buffers(_ names: [String], on network: ChatNetwork) -> [ChatBuffer] {
         var seen = Set<BufferID>()
         return names.compactMap { network.buffer(named: $0) }.filter { seen.insert($0.id).inserted }
     }

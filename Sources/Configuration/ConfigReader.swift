@@ -13,7 +13,7 @@ struct ConfigReader {
     func read(_ root: TOMLTable) throws(ConfigError) -> NatterConfig {
         var config = NatterConfig()
         try onlyKeys(root, ["networks", "theme", "scrollback", "highlights", "ignores", "notifications", "typing", "completion", "keys",
-                            "display", "ctcp", "spelling", "messages", "privacy", "aliases", "bans"], at: "")
+                            "display", "ctcp", "spelling", "messages", "privacy", "aliases", "bans", "filter"], at: "")
         if let value = root["networks"] {
             guard let array = value.array else { throw fail("networks", "must be a list of [[networks]] tables") }
             for (index, item) in array.enumerated() {
@@ -154,6 +154,14 @@ struct ConfigReader {
         if let messages = try table(root, "messages", at: "") {
             try onlyKeys(messages, ["quit"], at: "messages")
             config.quitMessage = try string(messages, "quit", at: "messages") ?? config.quitMessage
+        }
+        if let filter = try table(root, "filter", at: "") {
+            try onlyKeys(filter, ["smart", "minutes"], at: "filter")
+            config.smartFilter = try bool(filter, "smart", at: "filter") ?? config.smartFilter
+            if let minutes = try int(filter, "minutes", at: "filter") {
+                guard (1...1440).contains(minutes) else { throw fail("filter.minutes", "must be a whole number from 1 to 1440") }
+                config.smartFilterMinutes = minutes
+            }
         }
         if let completion = try table(root, "completion", at: "") {
             try onlyKeys(completion, ["suffix"], at: "completion")

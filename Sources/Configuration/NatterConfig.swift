@@ -84,6 +84,12 @@ import IRCSession
 /// quit = "Leaving"                        # said on /quit, /disconnect, /reconnect and when
 ///                                         # Natter closes (peers see it, not "Connection closed")
 ///
+/// [filter]                                # the smart filter, as HexChat's and WeeChat's
+/// smart = false                           # channels hide joins, parts, quits and nick changes
+///                                         # of people who have not spoken lately (/filter
+///                                         # turns it on or off per channel, kept between runs)
+/// minutes = 10                            # how long after speaking they still show (1–1440)
+///
 /// [spelling]                              # the input line, through Enchant
 /// language = "en_US"                      # "off" turns it off
 /// buffers = { "Libera/#deutsch" = "de_DE", "Libera/#code" = "off" }
@@ -157,6 +163,11 @@ public struct NatterConfig: Hashable, Sendable {
     public var passwordTargets: [String] = []
     /// What QUIT says (`[messages] quit`).
     public var quitMessage = "Leaving"
+    /// Whether channels hide the joins, parts, quits and nick changes of people who have not
+    /// spoken lately, unless `/filter` chose otherwise there (`[filter] smart`).
+    public var smartFilter = false
+    /// How many minutes after speaking those rows still show (`[filter] minutes`).
+    public var smartFilterMinutes = 10
     /// Key bindings by action name (`next_buffer`, …) as key names (`Ctrl+PageDown`).
     public var keys: [String: String] = [:]
 

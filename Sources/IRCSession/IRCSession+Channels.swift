@@ -42,6 +42,7 @@ extension IRCSession {
             batches[batchID]?.channels.insert(name)
             return
         }
+        if !isOwn, gatherNetjoin(nick: source.nick, channel: name, now: now) { return }
         emit(.joined(channel: name, user: source, account: account, realName: realName, isOwn: isOwn))
         if isOwn { requestLatestHistory(for: name, now: now) }
     }
@@ -74,7 +75,7 @@ extension IRCSession {
                      reason: p.count >= 3 ? p[2] : nil, isOwn: isOwn))
     }
 
-    mutating func handleQuit(_ message: IRCMessage) {
+    mutating func handleQuit(_ message: IRCMessage, now: SessionTime) {
         guard let source = message.parsedSource else { return }
         let nickKey = state.fold(source.nick)
         var shared: [String] = []
@@ -88,6 +89,9 @@ extension IRCSession {
             batches[batchID]?.users.append(source.nick)
             batches[batchID]?.channels.formUnion(shared)
             return
+        }
+        if !state.isOwnNick(source.nick), gatherSplitQuit(nick: source.nick, reason: message.parameters.first, channels: shared, now: now) {
+            return regainNick(freedBy: source.nick)
         }
         emit(.quit(user: source, reason: message.parameters.first, channels: shared))
         regainNick(freedBy: source.nick)

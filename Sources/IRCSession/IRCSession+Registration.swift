@@ -44,6 +44,8 @@ extension IRCSession {
         batches = [:]
         namesInProgress = [:]
         ctcpPings = []
+        autoWho = AutoWhoState()
+        splits = SplitTracker()
         requeueUnconfirmed()
         history.outstanding = [:]
         history.labels = [:]
@@ -59,6 +61,7 @@ extension IRCSession {
             for key in state.channels.keys { history.stoppedHearing[key] = now.wall }
         }
         quitting = false
+        flushSplits(now: now, all: true)
         resetConnection(now: now)
         setPhase(.disconnected)
     }

@@ -84,6 +84,10 @@ public struct IRCSession: Sendable {
     var ctcpBucket: TokenBucket
     /// CTCP PINGs sent this connection and not answered yet, to time their answers.
     var ctcpPings: [SentPing] = []
+    /// The WHOs sent by the session after joins (`IRCSession+AutoWho.swift`).
+    var autoWho = AutoWhoState()
+    /// Quits and joins that look like a netsplit, grouped (`IRCSession+Netsplits.swift`).
+    var splits = SplitTracker()
 
     /// Creates a disconnected session.
     public init(configuration: SessionConfiguration) {
@@ -119,6 +123,8 @@ public struct IRCSession: Sendable {
         case .tick(let now):
             tick(now: now)
             flushTypingDone(now: now)
+            autoWhoTick(now: now)
+            flushSplits(now: now)
         case .intent(let intent, let now):
             perform(intent, now: now)
         case .notSent(let lines, let now):
@@ -177,6 +183,10 @@ public struct IRCSession: Sendable {
             handleChatMessage(message, now: now)
             return
         }
+        if command == "352" || command == "354" || command == "315",
+           absorbAutoWhoReply(message, command: command, now: now) { return }
+        let namesCompleting = command == "366" ? channelAwaitingNames(message) : nil
+        defer { if let key = namesCompleting { queueAutoWho(for: key, now: now) } }
         switch command {
         case "CAP": handleCAP(message)
         case "AUTHENTICATE": handleAuthenticate(message)
@@ -193,7 +203,7 @@ public struct IRCSession: Sendable {
         case "JOIN": handleJoin(message, now: now)
         case "PART": handlePart(message)
         case "KICK": handleKick(message, now: now)
-        case "QUIT": handleQuit(message)
+        case "QUIT": handleQuit(message, now: now)
         case "NICK": handleNick(message)
         case "MODE": handleMode(message)
         case "324": handleChannelModeIs(message)

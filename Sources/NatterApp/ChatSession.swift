@@ -106,6 +106,9 @@ final class ChatSession {
         let stack = ChatStack(settings: config.modelSettings(at: Date()), logs: LogStore(root: LogStore.defaultRoot()),
                               theme: theme, clock: clock)
         model = stack.model
+        model.settings.smartFilter = config.smartFilter
+        model.settings.smartFilterDelay = Double(config.smartFilterMinutes) * 60
+        model.smartFilterChoices = SmartFilterChoices.load(path: SmartFilterChoices.defaultPath())
         screen = stack.screen
         controller = stack.controller
         screen.sidebarWidth = saved.sidebarWidth

@@ -42,7 +42,7 @@ public final class BufferPresenter {
     func show(_ buffer: ChatBuffer) {
         let id = buffer.id
         let unread = buffer.unread
-        let rows = BufferRows(buffer: buffer, styler: chat.styler)
+        let rows = BufferRows(buffer: buffer, styler: chat.styler, hidesSmartFiltered: model.hidesSmartFiltered(in: buffer))
         rows.onOpenLink = { [weak self] url in self?.chat.onOpenLink?(url) }
         rows.onCopyLink = { [weak self] url in self?.screen.host?.clipboard.setText(url) }
         rows.onLoadAround = { [weak self] lineID in self?.loadAround(lineID: lineID, in: id) ?? false }
@@ -199,8 +199,10 @@ extension BufferPresenter {
             screen.messages.reloadAll()
             if !buffer.showsNewest { revealNearest(in: buffer, rows: rows) }
         } else if frame.inserted, buffer.showsNewest {
-            // Replayed lines went in among the rows (a bouncer's playback after the join row):
-            // the rows start over, and the list keeps its anchor by id.
+            // Replayed lines went in among the rows (a bouncer's playback after the join row), or
+            // the smart filter changed what they show: the rows start over, and the list keeps
+            // its anchor by id.
+            rows.hidesSmartFiltered = model.hidesSmartFiltered(in: buffer)
             rows.reload()
             screen.messages.reloadAll()
         } else {

@@ -51,6 +51,10 @@ struct BufferRowIndex {
     var incrementalTrim = true
     /// Whether the loading row leads the rows.
     private(set) var isLoading = false
+    /// Whether the lines the smart filter marked get no row (``ChatLine/isSmartFiltered``):
+    /// they do not start a run of joins and parts, and one running on over them holds them
+    /// without showing them.
+    var hidesSmartFiltered = false
     /// A group shorter than this stays as single lines.
     let minimumGroup = 2
     let timeZone: LocalZone
@@ -100,7 +104,9 @@ struct BufferRowIndex {
         if prepended > 0 {
             deltas.append(replaceAll(lines))
         } else if trimmed > 0 {
-            deltas.append(incrementalTrim ? replaceHead(lines) : replaceAll(lines))
+            // A trim's shortcut assumes each line has a row, and the day row before it depends on
+            // the line before; with hidden lines between, the rows start over.
+            deltas.append(incrementalTrim && !hidesSmartFiltered ? replaceHead(lines) : replaceAll(lines))
         }
         end = base + lines.count
         return deltas.filter { !$0.isEmpty }
@@ -133,7 +139,9 @@ struct BufferRowIndex {
         }
         let firstLine = cut < rows.count ? firstLine(atOrAfter: cut) ?? end : end
         guard firstLine >= base, firstLine - base <= lines.count else { return nil }
-        let previous = firstLine > base ? lines[firstLine - 1 - base] : nil
+        var previousNumber = firstLine - 1
+        while previousNumber >= base, isHidden(lines[previousNumber - base]) { previousNumber -= 1 }
+        let previous = previousNumber >= base ? lines[previousNumber - base] : nil
         let old = Array(rows[cut...])
         rows.removeSubrange(cut...)
         end = base + lines.count
@@ -254,18 +262,22 @@ struct BufferRowIndex {
     /// Appends rows for `lines` (numbered from `first`); `previous` is the line before them.
     private mutating func append(rowsFor lines: Lines.SubSequence, from first: Int, previous: ChatLine?) {
         var lastDay = previous.map { day($0.time) }
-        var run: (start: Int, end: Int)?
+        var run: (start: Int, end: Int, shown: Int)?
         func flushRun() {
             guard let current = run else { return }
-            if current.end - current.start + 1 >= minimumGroup {
+            if current.shown >= minimumGroup {
                 rows.append(.group(first: current.start, last: current.end))
             } else {
-                for n in current.start...current.end { rows.append(.line(n)) }
+                for n in current.start...current.end where !isHidden(lines[lines.startIndex + n - first]) { rows.append(.line(n)) }
             }
             run = nil
         }
         for (offset, line) in lines.enumerated() {
             let number = first + offset
+            if isHidden(line) {
+                run?.end = number
+                continue
+            }
             let lineDay = day(line.time)
             let newDay = lineDay != lastDay
             if newDay || number == markerLine { flushRun() }
@@ -275,7 +287,7 @@ struct BufferRowIndex {
             }
             if number == markerLine { rows.append(.marker) }
             if isGroupable(line) {
-                if let current = run, current.end == number - 1 { run = (current.start, number) } else { flushRun(); run = (number, number) }
+                if let current = run { run = (current.start, number, current.shown + 1) } else { run = (number, number, 1) }
             } else {
                 flushRun()
                 rows.append(.line(number))
@@ -283,6 +295,9 @@ struct BufferRowIndex {
         }
         flushRun()
     }
+
+    /// Whether `line` gets no row.
+    func isHidden(_ line: ChatLine) -> Bool { hidesSmartFiltered && line.isSmartFiltered }
 
     private func isGroupable(_ line: ChatLine) -> Bool {
         switch line.kind {

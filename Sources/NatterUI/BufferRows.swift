@@ -60,13 +60,24 @@ public final class BufferRows: MessageListDataSource {
     /// The collapsed join/part groups the reader expanded, by the id of their first line
     /// (kept by the controller while the buffer is hidden).
     public var expanded: Set<String> = []
+    /// Whether the rows leave out the lines the smart filter marked (the channel's `/filter`):
+    /// read when the rows are built, so a change takes a ``reload()``.
+    public var hidesSmartFiltered: Bool
+
+    /// The lines of a group that have rows of their own to show: those the filter hides are
+    /// neither counted nor listed.
+    private func shown(_ numbers: ClosedRange<Int>) -> [Int] {
+        numbers.filter { !index.isHidden(line($0)) }
+    }
 
     /// Rows for `buffer`, with the marker before its first unread line.
-    public init(buffer: ChatBuffer, styler: ChatLineStyler) {
+    public init(buffer: ChatBuffer, styler: ChatLineStyler, hidesSmartFiltered: Bool = false) {
         self.buffer = buffer
         self.styler = styler
+        self.hidesSmartFiltered = hidesSmartFiltered
         readsWindow = !buffer.showsNewest
         index = BufferRowIndex(timeZone: styler.timeZone)
+        index.hidesSmartFiltered = hidesSmartFiltered
         index.markerLine = markerLineNumber()
         _ = index.setLoading(buffer.isLoadingOlder)
         index.rebuild(lines)
@@ -80,6 +91,7 @@ public final class BufferRows: MessageListDataSource {
     public func reload() {
         readsWindow = !buffer.showsNewest
         index = BufferRowIndex(timeZone: styler.timeZone)
+        index.hidesSmartFiltered = hidesSmartFiltered
         index.markerLine = markerLineNumber()
         _ = index.setLoading(buffer.isLoadingOlder)
         index.rebuild(lines)
@@ -126,10 +138,17 @@ public final class BufferRows: MessageListDataSource {
     }
 
     /// The id of the row showing the line with id `lineID` (its own row, or the group holding
-    /// it), if that line is loaded.
+    /// it), if that line is loaded. A line the smart filter hides has none: the row nearest it
+    /// stands for it (the next one, else the one before), so a search hit on it does not go
+    /// and fetch a page of history around a line that is already here.
     public func rowID(ofLineID lineID: String) -> String? {
-        guard let i = lines.lastIndex(where: { $0.id == lineID }), let row = rowIndex(ofLine: i) else { return nil }
-        return rowID(at: row)
+        let all = lines
+        guard let i = all.lastIndex(where: { $0.id == lineID }) else { return nil }
+        if let row = rowIndex(ofLine: i) { return rowID(at: row) }
+        guard index.isHidden(all[i]) else { return nil }
+        let near = all.indices[(i + 1)...].lazy.compactMap { self.rowIndex(ofLine: $0) }.first
+            ?? all.indices[..<i].reversed().lazy.compactMap { self.rowIndex(ofLine: $0) }.first
+        return near.map(rowID(at:))
     }
 
     /// The row showing line `i` of the buffer.
@@ -224,7 +243,7 @@ public final class BufferRows: MessageListDataSource {
         case .marker, .loading: return ""
         case .day(let day): return "--- \(day) ---"
         case .line(let n): return styler.plainText(line(n))
-        case .group(let first, let last): return (first...last).map { styler.plainText(line($0)) }.joined(separator: "\n")
+        case .group(let first, let last): return shown(first...last).map { styler.plainText(line($0)) }.joined(separator: "\n")
         }
     }
 
@@ -380,6 +399,7 @@ public final class BufferRows: MessageListDataSource {
         var joined: [String] = [], left: [String] = [], quit: [String] = [], renamed: [String] = []
         // The groups read in the order they began: a /cycle is "left · joined", not the reverse.
         var order: [String] = []
+        let numbers = shown(numbers)
         for n in numbers {
             let l = line(n)
             let nick = l.nick ?? "?"
@@ -411,7 +431,7 @@ public final class BufferRows: MessageListDataSource {
         let groups = ["joined": joined, "left": left, "quit": quit]
         let parts = order.compactMap { names(groups[$0] ?? [], $0) }
             + renamed.prefix(2) + (renamed.count > 2 ? ["\(renamed.count - 2) more nick changes"] : [])
-        let time = styler.timestamp(line(numbers.lowerBound).time)
+        let time = styler.timestamp(line(numbers[0]).time)
         let dim = styler.theme.dimText
         return StyledText([
             TextSpan(time + " ", TextAttributes(font: styler.theme.monoFont, foreground: dim)),
@@ -425,7 +445,7 @@ public final class BufferRows: MessageListDataSource {
 
     private func expandedText(_ numbers: ClosedRange<Int>) -> StyledText {
         var spans: [TextSpan] = []
-        for n in numbers {
+        for n in shown(numbers) {
             if !spans.isEmpty { spans.append(TextSpan("\n", TextAttributes(font: styler.theme.messageFont))) }
             spans += styler.style(line(n)).text.spans
         }

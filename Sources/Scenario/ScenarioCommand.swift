@@ -19,6 +19,8 @@ public enum ScenarioCommand: Hashable, Sendable {
     case older(buffer: String, count: Int)
     /// Advance the virtual clock by seconds.
     case wait(Double)
+    /// The session's once-a-second tick, now (the transport's timer in the app).
+    case tick
     /// Advance the virtual clock to an absolute time in seconds.
     case at(Double)
     case wheel(Double)

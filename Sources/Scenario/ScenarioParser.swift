@@ -101,6 +101,7 @@ public enum ScenarioParser {
             guard let n = Int(args[1]), n > 0, n <= 100_000 else { throw Problem(text: "older needs a count from 1 to 100000") }
             return .older(buffer: args[0], count: n)
         case "wait": try count(1...1); return .wait(try duration(args[0]))
+        case "tick": try count(0...0); return .tick
         case "at": try count(1...1); return .at(try duration(args[0]))
         case "wheel": try count(1...1); return .wheel(try number(args[0]))
         case "scroll": try count(1...1); return .scroll(try number(args[0]))

@@ -126,6 +126,9 @@ public final class ScenarioRunner {
             try older(buffer: buffer, count: count)
         case .wait(let duration):
             try advance(to: time + duration)
+        case .tick:
+            let app = try ready()
+            app.controller.model.deliver(.tick(now: app.controller.clock()), network: networkName)
         case .at(let target):
             guard target >= time else { throw AppError("`at` cannot go back in time (now \(time) s)") }
             try advance(to: target)

@@ -24,6 +24,8 @@ struct TypedCommandsTests {
         try client.show("#c")
         // ada spoke: her host is known, which a ban by host needs.
         try await client.pump("ada's host") { client.session.state.user(named: "ada")?.host == "ada.example" }
+        // The WHO joining sent (who is away) is in before anything is typed.
+        try await client.pump("the join's WHO") { server.received.contains("WHO #c %tcuhnfar,153") }
 
         let typed: [(String, [String])] = [
             ("/frobnicate a b :c d", ["FROBNICATE a b :c d"]),

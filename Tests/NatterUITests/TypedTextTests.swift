@@ -24,6 +24,8 @@ struct TypedTextTests {
                      ":srv 353 me = #c :me grace greta bob", ":srv 366 me #c :End"] {
             chat.model.deliver(.received(try IRCMessage(parsing: line), now: SessionTime(0)), network: "Net")
         }
+        // The link wrote what joining sent (the channel's WHO) before anyone pastes.
+        chat.model.linkDrained(network: "Net", interval: .seconds(1), now: SessionTime(0))
         chat.controller.sync()
         let host = WidgetHost(root: chat.screen, size: Size(width: 1000, height: 640), measurer: FixedMeasurer(),
                               clipboard: MemoryClipboard())

@@ -25,6 +25,8 @@ public enum ChatCommand: Hashable, Sendable {
     case ignore(String?)
     case unignore(String)
     case clear
+    /// `/filter [on|off]`: the smart filter of this channel (alone: turned the other way).
+    case filter(Bool?)
     case help(String?)
     /// /keys: the keyboard help (as F1).
     case keys
@@ -91,7 +93,8 @@ public enum ChatCommand: Hashable, Sendable {
         ("/ignore [MASK [LEVELS] [-network] [-time 10m]]", "hide someone (MASK: nick, nick!user@host or $a:account; "
                                                             + "LEVELS: ALL, MSGS, JOINS, … or -LEVEL; no mask: list)"),
         ("/unignore MASK|NUMBER", "stop ignoring"),
-        ("/clear", "clear this buffer's lines"), ("/list [pattern]", "list channels"),
+        ("/clear", "clear this buffer's lines"),
+        ("/filter [on | off]", "hide joins, parts, quits and nick changes of people who have not spoken lately (alone: toggle)"), ("/list [pattern]", "list channels"),
         ("/connect [NETWORK | irc://host/#channel]", "connect this network, another one, or a server by its link"),
         ("/disconnect /reconnect", "this network's connection"), ("/help [command]", "this help"),
         ("/ctcp NICK REQUEST [args]", "ask someone's client (VERSION, TIME, CLIENTINFO…)"),

@@ -5,7 +5,7 @@ public enum ChatCommandParser {
 
     /// Every command name, for completion.
     public static let commandNames = ["alias", "away", "back", "ban", "bouncer", "clear", "close", "connect", "cs", "ctcp", "cycle",
-                                      "deop", "devoice", "disconnect", "help", "hs", "ignore", "invite", "join", "keys",
+                                      "deop", "devoice", "disconnect", "filter", "help", "hs", "ignore", "invite", "join", "keys",
                                       "kick", "kickban", "knock", "list", "lusers", "me", "mode", "monitor", "motd", "ms",
                                       "msg", "names", "nick", "notice", "ns", "op", "part", "ping", "query", "quiet",
                                       "quit", "quote", "raw", "react", "reconnect", "redact", "setname", "spell", "topic",
@@ -83,6 +83,13 @@ public enum ChatCommandParser {
         case "clear": return .success(.clear)
         case "alias": return .success(.alias(name: words.first, expansion: tail(after: 1)))
         case "unalias": return words.count == 1 ? .success(.unalias(words[0])) : usage()
+        case "filter":
+            switch words.first?.lowercased() {
+            case nil, "toggle": return words.count > 1 ? usage() : .success(.filter(nil))
+            case "on": return words.count > 1 ? usage() : .success(.filter(true))
+            case "off": return words.count > 1 ? usage() : .success(.filter(false))
+            default: return usage()
+            }
         case "keys": return .success(.keys)
         case "spell": return words.count <= 1 ? .success(.spell(words.first)) : usage()
         case "help": return .success(.help(words.first.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }))

@@ -47,6 +47,13 @@ extension Commands {
             }
             let modes = (adding ? "+" : "-") + String(changes.map(\.mode))
             scope.intent(.setMode(target: channel, modes: modes, parameters: changes.map(\.parameter)))
+        case .filter(let on):
+            guard scope.buffer.kind == .channel else {
+                scope.note("/filter works in a channel: it hides the joins and parts of people who have not spoken there lately",
+                           error: true)
+                return
+            }
+            model.setSmartFilter(on, in: scope.buffer, now: scope.now.wall)
         default:
             break
         }

@@ -97,7 +97,7 @@ public struct Commands {
             return runAliasCommand(command, in: scope)
         case .ctcp, .motd, .lusers, .names, .who, .whowas, .knock, .setname, .umode, .serverCommand, .connect:
             return runServerCommand(command, in: scope)
-        case .cycle, .ban, .kickban, .unban, .quiet:
+        case .cycle, .ban, .kickban, .unban, .quiet, .filter:
             runChannelCommand(command, in: scope)
         case .say(let text):
             if let target = needsTarget() { intent(.sendMessage(target: target, text: text)) }
