@@ -17,8 +17,34 @@ struct AutoWhoState: Sendable {
     /// Channels whose WHO timed out: their late replies stay silent until their 315.
     var abandoned: [String: Double] = [:]
 
+    /// Every WHO out, ours and the user's (a /who, a ban's), in the order sent: a server
+    /// answers them in that order, so a plain 352 (which carries no token) belongs to the
+    /// first; the 315 that ends it takes it off.
+    var order: [(mask: String, isOurs: Bool)] = []
+    /// How many WHOs are remembered out at once (a server that never ends one cannot grow it).
+    static let orderLimit = 64
+
     /// Whether replies about `key` belong to one of our own WHOs.
     func owns(_ key: String) -> Bool { inFlight?.key == key || abandoned[key] != nil }
+
+    /// A WHO of `mask` (folded) went out.
+    mutating func sent(_ mask: String, ours: Bool) {
+        order.append((mask, ours))
+        if order.count > Self.orderLimit { order.removeFirst(order.count - Self.orderLimit) }
+    }
+
+    /// Whether a plain 352 about channel `key` answers one of our WHOs: the first WHO out is
+    /// ours (when the order is known), or one of ours timed out and was forgotten.
+    func ownsPlainReply(about key: String) -> Bool {
+        if let first = order.first { return first.isOurs }
+        return owns(key)
+    }
+
+    /// The WHO of `mask` ended (its 315): off the order. Returns whether it was one of ours.
+    mutating func ended(_ mask: String) -> Bool? {
+        guard let index = order.firstIndex(where: { $0.mask == mask }) else { return nil }
+        return order.remove(at: index).isOurs
+    }
 }
 
 extension IRCSession {
@@ -56,6 +82,7 @@ extension IRCSession {
             let next = autoWho.queue.removeFirst()
             guard state.channels[next.key] != nil else { continue }
             autoWho.inFlight = (next.key, now.monotonic)
+            autoWho.sent(next.key, ours: true)
             if state.isupport.supportsWHOX {
                 send("WHO", next.name, "%\(Self.whoxFields),\(Self.autoWhoToken)")
             } else {
@@ -88,7 +115,7 @@ extension IRCSession {
             return true
         case "352":
             // <me> <channel> <user> <host> <server> <nick> <flags> :<hopcount> <real name>
-            guard p.count == 8, autoWho.owns(state.fold(p[1])) else { return false }
+            guard p.count == 8, autoWho.ownsPlainReply(about: state.fold(p[1])) else { return false }
             let trailing = p[7]
             let realName = trailing.firstIndex(of: " ").map { String(trailing[trailing.index(after: $0)...]) } ?? ""
             learnFromWho(nick: p[5], user: p[2], host: p[3], flags: p[6], account: nil, realName: realName)
@@ -96,6 +123,8 @@ extension IRCSession {
         case "315":
             guard p.count >= 2 else { return false }
             let key = state.fold(p[1])
+            // The user's WHO of the same channel, sent before ours, ends first: it is theirs.
+            if autoWho.ended(key) == false { return false }
             if autoWho.inFlight?.key == key {
                 autoWho.inFlight = nil
                 sendNextAutoWho(now: now)

@@ -22,6 +22,7 @@ extension IRCSession {
 
     /// `WHO mask`, with our WHOX fields and token where the server has WHOX.
     mutating func sendWho(_ mask: String) {
+        autoWho.sent(state.fold(mask), ours: false)
         if state.isupport.supportsWHOX {
             send("WHO", mask, "%\(Self.whoxFields),\(Self.whoxToken)")
         } else {

@@ -25,7 +25,9 @@ final class CommandRig {
         receive([":srv CAP * LS :\(caps)"] + (caps.isEmpty ? [] : [":srv CAP me ACK :\(caps)"])
                 + [":srv 001 me :Welcome", ":srv 005 me \(isupport) :are supported", ":srv 376 me :End of MOTD",
                    ":me!u@h JOIN #natter", ":srv 353 me = #natter :@me ada", ":srv 366 me #natter :End",
-                   ":ada!a@ada.example PRIVMSG #natter :hello"])
+                   ":ada!a@ada.example PRIVMSG #natter :hello",
+                   // The end of the WHO the session sends after joining (nobody is away).
+                   ":srv 315 me #natter :End of WHO"])
         sent = []
     }
 

@@ -122,11 +122,38 @@ struct AutoWhoTests {
         let ada = try #require(h.session.state.user(named: "ada"))
         #expect(ada.awayMessage != nil && ada.realName == "Ada Lovelace" && ada.host == "ada.host" && ada.user == "~ada")
         #expect(h.session.state.user(named: "bob")?.realName == "Bob")
-        // A WHO the user typed afterwards shows its answer as before.
+        // A WHO the user typed afterwards shows its answer: one table (IRCSession+Answers).
         h.intent(.who("#c"))
         let typed = h.feed([":irc.example 352 natter #c ~ada ada.host irc.example ada G :0 Ada Lovelace",
                             ":irc.example 315 natter #c :End of /WHO list."])
-        #expect(Self.shown(typed).count == 2)
+        #expect(Self.shown(typed).isEmpty)
+        let answers = events(typed).compactMap { if case .answer(let answer) = $0 { answer.content } else { nil } }
+        #expect(answers == [.who(mask: "#c", rows: [WhoRow(nick: "ada", user: "~ada", host: "ada.host", channel: "#c", flags: "G",
+                                                           account: nil, realName: "Ada Lovelace")])])
+    }
+
+    /// WHOs answered in the order sent: the user's WHO sent before ours gets its own rows and
+    /// end, ours stays silent, whatever channel the rows name; plain 352 carries no token.
+    @Test func repliesGoToTheWhoTheyAnswerInTheOrderSent() throws {
+        var h = Harness()
+        h.register(caps: Self.caps)
+        // The user asks about ada before the join's WHO goes.
+        h.intent(.who("ada"))
+        #expect(sent(Self.join(&h, "#c")) == ["WHO #c"])
+        let theirs = h.feed([":irc.example 352 natter #c ~ada ada.host irc.example ada G :0 Ada Lovelace",
+                             ":irc.example 315 natter ada :End of /WHO list."])
+        #expect(events(theirs).contains { if case .answer(let a) = $0, case .who("ada", let rows) = a.content { rows.count == 1 } else { false } })
+        let ours = h.feed([":irc.example 352 natter #c ~bob bob.host irc.example bob G :0 Bob",
+                           ":irc.example 315 natter #c :End of /WHO list."])
+        #expect(events(ours).allSatisfy { if case .answer = $0 { false } else if case .serverReply = $0 { false } else { true } })
+        #expect(h.session.state.user(named: "bob")?.awayMessage != nil)
+        // A ban's WHO sent while ours is out: ours ends first, then the ban's rows are the ban's.
+        Self.join(&h, "#d")
+        h.intent(.who("carol"))
+        h.feed([":irc.example 315 natter #d :End of /WHO list."])
+        let ban = h.feed([":irc.example 352 natter #d ~c carol.host irc.example carol H :0 Carol",
+                          ":irc.example 315 natter carol :End of /WHO list."])
+        #expect(events(ban).contains { if case .answer(let a) = $0, case .who("carol", let rows) = a.content { rows.count == 1 } else { false } })
     }
 
     /// A channel too large is not asked; one left before its turn is skipped; a /names typed

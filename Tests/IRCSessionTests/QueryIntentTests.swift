@@ -21,6 +21,9 @@ struct QueryIntentTests {
         var h = Harness()
         h.register(isupport: ["CHANTYPES=#", "WHOX"])
         h.feed([":natter!nat@h JOIN #c", ":irc.example 353 natter = #c :natter ada", ":irc.example 366 natter #c :End"])
+        // The session's own WHO after the join is answered first (here: by nobody).
+        h.feed(":irc.example 315 natter #c :End of WHO")
+        h.intent(.who("#c"))
         let outputs = h.feed(":irc.example 354 natter 152 #c ~ada ada.example ada H adaacct :Ada L")
         let user = try #require(h.session.state.user(named: "ada"))
         #expect(user.host == "ada.example" && user.user == "~ada" && user.account == "adaacct" && user.realName == "Ada L")

@@ -36,6 +36,8 @@ struct BanMaskTests {
         try server.start()
         try await client.waitUntilJoined("#c")
         try client.show("#c")
+        // The WHO the session sends after joining (who is away) goes before anything typed.
+        try await client.pump("the join's WHO") { server.received.contains { $0.hasPrefix("WHO #c") } }
         #expect(client.session.state.user(named: "ada")?.host == nil)
 
         let before = server.received.count
@@ -58,6 +60,8 @@ struct BanMaskTests {
         try server.start()
         try await client.waitUntilJoined("#c")
         try client.show("#c")
+        // The WHO the session sends after joining (who is away) goes before anything typed.
+        try await client.pump("the join's WHO") { server.received.contains { $0.hasPrefix("WHO #c") } }
 
         var before = server.received.count
         client.controller.submit("/kickban ada go")

@@ -41,13 +41,15 @@ struct MenusTests {
     /// they are (WHO) before banning by the host.
     @Test func aBanFromTheMenuOfAMemberWithoutAHostAsksWhoFirst() throws {
         let (chat, _, sent) = try chatRig([":srv 001 me :Welcome", ":srv 005 me CHANTYPES=# PREFIX=(ov)@+ :are supported",
-                                           ":srv 376 me :End", ":me!u@h JOIN #c", ":srv 353 me = #c :@me kim", ":srv 366 me #c :End"],
+                                           ":srv 376 me :End", ":me!u@h JOIN #c", ":srv 353 me = #c :@me kim", ":srv 366 me #c :End",
+                                           ":srv 315 me #c :End of WHO"],
                                           showing: "#c")
         let items = try #require(chat.screen.nickList.onMenu?(NickListView.Entry(nick: "kim", prefixes: "", away: false)))
         try #require(items.first { $0.title == "Ban kim" }).action()
         #expect(sent.lines == ["WHO kim"])
-        chat.model.deliver(.received(try IRCMessage(parsing: ":srv 352 me #c ~k kim.example srv kim H :0 Kim"), now: SessionTime(0)),
-                           network: "Net")
+        for line in [":srv 352 me #c ~k kim.example srv kim H :0 Kim", ":srv 315 me kim :End of WHO"] {
+            chat.model.deliver(.received(try IRCMessage(parsing: line), now: SessionTime(0)), network: "Net")
+        }
         #expect(sent.lines == ["WHO kim", "MODE #c +b *!*@kim.example"])
     }
 }
