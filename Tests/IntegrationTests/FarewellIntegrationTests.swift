@@ -37,7 +37,8 @@ struct FarewellIntegrationTests {
             guard let line else { return lines }
             if !line.hasPrefix("PING ") && !line.hasPrefix("PONG ") { lines.append(line) }
         }
-        throw IntegrationFailure("the client did not close within \(timeout) s; it sent: \(lines)\n\(client.dump())")
+        throw IntegrationFailure("the client did not close within \(timeout) s; it sent: \(lines); link \(client.network.link), "
+                                 + "leaving \(client.hub.isLeaving)\n\(client.dump())")
     }
 
     /// Answers the CAP LS with `caps`, and a CAP REQ with its ACK.
