@@ -75,9 +75,10 @@ extension ChatModel {
         }
     }
 
-    /// Takes the replies to a ban's WHO: a 352 or 354 about a nick waiting for one carries out
-    /// its bans; the 315 that ends the WHO says so when nobody answered. Returns whether the
-    /// event was such a reply (it is not shown: the ban or the note says what happened).
+    /// Takes the replies to a ban's WHO: its rows (352 or 354, collected by the session into one
+    /// answer) carry out the bans waiting on the nick; a 315 alone says nobody answered.
+    /// Returns whether the event was such a reply (it is not shown: the ban or the note says
+    /// what happened).
     func answersBanWho(_ event: SessionEvent, on network: ChatNetwork, now: Date) -> Bool {
         guard !network.pendingBans.isEmpty else { return false }
         switch event {
@@ -108,30 +109,11 @@ extension ChatModel {
                          now: time(at: now))
             }
             return true
-        case .serverReply(let reply):
-            let p = reply.parameters
-            let found: (nick: String, user: String, host: String)
-            switch reply.command {
-            case "352" where p.count >= 6: found = (p[4], p[1], p[2])
-            case "354" where p.count == 7: found = (p[3], p[1], p[2])
-            case "315" where !p.isEmpty:
-                let key = network.caseMapping.lowercased(p[0])
-                guard let waiting = network.pendingBans.removeValue(forKey: key) else { return false }
-                for ban in waiting { notFound(p[0], ban, on: network, now: now) }
-                return true
-            default:
-                return false
-            }
-            let key = network.caseMapping.lowercased(found.nick)
-            guard let waiting = network.pendingBans[key] else { return false }
-            // Answered: the 315 that follows finds nothing left to do.
-            network.pendingBans[key] = []
-            let template = banMaskTemplate(for: network.name)
-            guard let mask = template.mask(nick: found.nick, user: found.user, host: found.host) else { return true }
-            for ban in waiting {
-                carryOut(ban.action, nick: found.nick, mask: mask, channel: ban.channel, origin: ban.origin, on: network,
-                         now: time(at: now))
-            }
+        case .serverReply(let reply) where reply.command == "315" && !reply.parameters.isEmpty:
+            // A WHO that matched no one ends without rows, so without an answer: its end alone.
+            let nick = reply.parameters[0]
+            guard let waiting = network.pendingBans.removeValue(forKey: network.caseMapping.lowercased(nick)) else { return false }
+            for ban in waiting { notFound(nick, ban, on: network, now: now) }
             return true
         default:
             return false
