@@ -13,22 +13,20 @@ extension ChatModel {
         let server = network.serverBuffer.id
         let commands = Commands(model: self)
         for line in network.onConnect {
-            // The alias machinery puts the variables in (and splits at `;`), with no words.
-            let expanded = CommandAliases(["on-connect": line]).lines(of: "on-connect", arguments: nil, nick: network.nick,
-                                                                      channel: nil, network: network.name) ?? []
-            for command in expanded {
-                switch ChatCommandParser.parse(command) {
-                case .success(let parsed):
-                    if let refusal = commands.refusal(of: parsed, in: server) {
-                        note("on_connect \(command.prefix { $0 != " " }): \(refusal)", in: server, isError: true, at: now)
-                        continue
-                    }
-                    // What only a screen could do (show a buffer) is not done: nobody asked to
-                    // be taken anywhere by a reconnection.
-                    _ = commands.run(parsed, in: server, now: time)
-                case .failure(let failure):
-                    note("on_connect: \(failure.message)", in: server, isError: true, at: now)
+            // `$nick` and `$network` only, and no splitting at `;`: a password may hold either
+            // `$` or `;`, and must reach the service as written.
+            let command = line.replacing("$nick", with: network.nick).replacing("$network", with: network.name)
+            switch ChatCommandParser.parse(command) {
+            case .success(let parsed):
+                if let refusal = commands.refusal(of: parsed, in: server) {
+                    note("on_connect \(command.prefix { $0 != " " }): \(refusal)", in: server, isError: true, at: now)
+                    continue
                 }
+                // What only a screen could do (show a buffer) is not done: nobody asked to be
+                // taken anywhere by a reconnection.
+                _ = commands.run(parsed, in: server, now: time)
+            case .failure(let failure):
+                note("on_connect: \(failure.message)", in: server, isError: true, at: now)
             }
         }
     }

@@ -61,6 +61,11 @@ public final class ChatNetwork {
     public internal(set) var rememberedChannels: [ChannelKey]?
     /// Moves each time ``rememberedChannels`` changes.
     public internal(set) var rememberedRevision = 0
+    /// Channels (folded) the user asked to join or to leave (`/join`, `/part`, closing the
+    /// buffer), until the server confirms it: only those change ``rememberedChannels``, not a
+    /// bouncer's replayed joins, a forward to another channel, a /cycle or another client's.
+    var joinsAsked: Set<String> = []
+    var partsAsked: Set<String> = []
     /// Bans by nick waiting for a WHO to say who the nick is, by folded nick (ChatModel+Bans).
     var pendingBans: [String: [PendingBan]] = [:]
 
@@ -132,25 +137,43 @@ extension ChatNetwork {
         rememberedChannels = channels
     }
 
-    /// We joined `channel` (its key, if the session knows one): it is joined at start from now
-    /// on. `keyChanged`: its key was set or taken away, and the remembered one follows.
+    /// The user asked to join `channel`.
+    func askedToJoin(_ channel: String) {
+        guard rememberedChannels != nil, joinsAsked.count < 256 else { return }
+        joinsAsked.insert(caseMapping.lowercased(channel))
+    }
+
+    /// The user asked to leave `channel`.
+    func askedToPart(_ channel: String) {
+        guard rememberedChannels != nil, partsAsked.count < 256 else { return }
+        partsAsked.insert(caseMapping.lowercased(channel))
+    }
+
+    /// We joined `channel` (its key, if the session knows one): when the user asked for it, it
+    /// is joined at start from now on. `keyChanged`: its key was set or taken away, and the
+    /// remembered one follows.
     func remember(joined channel: String, keyChanged: Bool = false) {
         guard var channels = rememberedChannels else { return }
+        let asked = joinsAsked.remove(caseMapping.lowercased(channel)) != nil
         let key = session.joinKey(for: channel)
         if let index = channels.firstIndex(where: { caseMapping.equal($0.name, channel) }) {
             // A join without a key we know keeps the one configured.
             guard channels[index].key != key, key != nil || keyChanged else { return }
             channels[index].key = key
         } else {
+            guard asked, !keyChanged else { return }
             channels.append(ChannelKey(channel, key: key))
         }
         rememberedChannels = channels
         rememberedRevision += 1
     }
 
-    /// We parted `channel` (a kick is not a choice, and changes nothing here).
-    func forget(parted channel: String) {
-        guard var channels = rememberedChannels, let index = channels.firstIndex(where: { caseMapping.equal($0.name, channel) })
+    /// We parted `channel`: when the user asked to, it is no longer joined at start (a kick is
+    /// not a choice, and changes nothing here; nor does a /cycle).
+    func forget(parted channel: String, asked: Bool = false) {
+        let wasAsked = partsAsked.remove(caseMapping.lowercased(channel)) != nil
+        guard asked || wasAsked, var channels = rememberedChannels,
+              let index = channels.firstIndex(where: { caseMapping.equal($0.name, channel) })
         else { return }
         channels.remove(at: index)
         rememberedChannels = channels

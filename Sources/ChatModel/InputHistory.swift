@@ -19,8 +19,9 @@ public struct InputHistory: Equatable, Sendable {
     public var buffers: [BufferID] { Array(lines.keys) }
 
     /// Keeps `text`, typed in buffer `id`, as its newest line; the oldest goes past ``limit``.
-    public mutating func add(_ text: String, in id: BufferID) {
-        guard !text.isEmpty, !Self.carriesPassword(text, in: id) else { return }
+    /// `aliases`: the user's own commands, whose expansions are checked for passwords too.
+    public mutating func add(_ text: String, in id: BufferID, aliases: CommandAliases = CommandAliases()) {
+        guard !text.isEmpty, !Self.carriesPassword(text, in: id, aliases: aliases) else { return }
         var past = lines[id, default: []]
         if past.last != text { past.append(text) }
         if past.count > Self.limit { past.removeFirst(past.count - Self.limit) }
@@ -31,10 +32,25 @@ public struct InputHistory: Equatable, Sendable {
     /// (what ``ChatModel/maskingServicePasswords(_:to:)`` masks), said in its query, sent with
     /// `/msg`, `/notice`, `/query`, or raw (`/raw PRIVMSG NickServ :…`, `NS IDENTIFY …`, `PASS`,
     /// `OPER`, `AUTHENTICATE`), and a bouncer network's `pass=`.
-    public static func carriesPassword(_ text: String, in id: BufferID) -> Bool {
+    /// An alias is judged by what it expands to (`/id hunter2` for `/msg NickServ IDENTIFY
+    /// $1`), and so is the definition of one that holds a password itself.
+    public static func carriesPassword(_ text: String, in id: BufferID, aliases: CommandAliases = CommandAliases(),
+                                       depth: Int = 0) -> Bool {
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             let secret: Bool
-            switch ChatCommandParser.parse(String(line)) {
+            let parsed = ChatCommandParser.parse(String(line))
+            if case .success(.serverCommand(let name, let arguments)) = parsed, depth < Commands.aliasDepth,
+               let expanded = aliases.lines(of: name, arguments: arguments, nick: "", channel: id.name, network: id.network) {
+                if expanded.contains(where: { carriesPassword($0, in: id, aliases: aliases, depth: depth + 1) }) { return true }
+                continue
+            }
+            if case .success(.alias(_, let expansion?)) = parsed {
+                let lines = CommandAliases(["alias": expansion]).lines(of: "alias", arguments: nil, nick: "", channel: id.name,
+                                                                        network: id.network) ?? []
+                if lines.contains(where: { carriesPassword($0, in: id, aliases: aliases, depth: depth + 1) }) { return true }
+                continue
+            }
+            switch parsed {
             case .success(.say(let text)): secret = masks(text, to: id.name)
             case .success(.msg(let target, let text)), .success(.notice(let target, let text)):
                 secret = masks(text, to: target)

@@ -56,6 +56,20 @@ public final class ConfigEditQueue: Sendable {
         while state.withLock({ $0.running }) { usleep(2_000) }
     }
 
+    /// Makes `edit` only on a file that reads as Natter's configuration, and keeps it only if
+    /// the result still does: a file the user is in the middle of mending (the app runs on the
+    /// last one that worked) is not touched, and a value the reader would refuse (a channel
+    /// name it does not take) never makes the next start fail.
+    static func checked(_ edit: Edit, on editor: inout TOMLEditor, file: String) throws(TOMLEditError) {
+        do { _ = try ConfigLoader.parse(editor.text, file: file) } catch {
+            throw TOMLEditError("\(error); the file is left as it is until it reads again")
+        }
+        try edit(&editor)
+        do { _ = try ConfigLoader.parse(editor.text, file: file) } catch {
+            throw TOMLEditError("the change would not read back (\(error)); the file is left as it is")
+        }
+    }
+
     private func run() {
         while let next = state.withLock({ state -> (what: String, edit: Edit)? in
             guard !state.edits.isEmpty else {
@@ -66,7 +80,9 @@ public final class ConfigEditQueue: Sendable {
         }) {
             var failure: String?
             do {
-                try ConfigFile.edit(path, next.edit)
+                try ConfigFile.edit(path) { (editor: inout TOMLEditor) throws(TOMLEditError) in
+                    try Self.checked(next.edit, on: &editor, file: path)
+                }
             } catch {
                 failure = "\(next.what) is kept for this run only: \(error)"
             }

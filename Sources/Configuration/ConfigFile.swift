@@ -7,7 +7,10 @@ import Glibc
 /// full disk leaves the old file whole.
 public enum ConfigFile {
     /// Replaces the file at `path` with `text` (its folder made, 0700, when missing).
-    public static func write(_ text: String, to path: String) throws(ConfigFileError) {
+    public static func write(_ text: String, to link: String) throws(ConfigFileError) {
+        // A config.toml that is a link (dotfiles managers make them) stays one: the file it
+        // points at is the one replaced.
+        let path = resolvingLinks(link)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
@@ -43,6 +46,18 @@ public enum ConfigFile {
             unlink(temporary)
             throw ConfigFileError(path: path, code: failure)
         }
+    }
+
+    /// `path` with its symbolic links followed, as far as they lead (a dangling link: the path
+    /// it names).
+    static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<16 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = target.hasPrefix("/") ? target
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).path
+        }
+        return current
     }
 
     /// Reads the file at `path`, applies `edit` to its text in place (``TOMLEditor``) and

@@ -172,10 +172,13 @@ struct DesktopApp {
     /// A network for `link`, with the user's login name as nick, joining its channel.
     static func network(for link: IRCLink) -> NatterConfig.Network {
         let nick = ProcessEnvironment.userName
-        return NatterConfig.Network(
+        var network = NatterConfig.Network(
             name: link.host, host: link.host, port: link.port, tls: link.tls, verifyCertificate: true,
             nick: nick, alternativeNicks: [], user: nick, realName: nick, channels: link.channel.map { [($0, nil)] } ?? [],
             password: nil, sasl: nil, clientCertificate: nil, clientKey: nil, autoConnect: true)
+        // Not in the file: nothing of it is written there.
+        network.rememberChannels = false
+        return network
     }
 
     private func keyBindings(_ config: NatterConfig) -> KeyBindings {

@@ -85,10 +85,13 @@ extension QuickStart {
     /// A bouncer's network is chosen by the username `LOGIN/NETWORK` (ZNC and soju).
     var network: NatterConfig.Network {
         let user = login ?? nick
-        return NatterConfig.Network(name: bouncerNetwork ?? host, host: host, port: port, tls: tls,
-                                    verifyCertificate: verifyCertificate, nick: nick, alternativeNicks: [],
-                                    user: bouncerNetwork.map { "\(user)/\($0)" } ?? user, realName: nick,
-                                    channels: channels.map { ($0, nil) }, password: passwordCommand.map { .command($0) },
-                                    sasl: nil, clientCertificate: nil, clientKey: nil, autoConnect: true)
+        var network = NatterConfig.Network(name: bouncerNetwork ?? host, host: host, port: port, tls: tls,
+                                           verifyCertificate: verifyCertificate, nick: nick, alternativeNicks: [],
+                                           user: bouncerNetwork.map { "\(user)/\($0)" } ?? user, realName: nick,
+                                           channels: channels.map { ($0, nil) }, password: passwordCommand.map { .command($0) },
+                                           sasl: nil, clientCertificate: nil, clientKey: nil, autoConnect: true)
+        // For this run only: its joins must not rewrite a configured network of the same name.
+        network.rememberChannels = false
+        return network
     }
 }

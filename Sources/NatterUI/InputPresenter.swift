@@ -125,7 +125,7 @@ public final class InputPresenter {
             return
         }
         let before = history
-        history.add(text, in: current)
+        history.add(text, in: current, aliases: model.aliases)
         if history != before { onHistoryChanged?(history) }
         recall = nil
         typingTarget = nil   // the message itself says we stopped

@@ -32,10 +32,12 @@ struct OnConnectTests {
 
     @Test func theyRunInOrderBeforeTheJoins() throws {
         let record = Record()
-        let model = model(["/mode $nick +x", "/msg HostServ on; /quote CHGIDENT $nick", "/me is on $network"], record: record)
+        let model = model(["/mode $nick +x", "/msg HostServ on", "/quote CHGIDENT $nick", "/me is on $network",
+                           "/msg NickServ IDENTIFY pa;ss$1$$"], record: record)
         try register(model, nick: "me_")
         let after = Array(record.lines.drop { !$0.hasPrefix("MODE") })
-        #expect(after == ["MODE me_ +x", "PRIVMSG HostServ on", "CHGIDENT me_", "JOIN #a,#b"])
+        // A password goes as written: no splitting at `;`, no `$` but the two names.
+        #expect(after == ["MODE me_ +x", "PRIVMSG HostServ on", "CHGIDENT me_", "PRIVMSG NickServ :IDENTIFY pa;ss$1$$", "JOIN #a,#b"])
         // A line the server buffer cannot take is said there, and the rest still ran.
         let server = try #require(model.network("Libera")?.serverBuffer)
         #expect(server.lines.contains { $0.kind == .error && $0.text.hasPrefix("on_connect /me: this buffer has no channel") })

@@ -249,7 +249,7 @@ struct ConfigEditQueueTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("config.toml").path
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "# mine\n[[networks]]\nname = \"A\"\nchannels = []\n[[networks]]\nhost = \"b.example\"\n"
+        try "# mine\n[[networks]]\nname = \"A\"\nhost = \"a.example\"\nchannels = []\n[[networks]]\nhost = \"b.example\"\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
         let queue = ConfigEditQueue(path: path)
         for k in 0..<50 {
@@ -263,8 +263,36 @@ struct ConfigEditQueueTests {
         queue.waitUntilIdle()
         #expect(queue.finished == 52)
         #expect(try String(contentsOfFile: path, encoding: .utf8)
-                == "# mine\n[[networks]]\nname = \"A\"\nchannels = [\"#a\"]\n[[networks]]\nhost = \"b.example\"\nport = 6649\n")
+                == "# mine\n[[networks]]\nname = \"A\"\nhost = \"a.example\"\nchannels = [\"#a\"]\n[[networks]]\nhost = \"b.example\"\nport = 6649\n")
         #expect(queue.takeFailures() == ["the impossible is kept for this run only: cannot write \(path): no such network"])
         #expect(queue.takeFailures().isEmpty)
+
+        // A value the reader would refuse is not written, and says why.
+        queue.edit("the channel #") { editor throws(TOMLEditError) in
+            try editor.set("channels", .array([.string("#")]), in: .element(0, of: "networks"))
+        }
+        queue.waitUntilIdle()
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("channels = [\"#a\"]"))
+        #expect(queue.takeFailures().first?.contains("would not read back") == true)
+        // A file that does not read (the user is mending it) is not touched.
+        try "# mine\n[[networks]]\nname = \"A\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        queue.edit("anything") { editor throws(TOMLEditError) in try editor.set("nick", .string("x")) }
+        queue.waitUntilIdle()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "# mine\n[[networks]]\nname = \"A\"\n")
+        #expect(queue.takeFailures().first?.contains("left as it is until it reads again") == true)
+    }
+
+    /// A config.toml that is a link (a dotfiles manager's) stays one: the file it points at changes.
+    @Test func aLinkedFileStaysALink() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("natter-link-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("dotfiles"), withIntermediateDirectories: true)
+        let target = folder.appendingPathComponent("dotfiles/natter.toml").path
+        try "nick = \"me\"\n".write(toFile: target, atomically: true, encoding: .utf8)
+        let link = folder.appendingPathComponent("config.toml").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "dotfiles/natter.toml")
+        try ConfigFile.edit(link) { (editor: inout TOMLEditor) throws(TOMLEditError) in try editor.set("nick", .string("you")) }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "dotfiles/natter.toml")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "nick = \"you\"\n")
     }
 }

@@ -118,11 +118,15 @@ public struct Commands {
             if let text { intent(.sendMessage(target: nick, text: text)) }
             return [.show(query.id)]
         case .join(let channels, let keys):
+            for channel in channels { network.askedToJoin(channel) }
             intent(.join(channels.enumerated().map { ChannelKey($1, key: $0 < keys.count ? keys[$0] : nil) }))
             // The user lands in the (first) channel joined, once the server confirms it.
             if let first = channels.first { return [.showOnceJoined(network: id.network, channel: first)] }
         case .part(let channel, let reason):
-            if let channel = channel ?? needsChannel() { intent(.part(channel: channel, reason: reason)) }
+            if let channel = channel ?? needsChannel() {
+                network.askedToPart(channel)
+                intent(.part(channel: channel, reason: reason))
+            }
         case .nick(let nick):
             intent(.changeNick(nick))
         case .topic(let text):
@@ -272,10 +276,11 @@ extension ChatModel {
             return false
         }
         if buffer.kind == .channel && buffer.isJoined {
+            network(id.network)?.askedToPart(buffer.name)
             perform(.part(channel: buffer.name, reason: nil), network: id.network, now: now)
         } else if buffer.kind == .channel {
             // Closed after a kick (or a refused join): no PART says we left, the close does.
-            network(id.network)?.forget(parted: buffer.name)
+            network(id.network)?.forget(parted: buffer.name, asked: true)
         }
         perform(.discardPending(target: buffer.name), network: id.network, now: now)
         return closeBuffer(id)
