@@ -54,7 +54,8 @@ public enum AnswerText {
     /// How long before `time` `date` was ("2 hours ago"); over a week, the day it was ("on
     /// 3 March 2026", UTC: the server's clock is no one's local time).
     public static func ago(_ date: Date, at time: Date) -> String {
-        let seconds = Int(time.timeIntervalSince(date))
+        // Clamped: a date from a server may be anything, and Int() of a huge Double traps.
+        let seconds = Int(max(-1e12, min(1e12, time.timeIntervalSince(date))))
         guard seconds > 7 * 86_400 || seconds < 0 else { return duration(seconds) + " ago" }
         let civil = CivilTime(seconds: Int(date.timeIntervalSince1970))
         return "on \(civil.day) \(CivilTime.monthNames[civil.month - 1]) \(civil.year)"

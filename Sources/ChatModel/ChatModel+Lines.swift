@@ -237,8 +237,9 @@ extension ChatModel {
     }
 
     /// The buffer on screen, when it belongs to `network`.
+    /// (Not the channel list, which is drawn without rows.)
     func shownBuffer(on network: ChatNetwork) -> ChatBuffer? {
-        activeBuffer.flatMap { $0.network == network.name ? buffer($0) : nil }
+        activeBuffer.flatMap { $0.network == network.name ? buffer($0) : nil }.flatMap { $0.kind == .channelList ? nil : $0 }
     }
 
     /// The name of `buffer`'s log folder: folded, so `#Swift` and `#swift` share one log.

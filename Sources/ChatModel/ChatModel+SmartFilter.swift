@@ -42,11 +42,13 @@ extension ChatModel {
     /// An event row about `nick` in `buffer` that the smart filter may hide: marked when
     /// `nick` has not spoken there lately. A marked join is remembered, to be unmasked if its
     /// joiner speaks.
-    func filterableEvent(_ kind: ChatLineKind, nick: String, text: String = "", in buffer: ChatBuffer,
+    /// `isOwn`: the event is ours (by the time our nick change is applied, the session has our
+    /// new nick, so the old one cannot be compared), and never hidden.
+    func filterableEvent(_ kind: ChatLineKind, nick: String, text: String = "", isOwn: Bool = false, in buffer: ChatBuffer,
                          on network: ChatNetwork, at time: Date) {
         var line = ChatLine(id: localID(), time: time, kind: kind, nick: nick, text: text)
         let key = network.caseMapping.lowercased(nick)
-        if buffer.kind == .channel, !network.caseMapping.equal(nick, network.nick) {
+        if buffer.kind == .channel, !isOwn, !network.caseMapping.equal(nick, network.nick) {
             let spoke = buffer.lastSpoke[key].map { time.timeIntervalSince($0) < settings.smartFilterDelay } ?? false
             line.isSmartFiltered = !spoke
             if case .join = kind, !spoke {

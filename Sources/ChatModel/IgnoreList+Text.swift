@@ -82,7 +82,8 @@ extension IgnoreEntry {
                 return nil
             }
         }
-        return number.isEmpty && sawUnit && total > 0 ? total : nil
+        // Up to ten years: longer is "for good" (no -time), and a clock cannot hold much more.
+        return number.isEmpty && sawUnit && total > 0 && total <= 10 * 366 * 86_400 ? total : nil
     }
 
     /// The entry as the configuration keeps it: `bob!*@* JOINS PARTS -network Libera -until

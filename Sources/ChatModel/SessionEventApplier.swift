@@ -315,7 +315,7 @@ struct SessionEventApplier {
             model.changes.append(.buffersChanged(network: network.name))
         }
         for buffer in buffers(channels + [to], on: network) {
-            model.filterableEvent(.nickChange(newNick: to), nick: from, in: buffer, on: network, at: now)
+            model.filterableEvent(.nickChange(newNick: to), nick: from, isOwn: isOwn, in: buffer, on: network, at: now)
             model.renameSpeaker(from: from, to: to, in: buffer, on: network)
             model.changes.append(.membersChanged(buffer.id))
         }

@@ -7,6 +7,8 @@ import IRCProtocol
 /// table, the MOTD) told to the model when the numeric that ends it comes. Errors and standard
 /// replies carry the buffer they belong to as their `origin`.
 extension IRCSession {
+    /// The latest sign-on time a WHOIS may say (seconds since 1970; the year 2100).
+    static let latestSignon = 4_102_444_800
     /// Performs `intent`, typed in buffer `origin`: the lines it sends are labeled where the
     /// server has labeled-response, and a question among them is remembered.
     mutating func performAsked(_ intent: UserIntent, from origin: String?, now: SessionTime) {
@@ -159,8 +161,11 @@ extension IRCSession {
             card.serverInfo = p.count > 3 ? p[3] : nil
         case 313: card.operatorText = text
         case 317 where p.count >= 4:
-            card.idleSeconds = Int(p[2])
-            if p.count >= 5, let signon = Double(p[3]) { card.signedOn = Date(timeIntervalSince1970: signon) }
+            // Whole seconds a clock can hold (a server may send anything: "nan", 1e30).
+            card.idleSeconds = Int(p[2]).flatMap { (0...(100 * 365 * 86_400)).contains($0) ? $0 : nil }
+            if p.count >= 5, let signon = Int(p[3]), (0...Self.latestSignon).contains(signon) {
+                card.signedOn = Date(timeIntervalSince1970: Double(signon))
+            }
         case 319:
             let room = AnswerTracker.rowsKept - card.channels.count
             card.channels += text.split(separator: " ").prefix(max(0, room)).map(String.init)

@@ -40,10 +40,21 @@ struct AutoWhoState: Sendable {
         return owns(key)
     }
 
-    /// The WHO of `mask` ended (its 315): off the order. Returns whether it was one of ours.
+    /// A WHO ended (its 315 names `mask`): off the order, with any sent before it, which a
+    /// server answering in order will not answer now. A 315 naming no WHO out (`*`, as
+    /// Solanum's answer to a WHO it will not run) ends the first. Returns whether the WHO it
+    /// ended was one of ours; nil when none was out.
     mutating func ended(_ mask: String) -> Bool? {
-        guard let index = order.firstIndex(where: { $0.mask == mask }) else { return nil }
-        return order.remove(at: index).isOurs
+        guard !order.isEmpty else { return nil }
+        let index = order.firstIndex { $0.mask == mask } ?? 0
+        let entry = order[index]
+        order.removeFirst(index + 1)
+        return entry.isOurs
+    }
+
+    /// Our WHO of `key` is given up: it no longer heads the order.
+    mutating func forget(_ key: String) {
+        if let index = order.firstIndex(where: { $0.isOurs && $0.mask == key }) { order.remove(at: index) }
     }
 }
 
@@ -97,6 +108,7 @@ extension IRCSession {
         autoWho.abandoned = autoWho.abandoned.filter { now.monotonic - $0.value < 10 * Self.autoWhoTimeout }
         guard let out = autoWho.inFlight, now.monotonic - out.sent >= Self.autoWhoTimeout else { return }
         autoWho.abandoned[out.key] = now.monotonic
+        autoWho.forget(out.key)
         autoWho.inFlight = nil
         sendNextAutoWho(now: now)
     }
@@ -123,14 +135,19 @@ extension IRCSession {
         case "315":
             guard p.count >= 2 else { return false }
             let key = state.fold(p[1])
-            // The user's WHO of the same channel, sent before ours, ends first: it is theirs.
-            if autoWho.ended(key) == false { return false }
-            if autoWho.inFlight?.key == key {
+            switch autoWho.ended(key) {
+            case false?:
+                // The user's WHO (of the same channel, sent before ours, say) ends first.
+                return false
+            case true?:
+                // Ours, by its channel or as the first out (a `315 *`): the next one may go.
+                autoWho.abandoned[key] = nil
                 autoWho.inFlight = nil
                 sendNextAutoWho(now: now)
                 return true
+            case nil:
+                return autoWho.abandoned.removeValue(forKey: key) != nil
             }
-            return autoWho.abandoned.removeValue(forKey: key) != nil
         default:
             return false
         }

@@ -33,6 +33,24 @@ struct AnswerRoutingTests {
         #expect(lines(rig, rig.server).count == before, "nothing in the server buffer")
     }
 
+    /// Times a server may send that no clock holds (nan, 1e30, negative) leave the card
+    /// without them rather than stop the app.
+    @Test func aWhoisWithImpossibleTimesIsACardWithoutThem() throws {
+        let rig = CommandRig()
+        for (idle, signon) in [("nan", "nan"), ("99999999999999999999", "1e30"), ("-5", "-99999999999999")] {
+            rig.run("/whois kim")
+            rig.receive([":srv 311 me kim ~kim kim.example * :Kim Lee", ":srv 317 me kim \(idle) \(signon) :seconds idle, signon time",
+                         ":srv 318 me kim :End of /WHOIS list."])
+            let card = try #require(lines(rig, rig.channel).last)
+            guard case .whois(let whois)? = card.answer?.content else { Issue.record("no card"); return }
+            #expect(whois.idleSeconds == nil && whois.signedOn == nil, "\(idle) \(signon)")
+            #expect(card.text.contains("real name: Kim Lee"))
+        }
+        // /ignore with a duration no clock holds is refused, not a crash.
+        rig.run("/ignore bob -time 99999999999999999999w")
+        #expect(rig.model.buffer(rig.channel)?.lines.last?.kind == .error)
+    }
+
     @Test func labeledAnswersGoToTheirBuffersWhateverTheOrder() throws {
         let rig = CommandRig(caps: "labeled-response batch")
         rig.receive([":me!u@h JOIN #dev", ":srv 366 me #dev :End"])

@@ -60,6 +60,9 @@ final class SmartFilterTests {
                           "ada_ left (later)": false, "cyd quit (Quit: bye)": true])
         // Marked or not, every line stays in the scrollback; our own join is never marked.
         #expect(buffer.lines.filter { $0.nick == "me" }.allSatisfy { !$0.isSmartFiltered })
+        // Nor our nick change (the session has our new nick by the time it is applied).
+        recv(":me!u@h NICK :newme", at: 320)
+        #expect(buffer.lines.last { $0.nick == "me" }.map { !$0.isSmartFiltered && $0.eventPhrase.contains("newme") } == true)
     }
 
     @Test func filterTogglesThePerChannelStateOverTheDefault() {

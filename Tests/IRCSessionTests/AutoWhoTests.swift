@@ -132,6 +132,21 @@ struct AutoWhoTests {
                                                            account: nil, realName: "Ada Lovelace")])])
     }
 
+    /// A `315 *` (Solanum's answer to a WHO it will not run now) ends the first WHO out, ours
+    /// here: the next channel's goes, and the user's /who after it shows its rows.
+    @Test func anEndNamingNoWhoEndsTheFirstOut() throws {
+        var h = Harness()
+        h.register(caps: Self.caps)
+        #expect(sent(Self.join(&h, "#a")) == ["WHO #a"])
+        Self.join(&h, "#b")
+        let next = h.feed([":irc.example 263 natter WHO :Server load is temporarily too heavy", ":irc.example 315 natter * :End of /WHO list."])
+        #expect(sent(next) == ["WHO #b"])
+        h.feed(":irc.example 315 natter #b :End of /WHO list.")
+        h.intent(.who("ada"))
+        let typed = h.feed([":irc.example 352 natter #a ~ada ada.host irc.example ada H :0 Ada", ":irc.example 315 natter ada :End"])
+        #expect(events(typed).contains { if case .answer(let a) = $0, case .who("ada", let rows) = a.content { rows.count == 1 } else { false } })
+    }
+
     /// WHOs answered in the order sent: the user's WHO sent before ours gets its own rows and
     /// end, ours stays silent, whatever channel the rows name; plain 352 carries no token.
     @Test func repliesGoToTheWhoTheyAnswerInTheOrderSent() throws {
