@@ -87,6 +87,10 @@ struct ConfigReader {
         if let aliases = try table(root, "aliases", at: "") {
             for name in aliases.keys {
                 if let refusal = CommandAliases.refusal(of: name) { throw fail("aliases.\(name)", refusal) }
+                // Names are told apart without regard to case, as typed commands are.
+                if let other = config.aliases.keys.first(where: { $0.lowercased() == name.lowercased() }) {
+                    throw fail("aliases.\(name)", "is the same command as \(other): keep one of them")
+                }
                 guard let expansion = try string(aliases, name, at: "aliases"), !expansion.isEmpty else {
                     throw fail("aliases.\(name)", "must be the command line(s) it stands for, such as \"/join $1\"")
                 }

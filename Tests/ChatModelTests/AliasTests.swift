@@ -67,6 +67,21 @@ struct AliasTests {
         #expect(rig.lastNote() == "/self calls itself (/self → /self): nothing was run")
     }
 
+    /// Aliases of ten commands each, nested: a hundred lines run at most, and the rest is said
+    /// to be dropped (ten to the fourth here otherwise).
+    @Test func aliasesNestedWideStopAfterAHundredLines() {
+        let rig = CommandRig()
+        let ten = { (next: String) in Array(repeating: "/\(next)", count: 10).joined(separator: "; ") }
+        rig.run("/alias a1 " + ten("a2"))
+        rig.run("/alias a2 " + ten("a3"))
+        rig.run("/alias a3 " + ten("a4"))
+        rig.run("/alias a4 /raw PING x")
+        // Every line an alias runs counts, those that call aliases too: 47 of them reach the server.
+        let sent = rig.sends("/a1")
+        #expect(sent.count == 47 && sent.allSatisfy { $0 == "PING x" })
+        #expect(rig.lastNote() == "/a1: stopped after 100 lines of aliases")
+    }
+
     @Test func aliasesAreListedShownAndRemoved() {
         let rig = CommandRig()
         rig.run("/alias")

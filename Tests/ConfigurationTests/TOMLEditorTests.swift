@@ -216,6 +216,8 @@ struct AliasConfigTests {
             #expect("\(error)".contains("/j is one of Natter's commands"), "\(error)")
         }
         #expect(throws: ConfigError.self) { try ConfigLoader.parse("[aliases]\nx = \"\"\n", file: "c.toml") }
+        // Two spellings of one command: which would win is not for the reader to guess.
+        #expect(throws: ConfigError.self) { try ConfigLoader.parse("[aliases]\nGreet = \"/a\"\ngreet = \"/b\"\n", file: "c.toml") }
         #expect(throws: ConfigError.self) { try ConfigLoader.parse("[aliases]\nx = 3\n", file: "c.toml") }
     }
 

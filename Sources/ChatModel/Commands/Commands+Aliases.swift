@@ -4,6 +4,9 @@ import IRCSession
 extension Commands {
     /// How deep aliases may call aliases: far past any real use, short of a runaway.
     static let aliasDepth = 8
+    /// How many lines the aliases of one typed line may run in all: aliases of several
+    /// commands each, nested, multiply (ten of ten of ten…).
+    static let aliasLines = 100
 
     /// Runs alias `name` typed with `arguments`: each line of its expansion as if typed in
     /// the buffer, in order. A loop, or aliases nested too deep, runs nothing and says why.
@@ -23,8 +26,18 @@ extension Commands {
                                               network: scope.network.name) else { return [] }
         var inner = self
         inner.aliasChain.append(key)
+        let budget = aliasBudget ?? AliasBudget(left: Self.aliasLines)
+        inner.aliasBudget = budget
         var effects: [CommandEffect] = []
         for line in lines {
+            guard budget.left > 0 else {
+                if !budget.told {
+                    scope.note("/\(aliasChain.first ?? key): stopped after \(Self.aliasLines) lines of aliases", error: true)
+                    budget.told = true
+                }
+                break
+            }
+            budget.left -= 1
             // Each line is checked as a typed one would be: a refused line is said, not sent.
             if case .success(let command) = ChatCommandParser.parse(line), let refusal = refusal(of: command, in: scope.id) {
                 scope.note("/\(key): \(refusal)", error: true)
@@ -73,4 +86,12 @@ extension Commands {
         }
         return []
     }
+}
+
+/// The lines the aliases of one typed line may still run, shared by every expansion in it.
+final class AliasBudget {
+    var left: Int
+    /// Whether running out was said already.
+    var told = false
+    init(left: Int) { self.left = left }
 }

@@ -39,6 +39,8 @@ public struct Commands {
     public let model: ChatModel
     /// The aliases being expanded, outermost first: one that comes back is a loop.
     var aliasChain: [String] = []
+    /// How many more lines the aliases of one typed line may run (shared by the expansions).
+    var aliasBudget: AliasBudget?
 
     public init(model: ChatModel) { self.model = model }
 
