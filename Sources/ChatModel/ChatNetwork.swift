@@ -61,6 +61,8 @@ public final class ChatNetwork {
     public internal(set) var rememberedChannels: [ChannelKey]?
     /// Moves each time ``rememberedChannels`` changes.
     public internal(set) var rememberedRevision = 0
+    /// The changes to ``rememberedChannels`` not yet taken (``takeRememberedChanges()``).
+    var rememberedChanges: [RememberedChange] = []
     /// Channels (folded) the user asked to join or to leave (`/join`, `/part`, closing the
     /// buffer), until the server confirms it: only those change ``rememberedChannels``, not a
     /// bouncer's replayed joins, a forward to another channel, a /cycle or another client's.
@@ -160,9 +162,11 @@ extension ChatNetwork {
             // A join without a key we know keeps the one configured.
             guard channels[index].key != key, key != nil || keyChanged else { return }
             channels[index].key = key
+            rememberedChanges.append(.keyed(channels[index]))
         } else {
             guard asked, !keyChanged else { return }
             channels.append(ChannelKey(channel, key: key))
+            rememberedChanges.append(.added(ChannelKey(channel, key: key)))
         }
         rememberedChannels = channels
         rememberedRevision += 1
@@ -176,7 +180,27 @@ extension ChatNetwork {
               let index = channels.firstIndex(where: { caseMapping.equal($0.name, channel) })
         else { return }
         channels.remove(at: index)
+        rememberedChanges.append(.removed(channel))
         rememberedChannels = channels
         rememberedRevision += 1
+    }
+}
+
+/// One change to the channels a network joins at start, as the configuration takes it: applied
+/// to the list as the file has it then, so what the user wrote there meanwhile stays.
+public enum RememberedChange: Sendable, Hashable {
+    /// Joined by hand: added (with its key, if any).
+    case added(ChannelKey)
+    /// Parted by hand: taken out.
+    case removed(String)
+    /// Its key was set or taken away.
+    case keyed(ChannelKey)
+}
+
+extension ChatNetwork {
+    /// The changes to the remembered channels since the last call, oldest first.
+    public func takeRememberedChanges() -> [RememberedChange] {
+        defer { rememberedChanges = [] }
+        return rememberedChanges
     }
 }

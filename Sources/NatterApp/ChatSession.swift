@@ -51,8 +51,6 @@ final class ChatSession {
     /// Natter's own changes to config.toml (aliases, remembered channels), made in order off
     /// the window's thread.
     private let configEdits = ConfigEditQueue(path: ConfigLoader.defaultPath(), wakeUp: { AppWindow.wakeUp() })
-    /// The revision of each network's remembered channels last handed to ``configEdits``.
-    private var channelsWritten: [String: Int] = [:]
 
     /// The dark and the light theme of `config`: its font size, timestamps and colours.
     static func themes(_ config: NatterConfig) -> (dark: ChatTheme, light: ChatTheme) {
@@ -242,16 +240,11 @@ final class ChatSession {
     /// buffer on screen what could not be kept there.
     private func keepConfigChanges() {
         for network in model.networks {
-            guard let channels = network.rememberedChannels, network.rememberedRevision != channelsWritten[network.name, default: 0]
-            else { continue }
-            channelsWritten[network.name] = network.rememberedRevision
+            let changes = network.takeRememberedChanges()
+            guard !changes.isEmpty else { continue }
             let name = network.name
-            let list = TOMLLiteral.array(channels.map { channel in .string(channel.key.map { "\(channel.name) \($0)" } ?? channel.name) })
             configEdits.edit("The channels of \(name)") { editor throws(TOMLEditError) in
-                guard let index = editor.element(of: "networks", whereKey: "name", is: name, orElse: "host") else {
-                    throw TOMLEditError("no [[networks]] table named \(name)")
-                }
-                try editor.set("channels", list, in: .element(index, of: "networks"))
+                try ConfigWriter.applyChannelChanges(changes, network: name, in: &editor)
             }
         }
         for failure in configEdits.takeFailures() {

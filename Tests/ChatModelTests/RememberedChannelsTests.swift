@@ -39,6 +39,9 @@ struct RememberedChannelsTests {
         rig.receive([":me!u@h PART #EXTRA :bye"])
         #expect(network.rememberedChannels == [ChannelKey("#natter"), ChannelKey("#keyed", key: "pw")])
         #expect(network.rememberedRevision == afterJoin + 1)
+        // The changes the configuration takes, in order.
+        #expect(network.takeRememberedChanges() == [.added(ChannelKey("#Extra")), .removed("#extra")])
+        #expect(network.takeRememberedChanges().isEmpty)
         // Kicked, then the buffer closed: that is leaving.
         rig.run("/join #gone")
         rig.receive([":me!u@h JOIN #gone", ":op!o@h KICK #gone me :out"])

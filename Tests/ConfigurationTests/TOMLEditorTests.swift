@@ -1,5 +1,6 @@
 @testable import Configuration
 import Foundation
+import IRCSession
 import Testing
 
 /// Editing the configuration in place: a file with comments everywhere, changed key by key,
@@ -296,5 +297,28 @@ struct ConfigEditQueueTests {
         try ConfigFile.edit(link) { (editor: inout TOMLEditor) throws(TOMLEditError) in try editor.set("nick", .string("you")) }
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "dotfiles/natter.toml")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "nick = \"you\"\n")
+    }
+}
+
+/// The channels joined and parted by hand go into the file as changes to the list it has then:
+/// what the user added there meanwhile stays.
+struct ChannelChangesConfigTests {
+    @Test func changesApplyToTheListAsTheFileHasIt() throws {
+        // The user added #hand while Natter ran; Natter joined #new, parted #old, keyed #k.
+        var editor = try TOMLEditor("""
+            [[networks]]
+            name = "Libera"
+            host = "irc.libera.chat"
+            channels = ["#Old", "#hand", "#k"]   # mine
+
+            """)
+        try ConfigWriter.applyChannelChanges([.added(ChannelKey("#new")), .removed("#old"), .keyed(ChannelKey("#k", key: "pw")),
+                                              .added(ChannelKey("#HAND"))], network: "Libera", in: &editor)
+        #expect(editor.text.contains("channels = [\"#hand\", \"#k pw\", \"#new\"]   # mine"), "\(editor.text)")
+        // A network named by its host, without channels yet.
+        var bare = try TOMLEditor("[[networks]]\nhost = \"h.example\"\n")
+        try ConfigWriter.applyChannelChanges([.added(ChannelKey("#a"))], network: "h.example", in: &bare)
+        #expect(bare.text == "[[networks]]\nhost = \"h.example\"\nchannels = [\"#a\"]\n")
+        #expect(throws: TOMLEditError.self) { try ConfigWriter.applyChannelChanges([.removed("#a")], network: "Nowhere", in: &bare) }
     }
 }
