@@ -19,6 +19,16 @@ extension ChatModel {
                                         at: now, caseMapping: network.caseMapping)
     }
 
+    /// The nick of whoever sent `input` when it is a CTCP request (not an ACTION) from someone
+    /// ignored for CTCPS: the session's automatic answer to it is not sent.
+    func ctcpRequesterIgnored(_ input: SessionInput, on network: ChatNetwork) -> String? {
+        guard case .received(let message, let now) = input, message.command == "PRIVMSG", !settings.ignores.entries.isEmpty,
+              let body = message.parameters.last, body.hasPrefix("\u{1}"), !body.hasPrefix("\u{1}ACTION"),
+              let source = message.parsedSource,
+              isIgnored(source, account: message.tags["account"], level: .ctcps, on: network, now: now.wall) else { return nil }
+        return source.nick
+    }
+
     /// The account of whoever parts or quits in `input`, as known before the session handles
     /// it (it forgets a user it no longer shares a channel with): by the line's account tag,
     /// else the session's users. Asked only while an ignore names an account.

@@ -117,9 +117,14 @@ public final class ChatModel {
             when = date
         }
         var send: [IRCMessage] = []
+        let unanswered = ctcpRequesterIgnored(input, on: network)
         for output in outputs {
             switch output {
-            case .send(let message): send.append(message)
+            case .send(let message):
+                // No answer to a CTCP request of someone ignored for CTCPS (as irssi): a
+                // flood of VERSIONs from them would otherwise still make us talk.
+                if let nick = unanswered, message.command == "NOTICE", message.parameters.first == nick { continue }
+                send.append(message)
             case .event(let event): SessionEventApplier(model: self).apply(event, on: network, now: when)
             }
         }

@@ -236,7 +236,10 @@ struct SessionEventApplier {
         // Our own notice to someone we have no conversation with: the command said where it was
         // typed that it went ("Notice sent to bob: …"), so it opens none (neither HexChat nor
         // WeeChat does); the log of that nick keeps it.
-        if message.isOwn, message.kind == .notice, case .query(let nick) = message.target, network.buffer(named: nick) == nil {
+        let isCTCPReply: Bool = { if case .ctcpReply = message.kind { true } else { false } }()
+        // (Our client's automatic CTCP answers, echoed, likewise: each would show where the user is.)
+        if message.isOwn, message.kind == .notice || isCTCPReply, case .query(let nick) = message.target,
+           network.buffer(named: nick) == nil {
             if let line = model.line(for: message, on: network) { model.writeLog(line, on: network, buffer: network.bufferID(for: nick).name) }
             return
         }

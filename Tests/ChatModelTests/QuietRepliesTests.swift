@@ -45,10 +45,22 @@ struct QuietRepliesTests {
         #expect(network?.buffer(named: "ada") == nil)
         #expect(network?.buffer(named: "eve") == nil)
         #expect(rig.model.buffer(rig.channel)?.lines.contains { $0.nick == "eve" } == true)
+        // Our own automatic answer shows nowhere (one per request would fill the channel).
+        #expect(rig.model.buffer(rig.channel)?.lines.contains { $0.isOwn && $0.text.contains("Natter") } == false)
         // Asked for, it shows where it was asked, as before.
         rig.run("/ctcp eve VERSION", in: rig.server)
         rig.receive([":eve!e@eve.example NOTICE me :\u{1}VERSION irssi\u{1}"])
         #expect(rig.model.buffer(rig.server)?.lines.last?.nick == "eve")
         #expect(network?.buffer(named: "eve") == nil)
+    }
+
+    /// Someone ignored for CTCPS gets no answer to their requests (as in irssi); others do.
+    @Test func anIgnoredRequesterGetsNoAnswer() {
+        let rig = CommandRig()
+        rig.run("/ignore eve CTCPS")
+        #expect(rig.sends("/names").count == 1)   // (anything, to clear what was sent)
+        rig.sent = []
+        rig.receive([":eve!e@eve.example PRIVMSG me :\u{1}VERSION\u{1}", ":bob!b@bob.example PRIVMSG me :\u{1}VERSION\u{1}"])
+        #expect(rig.sent.count == 1 && rig.sent.first?.hasPrefix("NOTICE bob :\u{1}VERSION ") == true, "\(rig.sent)")
     }
 }
