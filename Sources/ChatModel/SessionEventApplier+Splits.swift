@@ -1,4 +1,5 @@
 import FoundationEssentials
+import IRCProtocol
 import IRCSession
 
 /// Netsplits and netjoins, told by a batch or recognised by the session from the quits: one row
@@ -10,7 +11,15 @@ extension SessionEventApplier {
     /// "Netsplit hub.example ↔ leaf.example: ada, bob (+12 more)" in each channel it names.
     /// The session recognises a split by its quits, one event per channel with its own users;
     /// a `netsplit` batch names all its users in each channel.
-    func applySplit(joined: Bool, servers: String, users: [String], channels: [String], on network: ChatNetwork, now: Date) {
+    func applySplit(joined: Bool, servers: String, users all: [String], channels: [String], on network: ChatNetwork, now: Date) {
+        // Those ignored for QUITS (JOINS for a netjoin) are not named. The session has let go of
+        // who quit by now: a mask over their nick matches, one over their host or account may not.
+        let level: IgnoreLevels = joined ? .joins : .quits
+        let users = all.filter { !model.isIgnored(IRCSource(nick: $0), level: level, on: network, now: now) }
+        guard !users.isEmpty else {
+            for buffer in buffers(channels, on: network) { model.changes.append(.membersChanged(buffer.id)) }
+            return
+        }
         let text = Self.splitSummary(joined: joined, servers: servers, users: users)
         for buffer in buffers(channels, on: network) {
             model.event(.info, nick: nil, text: text, in: buffer, on: network, at: now)

@@ -172,4 +172,18 @@ final class SmartFilterTests {
         #expect(other.lines.last?.text == "Netsplit hub.example ↔ leaf.example: ada")
         #expect(buffer.lines.last?.text == "Netsplit hub.example ↔ leaf.example: ada")
     }
+
+    /// Someone ignored (by nick) is not named in a netsplit or netjoin row; a split of ignored
+    /// people alone makes no row.
+    @Test func ignoredPeopleAreLeftOutOfSplits() {
+        run("/ignore ada")
+        recv(":ada!a@h QUIT :hub.example leaf.example", at: 2)
+        recv(":bob!b@h QUIT :hub.example leaf.example", at: 2)
+        model.deliver(.tick(now: time(5)), network: "Test")
+        #expect(buffer.lines.filter { $0.text.hasPrefix("Netsplit") }.map(\.text) == ["Netsplit hub.example ↔ leaf.example: bob"])
+        recv(":cyd!c@h QUIT :hub.example leaf.example", at: 6)
+        run("/ignore cyd")
+        model.deliver(.tick(now: time(10)), network: "Test")
+        #expect(buffer.lines.filter { $0.text.hasPrefix("Netsplit") }.count == 1)
+    }
 }
