@@ -12,6 +12,8 @@ struct PendingBan {
     var channel: String
     /// The buffer the command was typed in: its notes go there.
     var origin: BufferID
+    /// When its WHO went (monotonic seconds).
+    var askedAt: Double = 0
 }
 
 /// Bans by nick (`/ban NICK`, `/kickban`, `/quiet NICK`, `/unban NICK`, the nick list's menu):
@@ -20,6 +22,9 @@ struct PendingBan {
 /// and the ban is sent when its answer comes (352, or WHOX's 354); a nick the server does not
 /// know is said so, and nothing is banned (never a silent `nick!*@*`).
 extension ChatModel {
+    /// How long a ban waits for its WHO's answer before a new ban of the nick asks again.
+    static let banWhoPatience = 60.0
+
     /// The `ban_mask` template of `network`.
     public func banMaskTemplate(for network: String) -> BanMaskTemplate {
         settings.networkBanMasks[network.lowercased()] ?? settings.banMask
@@ -40,8 +45,17 @@ extension ChatModel {
             return carryOut(action, nick: nick, mask: mask, channel: channel, origin: origin, on: network, now: now)
         }
         let key = network.caseMapping.lowercased(nick)
+        // A WHO unanswered for a minute will not be answered (a server that ran out of patience
+        // with WHOs, a reply lost): the bans waiting on it are given up, and it is asked again.
+        if let waiting = network.pendingBans[key], let first = waiting.first, now.monotonic - first.askedAt >= Self.banWhoPatience {
+            for ban in waiting {
+                note("The server never said who \(nick) is: that earlier ban was not set", in: ban.origin, isError: true, at: now.wall)
+            }
+            network.pendingBans[key] = nil
+        }
         let asked = network.pendingBans[key] != nil
-        network.pendingBans[key, default: []].append(PendingBan(action: action, channel: channel, origin: origin))
+        network.pendingBans[key, default: []].append(PendingBan(action: action, channel: channel, origin: origin,
+                                                                askedAt: now.monotonic))
         note("Asking the server who \(nick) is (WHO), for a ban by \(banMaskTemplate(for: network.name))…", in: origin, at: now.wall)
         if !asked { perform(.who(nick), network: network.name, now: now) }
     }

@@ -53,4 +53,18 @@ struct BanMaskTemplateTests {
         rig.model.deliver(.disconnected(reason: "gone", now: rig.now), network: "Test")
         #expect(rig.notes(in: rig.channel).contains("The connection dropped before the server said who dave is: not banned"))
     }
+
+    /// A WHO the server never answers does not hold later bans of the nick for good: after a
+    /// minute the next asks again, and the earlier says it was not set.
+    @Test func aWhoNeverAnsweredIsAskedAgainAfterAMinute() {
+        let rig = CommandRig()
+        #expect(rig.sends("/ban erin") == ["WHO erin"])
+        rig.now = SessionTime(monotonic: rig.now.monotonic + 30, wall: rig.now.wall)
+        #expect(rig.sends("/ban erin").isEmpty, "still waiting for the first WHO")
+        rig.now = SessionTime(monotonic: rig.now.monotonic + 31, wall: rig.now.wall)
+        #expect(rig.sends("/kickban erin") == ["WHO erin"])
+        #expect(rig.notes(in: rig.channel).filter { $0 == "The server never said who erin is: that earlier ban was not set" }.count == 2)
+        rig.receive([":srv 352 me #natter ~e erin.example srv erin H :0 Erin", ":srv 315 me erin :End of WHO list"])
+        #expect(rig.sent.suffix(2) == ["MODE #natter +b *!*@erin.example", "KICK #natter erin"])
+    }
 }
