@@ -364,6 +364,9 @@ struct SessionEventApplier {
     }
 
     private func applyQueued(_ pending: PendingMessage, on network: ChatNetwork, now: Date) {
+        // A notice to someone we have no conversation with opens none, waiting or not: the
+        // command said where it was typed that it goes.
+        if pending.kind == .notice, !network.isChannel(pending.target), network.buffer(named: pending.target) == nil { return }
         let buffer = network.isChannel(pending.target) ? model.buffer(named: pending.target, kind: .channel, on: network)
                                                        : model.buffer(named: pending.target, kind: .query, on: network)
         let text = network.isChannel(pending.target) ? pending.text : ChatModel.maskingServicePasswords(pending.text, to: pending.target)

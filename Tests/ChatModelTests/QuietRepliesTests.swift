@@ -63,4 +63,13 @@ struct QuietRepliesTests {
         rig.receive([":eve!e@eve.example PRIVMSG me :\u{1}VERSION\u{1}", ":bob!b@bob.example PRIVMSG me :\u{1}VERSION\u{1}"])
         #expect(rig.sent.count == 1 && rig.sent.first?.hasPrefix("NOTICE bob :\u{1}VERSION ") == true, "\(rig.sent)")
     }
+
+    /// A notice typed while disconnected waits for the connection without opening a query.
+    @Test func aNoticeWaitingForTheConnectionOpensNoQuery() {
+        let rig = CommandRig()
+        rig.model.deliver(.disconnected(reason: "gone", now: rig.now), network: "Test")
+        rig.run("/notice bob later")
+        #expect(rig.model.network("Test")?.buffer(named: "bob") == nil)
+        #expect(rig.lastNote() == "Notice sent to bob: later")
+    }
 }
