@@ -194,7 +194,9 @@ extension BufferPresenter {
         guard let current = chat.current, let rows = rows[current], let buffer = model.buffer(current) else { return .applied }
         if frame.windowChanged {
             // A window of older history opened or closed: the rows start over (the list finds
-            // its anchor, or the row it was asked to reveal, by id).
+            // its anchor, or the row it was asked to reveal, by id), with the filter as it is
+            // now (a /filter typed while reading history takes effect on the way back).
+            rows.hidesSmartFiltered = model.hidesSmartFiltered(in: buffer)
             rows.reload()
             screen.messages.reloadAll()
             if !buffer.showsNewest { revealNearest(in: buffer, rows: rows) }
