@@ -86,27 +86,12 @@ struct BanMaskTests {
 /// for with ada in NAMES (no host), and answers a WHO: for ada with her user and host
 /// (`~ada@ada.users.example.org`) as WHOX (354) or plain (352) replies, for anyone else with
 /// the end of the list alone.
-final class WhoServer: ScriptedServer, @unchecked Sendable {
-    // @unchecked: the record is guarded by the base's lock.
-    private var _received: [String] = []
-    var received: [String] { lock.withLock { _received } }
+final class WhoServer: RecordingServer, @unchecked Sendable {
     let whox: Bool
 
     init(whox: Bool) throws {
         self.whox = whox
         try super.init()
-    }
-
-    /// The commands received after the first `index` lines, without keepalive PING and PONG.
-    func commands(after index: Int) -> [String] {
-        received.dropFirst(index).filter { !$0.hasPrefix("PING ") && !$0.hasPrefix("PONG ") }
-    }
-
-    /// Waits (running the client's frames) until `count` commands came after `index`; returns them.
-    @MainActor
-    func lines(after index: Int, count: Int, client: LiveClient, typed: String) async throws -> [String] {
-        try await client.pump("\(count) line(s) for \(typed)") { commands(after: index).count >= count }
-        return commands(after: index)
     }
 
     override func serve(_ client: RawIRCClient) {
@@ -115,7 +100,7 @@ final class WhoServer: ScriptedServer, @unchecked Sendable {
             let line: String?
             do { line = try client.readLine(timeout: 0.02) } catch { continue }
             guard let line else { return }
-            lock.withLock { _received.append(line) }
+            record(line)
             guard let message = try? IRCMessage(parsing: line) else { problem("unparsable: \(line)"); continue }
             let p = message.parameters
             switch message.command {

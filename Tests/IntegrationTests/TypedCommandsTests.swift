@@ -112,22 +112,7 @@ struct TypedCommandsTests {
 /// Registers the client (CAP `setname`; ISUPPORT with WHOX and InspIRCd's extended bans),
 /// joins it to the channels it asks for, says hello from ada (ada.example), and answers a CTCP
 /// PING to ada as her client would. Records every line the client sends.
-final class CommandServer: ScriptedServer, @unchecked Sendable {
-    // @unchecked: the record is guarded by the base's lock.
-    private var _received: [String] = []
-    var received: [String] { lock.withLock { _received } }
-
-    /// The commands received after the first `index` lines, without keepalive PING and PONG.
-    func commands(after index: Int) -> [String] {
-        received.dropFirst(index).filter { !$0.hasPrefix("PING ") && !$0.hasPrefix("PONG ") }
-    }
-
-    /// Waits (running the client's frames) until `count` commands came after `index`; returns them.
-    @MainActor
-    func lines(after index: Int, count: Int, client: LiveClient, typed: String) async throws -> [String] {
-        try await client.pump("\(count) line(s) for \(typed)") { commands(after: index).count >= count }
-        return commands(after: index)
-    }
+final class CommandServer: RecordingServer, @unchecked Sendable {
 
     override func serve(_ client: RawIRCClient) {
         var nick = "*"
@@ -135,7 +120,7 @@ final class CommandServer: ScriptedServer, @unchecked Sendable {
             let line: String?
             do { line = try client.readLine(timeout: 0.02) } catch { continue }
             guard let line else { return }
-            lock.withLock { _received.append(line) }
+            record(line)
             guard let message = try? IRCMessage(parsing: line) else { problem("unparsable: \(line)"); continue }
             let p = message.parameters
             switch message.command {
