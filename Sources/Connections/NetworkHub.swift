@@ -41,9 +41,6 @@ public final class NetworkHub {
     public var onDisconnectHeld: ((String) -> Void)?
     /// The time stamped on what the transports report.
     private let clock: () -> SessionTime
-    /// Where the transports made from now on run: a thread of their own (tests), or the
-    /// shared one (nil).
-    public var transportLoop: IRCTransportLoop?
 
     /// A hub for `model`. `wakeUp` is called (on a transport's thread) when events wait for
     /// ``drain()``: the window passes its loop's wake-up, tests their own. `clock` stamps the
@@ -108,8 +105,7 @@ public final class NetworkHub {
             }
         }
         configurations[network] = configuration
-        let transport = transportLoop.map { IRCTransport(configuration, events: queue, loop: $0) }
-            ?? IRCTransport(configuration, events: queue)
+        let transport = IRCTransport(configuration, events: queue)
         transports[network] = transport
         networks[transport.id] = network
         transport.start()

@@ -74,11 +74,6 @@ public final class IRCTransport: Sendable {
                                      eventLoop: eventLoop)
     }
 
-    /// Creates a transport that runs on `loop` instead of the shared thread.
-    public convenience init(_ configuration: IRCTransportConfiguration, events: IRCTransportEventQueue, loop: IRCTransportLoop) {
-        self.init(configuration, events: events, eventLoopGroup: loop.group)
-    }
-
     // MARK: - Owner's API
 
     /// Starts connecting. Calling it again has no effect.
@@ -187,16 +182,4 @@ public final class IRCTransport: Sendable {
         buffer.writeBytes([0x0D, 0x0A])
         return buffer
     }
-}
-
-/// A network thread of its own, for transports that must not share the app's: tests whose
-/// timing (a leave's few seconds) would otherwise hang on what other tests run on that thread.
-public final class IRCTransportLoop: Sendable {
-    let group: MultiThreadedEventLoopGroup
-
-    /// Starts the thread.
-    public init() { group = MultiThreadedEventLoopGroup(numberOfThreads: 1) }
-
-    /// Stops the thread once what it runs is done (its transports stopped first).
-    public func shutdown() { try? group.syncShutdownGracefully() }
 }

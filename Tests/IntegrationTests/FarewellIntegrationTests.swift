@@ -3,7 +3,6 @@ import Foundation
 import IRCProtocol
 import IRCSession
 import IRCTestServers
-import IRCTransport
 import Testing
 
 /// Orderly goodbyes (issue 32, point 10): whichever way the client ends a link, the lines it
@@ -63,14 +62,7 @@ struct FarewellIntegrationTests {
         let server = try FakeIRCServer()
         defer { server.close() }
         let client = LiveClient(nick: "farewell", sasl: .plain(account: "farewell", password: "pw"), saslFailure: policy)
-        // A network thread of its own: the leave's seconds are timed there, whatever other
-        // tests run on the shared one meanwhile (a flood there held the close past the wait).
-        let loop = IRCTransportLoop()
-        client.hub.transportLoop = loop
-        defer {
-            client.close()
-            loop.shutdown()
-        }
+        defer { client.close() }
         client.connect(port: server.port)
         let peer = try server.accept(timeout: 5)
         defer { peer.close() }
@@ -91,14 +83,7 @@ struct FarewellIntegrationTests {
         let server = try FakeIRCServer()
         defer { server.close() }
         let client = LiveClient(nick: "farewell", sasl: .scramSHA256(account: "farewell", password: "pw"))
-        // A network thread of its own: the leave's seconds are timed there, whatever other
-        // tests run on the shared one meanwhile (a flood there held the close past the wait).
-        let loop = IRCTransportLoop()
-        client.hub.transportLoop = loop
-        defer {
-            client.close()
-            loop.shutdown()
-        }
+        defer { client.close() }
         client.connect(port: server.port)
         let peer = try server.accept(timeout: 5)
         defer { peer.close() }
@@ -123,14 +108,7 @@ struct FarewellIntegrationTests {
         let server = try FakeIRCServer()
         defer { server.close() }
         let client = LiveClient(nick: "farewell", sasl: .plain(account: "farewell", password: "wrong"))
-        // A network thread of its own: the leave's seconds are timed there, whatever other
-        // tests run on the shared one meanwhile (a flood there held the close past the wait).
-        let loop = IRCTransportLoop()
-        client.hub.transportLoop = loop
-        defer {
-            client.close()
-            loop.shutdown()
-        }
+        defer { client.close() }
         client.connect(port: server.port)
         let peer = try server.accept(timeout: 5)
         defer { peer.close() }
@@ -149,14 +127,7 @@ struct FarewellIntegrationTests {
         defer { server.close() }
         let settings = ModelSettings()
         let client = LiveClient(nick: "farewell", settings: settings)
-        // A network thread of its own: the leave's seconds are timed there, whatever other
-        // tests run on the shared one meanwhile (a flood there held the close past the wait).
-        let loop = IRCTransportLoop()
-        client.hub.transportLoop = loop
-        defer {
-            client.close()
-            loop.shutdown()
-        }
+        defer { client.close() }
         client.connect(port: server.port)
         let peer = try server.accept(timeout: 5)
         defer { peer.close() }
