@@ -20,10 +20,16 @@ struct FarewellIntegrationTests {
     /// the peer's receive buffer, and is read to its end.
     func linesUntilClosed(_ peer: RawIRCClient, client: LiveClient, timeout: Double = 10) async throws -> [String] {
         var lines: [String] = []
-        let deadline = Date().addingTimeInterval(timeout)
+        // Time the main actor spent on other tests (window tests wait on it) is not counted.
+        var deadline = Deadline(timeout)
         var closedAt: Date?
-        while Date() < deadline {
+        let started = Date()
+        var seen: [String] = []
+        var last = ""
+        while deadline.hasTimeLeft() {
             client.pumpOnce()
+            let now = "\(client.session.state.phase) \(client.network.link) leaving=\(client.hub.isLeaving)"
+            if now != last { seen.append(String(format: "%.2f ", Date().timeIntervalSince(started)) + now); last = now }
             if closedAt == nil, client.session.state.phase == .disconnected { closedAt = Date() }
             let line: String?
             do {
@@ -35,10 +41,12 @@ struct FarewellIntegrationTests {
                 continue
             }
             guard let line else { return lines }
+            seen.append(String(format: "%.2f line ", Date().timeIntervalSince(started)) + line)
             if !line.hasPrefix("PING ") && !line.hasPrefix("PONG ") { lines.append(line) }
         }
-        throw IntegrationFailure("the client did not close within \(timeout) s; it sent: \(lines); link \(client.network.link), "
-                                 + "leaving \(client.hub.isLeaving)\n\(client.dump())")
+        throw IntegrationFailure("the client did not close within \(timeout) s (\(Int(deadline.stalled)) s more while the "
+                                 + "main actor ran other tests); it sent: \(lines); link \(client.network.link), "
+                                 + "leaving \(client.hub.isLeaving); seen \(seen)\n\(client.dump())")
     }
 
     /// Answers the CAP LS with `caps`, and a CAP REQ with its ACK.
