@@ -96,6 +96,7 @@ public enum ChatCommand: Hashable, Sendable {
         ("/clear", "clear this buffer's lines"),
         ("/filter [on | off]", "hide joins, parts, quits and nick changes of people who have not spoken lately (alone: toggle)"), ("/list [pattern]", "list channels"),
         ("/connect [NETWORK | irc://host/#channel]", "connect this network, another one, or a server by its link"),
+        ("/server NETWORK | HOST[:PORT] [-tls | -notls]", "connect a network, or a server for this run (TLS on 6697 unless told)"),
         ("/disconnect /reconnect", "this network's connection"), ("/help [command]", "this help"),
         ("/ctcp NICK REQUEST [args]", "ask someone's client (VERSION, TIME, CLIENTINFO…)"),
         ("/ping NICK", "how long a message takes to someone and back (CTCP PING)"),

@@ -8,7 +8,7 @@ public enum ChatCommandParser {
                                       "deop", "devoice", "disconnect", "filter", "help", "hs", "ignore", "invite", "join", "keys",
                                       "kick", "kickban", "knock", "list", "lusers", "me", "mode", "monitor", "motd", "ms",
                                       "msg", "names", "nick", "notice", "ns", "op", "part", "ping", "query", "quiet",
-                                      "quit", "quote", "raw", "react", "reconnect", "redact", "setname", "spell", "topic",
+                                      "quit", "quote", "raw", "react", "reconnect", "redact", "server", "setname", "spell", "topic",
                                       "umode", "unalias", "unban", "unignore", "unquiet", "voice", "who", "whois", "whowas"]
 
     /// Other names of commands, and the command each stands for.
@@ -94,6 +94,7 @@ public enum ChatCommandParser {
         case "spell": return words.count <= 1 ? .success(.spell(words.first)) : usage()
         case "help": return .success(.help(words.first.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }))
         case "connect": return words.count <= 1 ? .success(.connect(words.first)) : usage()
+        case "server": return serverCommand(words).map { .success(.connect($0)) } ?? usage()
         case "disconnect": return .success(.disconnect)
         case "reconnect": return .success(.reconnect)
         case "list": return .success(.list(words.first))
@@ -168,6 +169,44 @@ public enum ChatCommandParser {
     static func isNick(_ text: String) -> Bool {
         guard let first = text.first, text.count <= 64, !first.isNumber, first != "-" else { return false }
         return !text.contains { $0.isWhitespace || ",*?!@:#&\"'".contains($0) }
+    }
+
+    /// `/server` as HexChat and irssi users type it: `/server NETWORK` (a configured one),
+    /// `/server irc://…`, `/server HOST[:PORT] [PORT] [-tls | -notls]`. Without a port, TLS on
+    /// 6697 (Natter's default for a network); with one, TLS when it is 6697, written `+PORT`,
+    /// or `-tls` is given. Nil when it is none of these (a command the server knows has no place
+    /// here: SERVER is what servers say to each other).
+    static func serverCommand(_ words: [String]) -> String? {
+        var tls: Bool?
+        var rest: [String] = []
+        for word in words {
+            switch word.lowercased() {
+            case "-tls", "-ssl": tls = true
+            case "-notls", "-nossl": tls = false
+            default: rest.append(word)
+            }
+        }
+        guard let first = rest.first, rest.count <= 2, !first.hasPrefix("-") else { return nil }
+        let lowered = first.lowercased()
+        if lowered.hasPrefix("irc://") || lowered.hasPrefix("ircs://") { return rest.count == 1 ? first : nil }
+        var host = first
+        var portText = rest.count == 2 ? rest[1] : nil
+        if portText == nil, let colon = host.lastIndex(of: ":"), !host.contains("]") || host.last != "]" {
+            portText = String(host[host.index(after: colon)...])
+            host = String(host[..<colon])
+        }
+        // A word with neither dot nor port names a configured network.
+        if portText == nil, !host.contains("."), tls == nil { return first }
+        guard !host.isEmpty, !host.contains("/") else { return nil }
+        var plus = false
+        if let text = portText, text.hasPrefix("+") {
+            plus = true
+            portText = String(text.dropFirst())
+        }
+        let port = portText.map { Int($0) } ?? 6697
+        guard let port, (1...65535).contains(port) else { return nil }
+        let secure = tls ?? (portText == nil || plus || port == 6697)
+        return "\(secure ? "ircs" : "irc")://\(host):\(port)"
     }
 
     private static func modeCommand(_ words: [String]) -> Result<ChatCommand, Failure> {
