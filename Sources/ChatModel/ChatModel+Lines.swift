@@ -51,6 +51,9 @@ extension ChatModel {
         guard countsUnread, !line.isOwn else { return }
         // Read on another of our clients already (its read marker is past it).
         if let marker = buffer.readMarker, line.time <= marker { return }
+        // A muted buffer counts nothing and notifies nothing (its lines are logged all the same).
+        let level = notifyLevel(of: buffer)
+        if level == .none { return }
         let beingRead = buffer.id == activeBuffer && windowFocused
         if !beingRead {
             if buffer.firstUnreadID == nil || firstUnreadIsNewer { buffer.firstUnreadID = line.id }
@@ -59,7 +62,8 @@ extension ChatModel {
             changes.append(.unreadChanged(buffer.id))
         }
         if line.isMessage && (line.isHighlight || buffer.kind == .query) { recordMention(line, in: buffer, on: network) }
-        if (line.isHighlight || buffer.kind == .query) && !(beingRead && windowFocused) && !replayed && !fromHistory {
+        let notifies = line.isHighlight || buffer.kind == .query || (level == .all && line.isMessage)
+        if notifies && !(beingRead && windowFocused) && !replayed && !fromHistory {
             let title = buffer.kind == .query ? (line.nick ?? buffer.name) : "\(line.nick ?? "") in \(buffer.name)"
             changes.append(.notify(buffer.id, title: title, body: stripForNotification(line.text)))
         }

@@ -15,6 +15,8 @@ public final class ChatModel {
     public var settings: ModelSettings
     /// The user's own commands (`[aliases]`, `/alias`).
     public var aliases = CommandAliases()
+    /// Buffers' own notification levels, by ``notifyKey(_:)`` (the rest have their kind's).
+    public var notifyLevels: [String: NotifyLevel] = [:]
     /// Where lines are logged (nil: not logged).
     public let logs: LogStore?
     /// The buffer on screen: its new lines are read at once while the window has focus.

@@ -98,7 +98,16 @@ struct ConfigReader {
             }
         }
         if let notifications = try table(root, "notifications", at: "") {
-            try onlyKeys(notifications, ["enabled", "urgent"], at: "notifications")
+            try onlyKeys(notifications, ["enabled", "urgent", "buffers"], at: "notifications")
+            if let buffers = try table(notifications, "buffers", at: "notifications") {
+                for key in buffers.keys {
+                    guard key.contains("/"), let text = try string(buffers, key, at: "notifications.buffers"),
+                          let level = NotifyLevel(rawValue: text.lowercased()) else {
+                        throw fail("notifications.buffers.\(key)", "takes \"NETWORK/BUFFER\" = \"all\", \"mentions\" or \"none\"")
+                    }
+                    config.notifyLevels[key.lowercased()] = level
+                }
+            }
             config.notifications = try bool(notifications, "enabled", at: "notifications") ?? true
             config.urgentHint = try bool(notifications, "urgent", at: "notifications") ?? true
         }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ChatModel
 import IRCSession
 
 /// Natter's settings, read from `$XDG_CONFIG_HOME/natter/config.toml`:
@@ -69,6 +70,9 @@ import IRCSession
 /// greet = "/msg $1 hello $1; /me waves"   # $* all, $nick, $channel, $network; ; between
 ///                                         # commands; without $ words go at the end
 ///
+/// [notifications.buffers]                 # per buffer (/notify all|mentions|none sets it):
+/// "Libera/#busy" = "none"                 # muted: counts and notifies nothing, drawn dimmed
+///
 /// [notifications]
 /// enabled = true                          # desktop notifications
 /// urgent = true                           # mark the window urgent
@@ -132,6 +136,9 @@ public struct NatterConfig: Hashable, Sendable {
     public var highlightMasks: [String] = []
     /// The `[ignores]` entries as written (checked when read): ``ignores(at:)`` builds the list.
     public var ignoreMasks: [String] = []
+    /// Buffers' own notification levels (`[notifications.buffers]`: `"network/#channel" =
+    /// "all" | "mentions" | "none"`), by that key in lower case.
+    public var notifyLevels: [String: NotifyLevel] = [:]
     /// The user's own commands (`[aliases]`: `name = "expansion"`), by name.
     public var aliases: [String: String] = [:]
     /// The form of a ban by nick (`[bans] mask`; nil: `*!*@$host`), and the networks' own

@@ -131,7 +131,9 @@ public struct TOMLEditor: Sendable {
     // MARK: Where things are
 
     private func find(_ key: String, in table: Table) -> TOMLLayout.Key? {
-        let wanted = table.steps + key.split(separator: ".").map { TOMLLayout.Step(String($0)) }
+        // `key` is one key, dots and all (`"irc.libera.chat/#natter"`): a dotted key written in
+        // the file is found by the table path the caller names.
+        let wanted = table.steps + [TOMLLayout.Step(key)]
         return layout.keys.first { $0.table + $0.key.map { TOMLLayout.Step($0) } == wanted }
     }
 

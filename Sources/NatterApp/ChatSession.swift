@@ -149,6 +149,12 @@ final class ChatSession {
             }
         }
         model.aliases = CommandAliases(config.aliases)
+        model.notifyLevels = config.notifyLevels
+        controller.onNotifyLevelChanged = { [configEdits] id, level in
+            configEdits.edit("The notification level of \(id.name)") { editor throws(TOMLEditError) in
+                try editor.set("\(id.network)/\(id.name)", .string(level.rawValue), in: .named("notifications.buffers"))
+            }
+        }
         controller.onAliasChanged = { [configEdits] name, expansion in
             configEdits.edit("The alias /\(name.lowercased())") { editor throws(TOMLEditError) in
                 if let expansion {

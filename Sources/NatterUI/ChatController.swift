@@ -36,6 +36,8 @@ public final class ChatController {
     /// An alias was defined (its expansion) or removed (nil) with /alias or /unalias: the app
     /// keeps it in the configuration.
     public var onAliasChanged: ((String, String?) -> Void)?
+    /// A buffer's notification level was set with /notify: the app keeps it in the configuration.
+    public var onNotifyLevelChanged: ((BufferID, NotifyLevel) -> Void)?
     /// The ignores changed (/ignore, /unignore): the app keeps these entries in the config.
     public var onIgnoresChanged: (([String]) -> Void)?
     /// Wakes the window's loop from another thread (a search found something); the next
@@ -152,6 +154,9 @@ public final class ChatController {
                 onOpenLink?(url)
             case .aliasChanged(let name, let expansion):
                 onAliasChanged?(name, expansion)
+            case .notifyLevelChanged(let id, let level):
+                chrome.refreshSidebar()
+                onNotifyLevelChanged?(id, level)
             case .ignoresChanged(let entries):
                 onIgnoresChanged?(entries)
             }

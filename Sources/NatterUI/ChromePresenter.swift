@@ -72,7 +72,7 @@ public final class ChromePresenter {
             for buffer in network.buffers {
                 let title = buffer.kind == .server ? "server" : buffer.name
                 entries.append(.init(id: buffer.id, title: title, unread: buffer.unread, highlights: buffer.highlights,
-                                     isDimmed: buffer.kind == .channel && !buffer.isJoined))
+                                     isDimmed: buffer.kind == .channel && !buffer.isJoined || model.notifyLevel(of: buffer) == .none))
             }
             let friends = network.friends
             if !friends.isEmpty {

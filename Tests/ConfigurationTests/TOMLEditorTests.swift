@@ -322,3 +322,17 @@ struct ChannelChangesConfigTests {
         #expect(throws: TOMLEditError.self) { try ConfigWriter.applyChannelChanges([.removed("#a")], network: "Nowhere", in: &bare) }
     }
 }
+
+/// `[notifications.buffers]`: levels read and checked; /notify writes a key with dots in it.
+struct NotifyLevelConfigTests {
+    @Test func levelsAreReadAndWritten() throws {
+        let config = try ConfigLoader.parse("[notifications.buffers]\n\"Libera/#Busy\" = \"none\"\n\"irc.oftc.net/#x\" = \"All\"\n", file: "c.toml")
+        #expect(config.notifyLevels == ["libera/#busy": .none, "irc.oftc.net/#x": .all])
+        #expect(throws: ConfigError.self) { try ConfigLoader.parse("[notifications.buffers]\n\"#x\" = \"none\"\n", file: "c.toml") }
+        #expect(throws: ConfigError.self) { try ConfigLoader.parse("[notifications.buffers]\n\"L/#x\" = \"loud\"\n", file: "c.toml") }
+        var editor = try TOMLEditor("[notifications]\nenabled = true\n")
+        try editor.set("irc.oftc.net/#x", .string("none"), in: .named("notifications.buffers"))
+        try editor.set("irc.oftc.net/#x", .string("all"), in: .named("notifications.buffers"))
+        #expect(editor.text == "[notifications]\nenabled = true\n\n[notifications.buffers]\n\"irc.oftc.net/#x\" = \"all\"\n")
+    }
+}

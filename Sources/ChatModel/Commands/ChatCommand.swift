@@ -70,6 +70,9 @@ public enum ChatCommand: Hashable, Sendable {
     case redact(String?)
     /// /monitor [+|-]nick[,nick]: watch (or stop watching) nicks; alone, lists them.
     case monitor(adding: Bool, nicks: [String])
+    /// `/notify all|mentions|none`: how much this buffer asks for attention (alone: what it
+    /// asks now). `/notify NICK` is HexChat's: watch a friend (as /monitor +NICK).
+    case notifyLevel(NotifyLevel?)
     /// `/alias` (list them), `/alias NAME` (show one), `/alias NAME EXPANSION` (define it).
     case alias(name: String?, expansion: String?)
     /// `/unalias NAME`.
@@ -117,6 +120,7 @@ public enum ChatCommand: Hashable, Sendable {
         ("/react EMOJI", "react to the newest message (click a reaction to take it back)"),
         ("/redact [reason]", "delete your newest message"),
         ("/monitor [+|-]NICK[,NICK]", "watch friends coming online (alone: list them)"),
+        ("/notify [all | mentions | none]", "how much this buffer notifies and counts (none: muted); /notify NICK watches a friend"),
         ("/bouncer [list | add KEY=VALUE… | change NETWORK KEY=VALUE… | del NETWORK]",
          "the bouncer's networks (alone: the form); keys: name host port tls nickname username realname pass"),
     ]

@@ -7,7 +7,7 @@ public enum ChatCommandParser {
     public static let commandNames = ["alias", "away", "back", "ban", "bouncer", "clear", "close", "connect", "cs", "ctcp", "cycle",
                                       "deop", "devoice", "disconnect", "filter", "help", "hs", "ignore", "invite", "join", "keys",
                                       "kick", "kickban", "knock", "list", "lusers", "me", "mode", "monitor", "motd", "ms",
-                                      "msg", "names", "nick", "notice", "ns", "op", "part", "ping", "query", "quiet",
+                                      "msg", "names", "nick", "notice", "notify", "ns", "op", "part", "ping", "query", "quiet",
                                       "quit", "quote", "raw", "react", "reconnect", "redact", "server", "setname", "spell", "topic",
                                       "umode", "unalias", "unban", "unignore", "unquiet", "voice", "who", "whois", "whowas"]
 
@@ -81,6 +81,12 @@ public enum ChatCommandParser {
         case "ignore": return .success(.ignore(rest.isEmpty ? nil : String(rest)))
         case "unignore": return words.count == 1 ? .success(.unignore(words[0])) : usage()
         case "clear": return .success(.clear)
+        case "notify":
+            guard let first = words.first else { return .success(.notifyLevel(nil)) }
+            if words.count == 1, let level = NotifyLevel(rawValue: first.lowercased()) { return .success(.notifyLevel(level)) }
+            let nicks = words.flatMap { $0.split(separator: ",").map(String.init) }
+            guard !nicks.isEmpty, nicks.allSatisfy(Self.isNick) else { return usage() }
+            return .success(.monitor(adding: true, nicks: nicks))
         case "alias": return .success(.alias(name: words.first, expansion: tail(after: 1)))
         case "unalias": return words.count == 1 ? .success(.unalias(words[0])) : usage()
         case "filter":

@@ -21,6 +21,8 @@ public enum CommandEffect: Hashable, Sendable {
     case openBouncerForm(control: String)
     /// The watched nicks of `network` changed (the sidebar shows them; the config keeps them).
     case friendsChanged(network: String, nicks: [String])
+    /// Buffer `id`'s notification level was set (`/notify`): the config keeps it.
+    case notifyLevelChanged(BufferID, NotifyLevel)
     /// Alias `name` was defined (`expansion`) or removed (nil): the config keeps it.
     case aliasChanged(name: String, expansion: String?)
     /// Open this irc:// or ircs:// link (`/connect irc://…`): the app joins it on a configured
@@ -79,6 +81,15 @@ public struct Commands {
         }
     }
 
+    /// A notification level in words.
+    static func describe(_ level: NotifyLevel) -> String {
+        switch level {
+        case .all: "every message"
+        case .mentions: "mentions of you only"
+        case .none: "nothing (muted: nothing counted)"
+        }
+    }
+
     /// Runs `command` in buffer `id` (a message goes to the buffer's channel or query).
     @discardableResult
     public func run(_ command: ChatCommand, in id: BufferID, now: SessionTime) -> [CommandEffect] {
@@ -97,6 +108,15 @@ public struct Commands {
             return runAlias(name, arguments: arguments, in: scope)
         case .alias, .unalias:
             return runAliasCommand(command, in: scope)
+        case .notifyLevel(let level):
+            let current = model.notifyLevel(of: buffer)
+            guard let level else {
+                note("\(buffer.name.isEmpty ? network.name : buffer.name) notifies \(Self.describe(current)) (/notify all|mentions|none)")
+                return []
+            }
+            model.setNotifyLevel(level, of: id)
+            note("\(buffer.name.isEmpty ? network.name : buffer.name) now notifies \(Self.describe(level))")
+            return [.notifyLevelChanged(id, level)]
         case .ctcp, .motd, .lusers, .names, .who, .whowas, .knock, .setname, .umode, .serverCommand, .connect:
             return runServerCommand(command, in: scope)
         case .cycle, .ban, .kickban, .unban, .quiet, .filter:
