@@ -27,6 +27,8 @@ public final class BufferListView: Widget {
     public var selected: BufferID? { didSet { if selected != oldValue { setNeedsPaint() } } }
     /// Called with the buffer a click selects.
     public var onSelect: ((BufferID) -> Void)?
+    /// The items of a buffer's menu (a right-click on it).
+    public var onMenu: ((BufferID) -> [MenuItem])?
     /// Colours and fonts.
     public var theme = ChatTheme.dark { didSet { if theme != oldValue { setNeedsPaint() } } }
     /// Width the list asks for.
@@ -92,6 +94,12 @@ public final class BufferListView: Widget {
     public override func mouseDown(_ event: MouseEvent) -> Bool {
         let index = Int((event.position.y - 8) / rowHeight)
         guard entries.indices.contains(index), !entries[index].isHeader else { return false }
+        if event.button == .right {
+            // The buffer's menu, where the pointer is.
+            guard let host, let items = onMenu?(entries[index].id), !items.isEmpty else { return true }
+            PopupMenu(items, theme: theme.base).show(in: host, at: convertToWindow(event.position))
+            return true
+        }
         onSelect?(entries[index].id)
         return true
     }

@@ -32,6 +32,7 @@ public final class ChromePresenter {
             self.screen.host?.focus(self.screen.input)
         }
         screen.nickList.onMenu = { [weak self] member in self?.chat.buffers.nickMenu(for: member) ?? [] }
+        screen.sidebar.onMenu = { [weak self] id in self?.bufferMenu(for: id) ?? [] }
         screen.nickList.onDone = { [weak self] in
             guard let self else { return }
             self.screen.host?.focus(self.screen.input)
@@ -159,6 +160,20 @@ public final class ChromePresenter {
         case 2: "\(nicks[0]) and \(nicks[1]) are typing…"
         case 3: "\(nicks[0]), \(nicks[1]) and \(nicks[2]) are typing…"
         default: "\(nicks[0]), \(nicks[1]) and \(nicks.count - 2) others are typing…"
+        }
+    }
+}
+
+extension ChromePresenter {
+    /// A buffer's menu in the buffer list: how much it notifies (the one it has marked), run
+    /// as `/notify` in it so the model decides and the configuration keeps it.
+    func bufferMenu(for id: BufferID) -> [MenuItem] {
+        guard let buffer = chat.model.buffer(id), buffer.kind == .channel || buffer.kind == .query else { return [] }
+        let current = chat.model.notifyLevel(of: buffer)
+        let titles: [(NotifyLevel, String)] = [(.all, "Notify: every message"), (.mentions, "Notify: mentions only"),
+                                               (.none, "Mute (count nothing)")]
+        return titles.map { level, title in
+            MenuItem((level == current ? "✓ " : "") + title) { [weak self] in self?.chat.submitCommand("/notify \(level.rawValue)", in: id) }
         }
     }
 }
