@@ -48,6 +48,8 @@ final class ChatSession {
     /// Writes the history as lines are sent, not only at the end of a run that may never end
     /// cleanly.
     private let historyWriter: InputHistoryWriter
+    /// How networks answer CTCP requests (the configuration's), for networks added later.
+    private let ctcp: CTCPConfiguration
     /// Natter's own changes to config.toml (aliases, remembered channels), made in order off
     /// the window's thread.
     private let configEdits = ConfigEditQueue(path: ConfigLoader.defaultPath(), wakeUp: { AppWindow.wakeUp() })
@@ -133,6 +135,7 @@ final class ChatSession {
         self.starter = starter
         var ctcp = CTCPConfiguration(versionString: config.ctcpVersion)
         ctcp.answered = config.ctcpAnswered
+        self.ctcp = ctcp
         for network in config.networks {
             starter.add(network, ctcp: ctcp)
         }
@@ -150,6 +153,8 @@ final class ChatSession {
         }
         model.aliases = CommandAliases(config.aliases)
         model.notifyLevels = config.notifyLevels
+        controller.onAddNetwork = { [weak self] spec in self?.add(spec) }
+        controller.onRemoveNetwork = { [weak self] name in self?.remove(name) }
         controller.onNotifyLevelChanged = { [configEdits] id, level in
             configEdits.edit("The notification level of \(id.name)") { editor throws(TOMLEditError) in
                 try editor.set("\(id.network)/\(id.name)", .string(level.rawValue), in: .named("notifications.buffers"))
@@ -239,6 +244,37 @@ final class ChatSession {
         for id in opened.take() where model.buffer(id) != nil {
             ui.window.raise()
             controller.show(id)
+        }
+    }
+
+    /// `/server add`: the network joins the configuration (its nick, user and real name those
+    /// of the first network, else the login name's) and starts as any configured one does.
+    private func add(_ spec: ServerSpec) {
+        let template = networks.first
+        let nick = spec.nick ?? template?.nick ?? ProcessEnvironment.userName
+        let network = NatterConfig.Network(
+            name: spec.name, host: spec.host, port: spec.port, tls: spec.tls, verifyCertificate: true, nick: nick,
+            alternativeNicks: template?.alternativeNicks ?? [], user: spec.nick ?? template?.user ?? nick,
+            realName: template?.realName ?? nick, channels: spec.channels.map { ($0, nil) }, password: nil, sasl: nil,
+            clientCertificate: nil, clientKey: nil, autoConnect: spec.connects)
+        networks.append(network)
+        starter.add(network, ctcp: ctcp)
+        var entries: [(String, TOMLLiteral)] = [("name", .string(spec.name)), ("host", .string(spec.host)),
+                                                ("port", .integer(spec.port)), ("tls", .boolean(spec.tls)), ("nick", .string(nick))]
+        if !spec.channels.isEmpty { entries.append(("channels", .array(spec.channels.map { .string($0) }))) }
+        if !spec.connects { entries.append(("autoconnect", .boolean(false))) }
+        let kept = entries
+        configEdits.edit("The network \(spec.name)") { editor throws(TOMLEditError) in try editor.append(to: "networks", kept) }
+    }
+
+    /// `/server del`: the network leaves the configuration (the model let it go already).
+    private func remove(_ name: String) {
+        networks.removeAll { $0.name == name }
+        configEdits.edit("The removal of \(name)") { editor throws(TOMLEditError) in
+            guard let index = editor.element(of: "networks", whereKey: "name", is: name, orElse: "host") else {
+                throw TOMLEditError("no [[networks]] table named \(name)")
+            }
+            try editor.remove(element: index, of: "networks")
         }
     }
 

@@ -36,6 +36,10 @@ public final class ChatController {
     /// An alias was defined (its expansion) or removed (nil) with /alias or /unalias: the app
     /// keeps it in the configuration.
     public var onAliasChanged: ((String, String?) -> Void)?
+    /// `/server add` and `/server del`: the app keeps the networks in the configuration and
+    /// starts the one added.
+    public var onAddNetwork: ((ServerSpec) -> Void)?
+    public var onRemoveNetwork: ((String) -> Void)?
     /// A buffer's notification level was set with /notify: the app keeps it in the configuration.
     public var onNotifyLevelChanged: ((BufferID, NotifyLevel) -> Void)?
     /// The ignores changed (/ignore, /unignore): the app keeps these entries in the config.
@@ -154,6 +158,14 @@ public final class ChatController {
                 onOpenLink?(url)
             case .aliasChanged(let name, let expansion):
                 onAliasChanged?(name, expansion)
+            case .addNetwork(let spec):
+                onAddNetwork?(spec)
+                sync()
+                show(BufferID(network: spec.name, name: ""))
+            case .removeNetwork(let name):
+                onRemoveNetwork?(name)
+                chrome.refreshSidebar()
+                if current?.network == name, let first = model.networks.first { show(first.serverBuffer.id) }
             case .notifyLevelChanged(let id, let level):
                 chrome.refreshSidebar()
                 onNotifyLevelChanged?(id, level)

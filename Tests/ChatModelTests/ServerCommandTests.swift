@@ -36,3 +36,34 @@ struct ServerCommandTests {
         #expect(rig.sent.isEmpty)
     }
 }
+
+/// `/server add|del|list`: the networks managed in the app (issue 33, point 6).
+struct ServerManagementTests {
+    @Test func addReadsItsOptions() throws {
+        #expect(try ChatCommandParser.parse("/server add libera irc.libera.chat").get()
+                == .serverAdd(ServerSpec(name: "libera", host: "irc.libera.chat", port: 6697, tls: true, nick: nil, channels: [], connects: true)))
+        #expect(try ChatCommandParser.parse("/server add local 127.0.0.1 6667 -nick me2 -join #a,#b -noconnect").get()
+                == .serverAdd(ServerSpec(name: "local", host: "127.0.0.1", port: 6667, tls: false, nick: "me2", channels: ["#a", "#b"],
+                                         connects: false)))
+        #expect(try ChatCommandParser.parse("/server list").get() == .serverList)
+        #expect(try ChatCommandParser.parse("/server del local").get() == .serverRemove("local"))
+        for bad in ["/server add", "/server add onlyname", "/server add x h.example -nick", "/server add x h.example 0", "/server del"] {
+            guard case .failure = ChatCommandParser.parse(bad) else { Issue.record("parsed \(bad)"); continue }
+        }
+    }
+
+    @Test func addAndRemoveAreCheckedAndHandedToTheApp() {
+        let rig = CommandRig()
+        let spec = ServerSpec(name: "Other", host: "irc.other.example", port: 6697, tls: true, nick: nil, channels: [], connects: true)
+        #expect(rig.run("/server add Other irc.other.example") == [.addNetwork(spec)])
+        #expect(rig.lastNote() == "Adding Other: irc.other.example port 6697 with TLS; kept in the configuration")
+        #expect(rig.run("/server add test irc.x.example").isEmpty, "the name is taken (case aside)")
+        #expect(rig.lastNote() == "There is a network named Test already (/server del Test first)")
+        rig.run("/server list")
+        #expect(rig.lastNote()?.hasPrefix("Test: connected") == true)
+        #expect(rig.run("/server del nowhere").isEmpty)
+        #expect(rig.run("/server del test", in: rig.server) == [.removeNetwork("Test")])
+        #expect(rig.model.network("Test") == nil)
+        #expect(rig.links.contains { if case .disconnect(let farewell) = $0.request { farewell.first?.command == "QUIT" } else { false } })
+    }
+}

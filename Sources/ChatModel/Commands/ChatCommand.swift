@@ -70,6 +70,12 @@ public enum ChatCommand: Hashable, Sendable {
     case redact(String?)
     /// /monitor [+|-]nick[,nick]: watch (or stop watching) nicks; alone, lists them.
     case monitor(adding: Bool, nicks: [String])
+    /// `/server add NAME HOST[:PORT] [-tls|-notls] [-nick N] [-join #a,#b] [-noconnect]`.
+    case serverAdd(ServerSpec)
+    /// `/server del NAME`.
+    case serverRemove(String)
+    /// `/server list`.
+    case serverList
     /// `/notify all|mentions|none`: how much this buffer asks for attention (alone: what it
     /// asks now). `/notify NICK` is HexChat's: watch a friend (as /monitor +NICK).
     case notifyLevel(NotifyLevel?)
@@ -100,6 +106,8 @@ public enum ChatCommand: Hashable, Sendable {
         ("/filter [on | off]", "hide joins, parts, quits and nick changes of people who have not spoken lately (alone: toggle)"), ("/list [pattern]", "list channels"),
         ("/connect [NETWORK | irc://host/#channel]", "connect this network, another one, or a server by its link"),
         ("/server NETWORK | HOST[:PORT] [-tls | -notls]", "connect a network, or a server for this run (TLS on 6697 unless told)"),
+        ("/server add NAME HOST[:PORT] [-tls | -notls] [-nick NICK] [-join #a,#b] [-noconnect]", "add a network, kept in the configuration"),
+        ("/server del NAME  /server list", "remove a network from the configuration, or list them"),
         ("/disconnect /reconnect", "this network's connection"), ("/help [command]", "this help"),
         ("/ctcp NICK REQUEST [args]", "ask someone's client (VERSION, TIME, CLIENTINFO…)"),
         ("/ping NICK", "how long a message takes to someone and back (CTCP PING)"),

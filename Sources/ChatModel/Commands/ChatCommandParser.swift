@@ -100,7 +100,13 @@ public enum ChatCommandParser {
         case "spell": return words.count <= 1 ? .success(.spell(words.first)) : usage()
         case "help": return .success(.help(words.first.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }))
         case "connect": return words.count <= 1 ? .success(.connect(words.first)) : usage()
-        case "server": return serverCommand(words).map { .success(.connect($0)) } ?? usage()
+        case "server":
+            switch words.first?.lowercased() {
+            case "list": return words.count == 1 ? .success(.serverList) : usage()
+            case "del", "delete", "remove": return words.count == 2 ? .success(.serverRemove(words[1])) : usage()
+            case "add": return serverSpec(Array(words.dropFirst())).map { .success(.serverAdd($0)) } ?? usage()
+            default: return serverCommand(words).map { .success(.connect($0)) } ?? usage()
+            }
         case "disconnect": return .success(.disconnect)
         case "reconnect": return .success(.reconnect)
         case "list": return .success(.list(words.first))
@@ -215,6 +221,33 @@ public enum ChatCommandParser {
         return "\(secure ? "ircs" : "irc")://\(host):\(port)"
     }
 
+    /// `NAME HOST[:PORT] [PORT] [-tls | -notls] [-nick NICK] [-join #a,#b] [-noconnect]`, the
+    /// port and TLS read as `/server HOST` reads them; nil when it is none of that.
+    static func serverSpec(_ words: [String]) -> ServerSpec? {
+        var rest: [String] = [], nick: String?, channels: [String] = [], connects = true
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            switch word.lowercased() {
+            case "-nick":
+                guard index + 1 < words.count, isNick(words[index + 1]) else { return nil }
+                nick = words[index + 1]
+                index += 1
+            case "-join", "-channels":
+                guard index + 1 < words.count else { return nil }
+                channels = words[index + 1].split(separator: ",").map(String.init)
+                index += 1
+            case "-noconnect", "-noautoconnect": connects = false
+            default: rest.append(word)
+            }
+            index += 1
+        }
+        guard rest.count >= 2, let name = rest.first, !name.hasPrefix("-"), !name.contains("/"),
+              let link = serverCommand(Array(rest.dropFirst())), let parsed = IRCLinkParts(link) else { return nil }
+        return ServerSpec(name: name, host: parsed.host, port: parsed.port, tls: parsed.tls, nick: nick, channels: channels,
+                          connects: connects)
+    }
+
     private static func modeCommand(_ words: [String]) -> Result<ChatCommand, Failure> {
         // Alone: the modes of the buffer's channel (or ours, in the server buffer), asked of
         // the server.
@@ -223,5 +256,23 @@ public enum ChatCommandParser {
             return .success(.mode(target: nil, arguments: words))
         }
         return .success(.mode(target: words[0], arguments: Array(words.dropFirst())))
+    }
+}
+
+/// The host, port and TLS of a `irc://host:port` or `ircs://host:port` link as
+/// ``ChatCommandParser/serverCommand(_:)`` makes them.
+struct IRCLinkParts {
+    var host: String
+    var port: Int
+    var tls: Bool
+
+    init?(_ link: String) {
+        let tls = link.hasPrefix("ircs://")
+        guard tls || link.hasPrefix("irc://") else { return nil }
+        let rest = link.dropFirst(tls ? 7 : 6)
+        guard let colon = rest.lastIndex(of: ":"), let port = Int(rest[rest.index(after: colon)...]) else { return nil }
+        host = String(rest[..<colon])
+        self.port = port
+        self.tls = tls
     }
 }

@@ -21,6 +21,10 @@ public enum CommandEffect: Hashable, Sendable {
     case openBouncerForm(control: String)
     /// The watched nicks of `network` changed (the sidebar shows them; the config keeps them).
     case friendsChanged(network: String, nicks: [String])
+    /// `/server add`: the app adds the network to the configuration and starts it.
+    case addNetwork(ServerSpec)
+    /// `/server del`: the model let the network go; the app takes it out of the configuration.
+    case removeNetwork(String)
     /// Buffer `id`'s notification level was set (`/notify`): the config keeps it.
     case notifyLevelChanged(BufferID, NotifyLevel)
     /// Alias `name` was defined (`expansion`) or removed (nil): the config keeps it.
@@ -108,6 +112,8 @@ public struct Commands {
             return runAlias(name, arguments: arguments, in: scope)
         case .alias, .unalias:
             return runAliasCommand(command, in: scope)
+        case .serverAdd, .serverRemove, .serverList:
+            return runNetworks(command, in: scope)
         case .notifyLevel(let level):
             let current = model.notifyLevel(of: buffer)
             guard let level else {
