@@ -73,6 +73,20 @@ public enum AnswerText {
         }
     }
 
+    /// The title of `answer`, saying how much of it the server sent past what is kept.
+    public static func title(of answer: Answer) -> String {
+        title(of: answer.content) + (answer.dropped > 0 ? " (\(answer.dropped) more not shown)" : "")
+    }
+
+    /// `answer` as readable text, its title saying what was not kept.
+    public static func text(of answer: Answer, at time: Date) -> String {
+        var text = self.text(of: answer.content, at: time)
+        if answer.dropped > 0 {
+            text.replaceSubrange(text.startIndex..<(text.firstIndex(of: "\n") ?? text.endIndex), with: title(of: answer))
+        }
+        return text
+    }
+
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     /// The answer as readable text, one line per row (a log folds them into one).

@@ -7,7 +7,7 @@ extension ChatModel {
     /// for the UI to draw as a card or table, and its text for the logs and search.
     func applyAnswer(_ answer: Answer, on network: ChatNetwork, at time: Date) {
         let buffer = answer.origin.flatMap { network.buffer(named: $0) } ?? network.serverBuffer
-        var line = ChatLine(id: localID(), time: time, kind: .info, text: AnswerText.text(of: answer.content, at: time))
+        var line = ChatLine(id: localID(), time: time, kind: .info, text: AnswerText.text(of: answer, at: time))
         line.answer = answer
         append(line, to: buffer, on: network, countsUnread: false)
     }

@@ -10,11 +10,15 @@ public struct Answer: Sendable, Hashable {
     public var origin: String?
     /// What the server answered.
     public var content: AnswerContent
+    /// How many rows (WHO) or names (NAMES) the server sent beyond what an answer keeps
+    /// (``AnswerTracker``'s cap): the answer says that it is not whole.
+    public var dropped = 0
 
     /// Creates an answer.
-    public init(origin: String?, content: AnswerContent) {
+    public init(origin: String?, content: AnswerContent, dropped: Int = 0) {
         self.origin = origin
         self.content = content
+        self.dropped = dropped
     }
 }
 

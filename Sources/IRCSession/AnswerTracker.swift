@@ -63,11 +63,21 @@ struct AnswerTracker: Sendable {
         if whowas[key, default: []].count < Self.rowsKept { whowas[key, default: []].append(card) }
     }
 
+    /// Rows and names past the cap, by what they belong to (`who:KEY`, `names:KEY`).
+    var dropped: [String: Int] = [:]
+
+    /// How many were dropped from what `key` names; forgotten once asked.
+    mutating func takeDropped(_ key: String) -> Int { dropped.removeValue(forKey: key) ?? 0 }
+
     /// Adds a WHO row to the answer of `label` ("" for none).
     mutating func addWhoRow(_ row: WhoRow, label: String?) {
         let key = label ?? ""
         if whoRows[key] == nil, whoRows.count >= Self.collectingKept { whoRows.remove(at: whoRows.startIndex) }
-        if whoRows[key, default: []].count < Self.rowsKept { whoRows[key, default: []].append(row) }
+        if whoRows[key, default: []].count < Self.rowsKept {
+            whoRows[key, default: []].append(row)
+        } else if dropped.count < Self.collectingKept || dropped["who:" + key] != nil {
+            dropped["who:" + key, default: 0] += 1
+        }
     }
 
     /// Adds NAMES entries for channel `key`.
@@ -75,6 +85,9 @@ struct AnswerTracker: Sendable {
         if names[key] == nil, names.count >= Self.collectingKept { names.remove(at: names.startIndex) }
         let room = Self.rowsKept - names[key, default: []].count
         names[key, default: []] += entries.prefix(max(0, room))
+        if entries.count > max(0, room), dropped.count < Self.collectingKept || dropped["names:" + key] != nil {
+            dropped["names:" + key, default: 0] += entries.count - max(0, room)
+        }
     }
 
     /// Adds a line to the MOTD being collected.

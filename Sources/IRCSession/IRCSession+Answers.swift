@@ -95,10 +95,11 @@ extension IRCSession {
         case "315":
             guard p.count >= 2 else { return false }
             let rows = answers.whoRows.removeValue(forKey: label ?? "") ?? []
+            let dropped = answers.takeDropped("who:" + (label ?? ""))
             let origin = answers.takeOrigin(of: .who(state.fold(p[1])), label: label)
             // A WHO nobody asked that matched no one: its end shows as it did.
             if origin == nil, rows.isEmpty { return false }
-            emit(.answer(Answer(origin: origin ?? nil, content: .who(mask: p[1], rows: rows))))
+            emit(.answer(Answer(origin: origin ?? nil, content: .who(mask: p[1], rows: rows), dropped: dropped)))
             return true
         case "353":
             guard p.count >= 4 else { return false }
@@ -116,7 +117,8 @@ extension IRCSession {
             let key = state.fold(p[1])
             guard let nicks = answers.names.removeValue(forKey: key),
                   let origin = answers.takeOrigin(of: .names(key), label: label) else { return false }
-            emit(.answer(Answer(origin: origin, content: .names(channel: p[1], nicks: rankedNames(nicks)))))
+            emit(.answer(Answer(origin: origin, content: .names(channel: p[1], nicks: rankedNames(nicks)),
+                                dropped: answers.takeDropped("names:" + key))))
             return true
         case "314", "369", "406":
             return collectWhowas(message, label: label)

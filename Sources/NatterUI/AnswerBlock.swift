@@ -31,7 +31,7 @@ struct AnswerBlock {
         var title = TextAttributes(font: FontSpec(role: .ui, size: theme.messageFont.size, bold: true),
                                    foreground: theme.base.accent)
         if case .motd = answer.content { title.link = Self.toggleLink }
-        spans.append(TextSpan(AnswerText.title(of: answer.content), title))
+        spans.append(TextSpan(AnswerText.title(of: answer), title))
         switch answer.content {
         case .whois(let card):
             spans += fields(AnswerText.fields(of: card, at: line.time))

@@ -138,3 +138,22 @@ struct AnswerRoutingTests {
         #expect(logged.hasSuffix("NAMES #natter: 2 users @me ada"))
     }
 }
+
+/// An answer cut at its cap says so: how many rows or names the server sent past it.
+struct AnswerCapTests {
+    @Test func aWhoOrNamesPastTheCapSaysHowMuchIsNotShown() throws {
+        let rig = CommandRig()
+        rig.run("/who #big")
+        rig.receive((0..<5_003).map { ":srv 352 me #big ~u\($0) h srv u\($0) H :0 U" } + [":srv 315 me #big :End of WHO list"])
+        let who = try #require(rig.model.buffer(rig.channel)?.lines.last)
+        #expect(who.answer?.dropped == 3)
+        #expect(who.text.hasPrefix("WHO #big: 5000 users (3 more not shown)\n"))
+        rig.run("/names")
+        let names = (0..<5_010).map { "n\($0)" }
+        rig.receive(stride(from: 0, to: names.count, by: 60).map { ":srv 353 me = #natter :" + names[$0..<min($0 + 60, names.count)].joined(separator: " ") }
+                    + [":srv 366 me #natter :End of NAMES list"])
+        let table = try #require(rig.model.buffer(rig.channel)?.lines.last)
+        #expect(table.answer?.dropped == 10)
+        #expect(table.text.hasPrefix("NAMES #natter: 5000 users (10 more not shown)"))
+    }
+}
