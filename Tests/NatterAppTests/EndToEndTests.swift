@@ -50,8 +50,8 @@ struct EndToEndTests {
         }
 
         // /join typed into the input line.
-        try type(x, window, "/join #e2e")
-        try key(x, window, "Return")
+        try x.type(window, "/join #e2e")
+        try x.key(window, "Return")
         try peer.waitFor(timeout: 5, "natter's JOIN") { $0.command == "JOIN" && $0.parsedSource?.nick == "e2e" && $0.parameters.first == "#e2e" }
         // The peer sees the JOIN when natter gets the server's echo, which is what shows #e2e;
         // on a loaded machine keys typed now could reach natter before the echo and go to the
@@ -60,18 +60,18 @@ struct EndToEndTests {
         _ = try waitForLogLine(data: data, containing: "--> e2e has joined")
 
         // A plain message, received exactly as typed.
-        try type(x, window, "hello from natter")
-        try key(x, window, "Return")
+        try x.type(window, "hello from natter")
+        try x.key(window, "Return")
         let hello = try peer.waitFor(timeout: 5, "natter's message") { $0.command == "PRIVMSG" && $0.parsedSource?.nick == "e2e" }
         #expect(hello.parameters == ["#e2e", "hello from natter"])
 
         // The peer speaks; once natter has logged it, Tab on "pe" completes to the recent speaker.
         try peer.send("PRIVMSG #e2e :hi e2e, welcome")
         let log = try waitForLogLine(data: data, containing: "<peer> hi e2e, welcome")
-        try type(x, window, "pe")
-        try key(x, window, "Tab")
-        try type(x, window, "tab works")
-        try key(x, window, "Return")
+        try x.type(window, "pe")
+        try x.key(window, "Tab")
+        try x.type(window, "tab works")
+        try x.key(window, "Return")
         let completed = try peer.waitFor(timeout: 5, "natter's completed message") { $0.command == "PRIVMSG" && $0.parsedSource?.nick == "e2e" }
         #expect(completed.parameters == ["#e2e", "peer: tab works"])
 
@@ -109,17 +109,6 @@ struct EndToEndTests {
     }
 
     // MARK: - Helpers
-
-
-
-    private func type(_ x: XvfbSession, _ window: String, _ text: String) throws {
-        _ = try runTool(try XvfbSession.xdotool(), ["windowfocus", "--sync", window, "type", "--delay", "20", text],
-                        environment: x.environment())
-    }
-
-    private func key(_ x: XvfbSession, _ window: String, _ name: String) throws {
-        _ = try runTool(try XvfbSession.xdotool(), ["windowfocus", "--sync", window, "key", name], environment: x.environment())
-    }
 
     /// Waits until a log file of #e2e (any day: the server's time decides) has a line containing
     /// `text`, and returns that file.

@@ -29,8 +29,8 @@ struct HistoryWindowTests {
         defer { first.stop() }
         var window = try x.waitForNatterWindow()
         try ready(peer)
-        try type(x, window, "kept for later")
-        try key(x, window, "Return")
+        try x.type(window, "kept for later")
+        try x.key(window, "Return")
         let said = try peer.waitFor(timeout: 5, "the line typed") { $0.command == "PRIVMSG" && $0.parsedSource?.nick == "keeper" }
         #expect(said.parameters == ["#h", "kept for later"])
         // Written as it was sent, not only at the end: a run killed now would keep it.
@@ -39,7 +39,7 @@ struct HistoryWindowTests {
         func written() -> Bool { (FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? "").contains("kept for later") }
         while !written(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         #expect(written(), "the history file did not hold the line before the quit")
-        try key(x, window, "ctrl+q")
+        try x.key(window, "ctrl+q")
         #expect(first.waitForExit(seconds: 5), "natter did not quit on Ctrl+Q")
         let attributes = try FileManager.default.attributesOfItem(atPath: file)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -49,8 +49,8 @@ struct HistoryWindowTests {
         defer { second.stop() }
         window = try x.waitForNatterWindow()
         try ready(peer)
-        try key(x, window, "Up")
-        try key(x, window, "Return")
+        try x.key(window, "Up")
+        try x.key(window, "Return")
         let again = try peer.waitFor(timeout: 5, "the line recalled") { $0.command == "PRIVMSG" && $0.parsedSource?.nick == "keeper" }
         #expect(again.parameters == ["#h", "kept for later"])
     }
@@ -60,14 +60,5 @@ struct HistoryWindowTests {
         try peer.waitFor(timeout: 10, "natter's JOIN") { $0.command == "JOIN" && $0.parsedSource?.nick == "keeper" }
         try peer.send("PRIVMSG #h :ready")
         Thread.sleep(forTimeInterval: 0.5)
-    }
-
-    private func type(_ x: XvfbSession, _ window: String, _ text: String) throws {
-        _ = try runTool(try XvfbSession.xdotool(), ["windowfocus", "--sync", window, "type", "--delay", "20", text],
-                        environment: x.environment())
-    }
-
-    private func key(_ x: XvfbSession, _ window: String, _ name: String) throws {
-        _ = try runTool(try XvfbSession.xdotool(), ["windowfocus", "--sync", window, "key", name], environment: x.environment())
     }
 }

@@ -40,14 +40,14 @@ struct RememberedChannelsWindowTests {
         var window = try x.waitForNatterWindow()
         try joined(peer, ["#kept", "#left"])
         Thread.sleep(forTimeInterval: 0.5)
-        try type(x, window, "/join #new")
-        try key(x, window, "Return")
+        try x.type(window, "/join #new")
+        try x.key(window, "Return")
         try joined(peer, ["#new"])
-        try type(x, window, "/part #left")
-        try key(x, window, "Return")
+        try x.type(window, "/part #left")
+        try x.key(window, "Return")
         try peer.waitFor(timeout: 10, "natter's PART") { $0.command == "PART" && $0.parsedSource?.nick == "keeper" }
-        try type(x, window, "/alias hello /msg #kept hello from $nick")
-        try key(x, window, "Return")
+        try x.type(window, "/alias hello /msg #kept hello from $nick")
+        try x.key(window, "Return")
         // In the file while the app runs, in place.
         try waitUntil("the file holds #new and the alias") {
             let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
@@ -67,8 +67,8 @@ struct RememberedChannelsWindowTests {
         let joins = try joined(peer, ["#kept", "#new"])
         #expect(!joins.contains("#left"))
         Thread.sleep(forTimeInterval: 0.5)
-        try type(x, window, "/hello")
-        try key(x, window, "Return")
+        try x.type(window, "/hello")
+        try x.key(window, "Return")
         let said = try peer.waitFor(timeout: 10, "the alias's message") { $0.command == "PRIVMSG" && $0.parsedSource?.nick == "keeper" }
         #expect(said.parameters == ["#kept", "hello from keeper"])
     }
@@ -91,14 +91,5 @@ struct RememberedChannelsWindowTests {
             guard Date() < deadline else { throw TestServerError("timed out waiting until \(what)") }
             Thread.sleep(forTimeInterval: 0.05)
         }
-    }
-
-    private func key(_ x: XvfbSession, _ window: String, _ name: String) throws {
-        _ = try runTool(try XvfbSession.xdotool(), ["windowfocus", "--sync", window, "key", name], environment: x.environment())
-    }
-
-    private func type(_ x: XvfbSession, _ window: String, _ text: String) throws {
-        _ = try runTool(try XvfbSession.xdotool(), ["windowfocus", "--sync", window, "type", "--delay", "20", text],
-                        environment: x.environment())
     }
 }

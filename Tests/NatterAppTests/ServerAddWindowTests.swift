@@ -38,8 +38,8 @@ struct ServerAddWindowTests {
         defer { first.stop() }
         var window = try x.waitForNatterWindow()
         Thread.sleep(forTimeInterval: 1)
-        try type(x, window, "/server add Second 127.0.0.1 \(server.clientPort) -notls -nick second -join #added")
-        try key(x, window, "Return")
+        try x.type(window, "/server add Second 127.0.0.1 \(server.clientPort) -notls -nick second -join #added")
+        try x.key(window, "Return")
         try peer.waitFor(timeout: 10, "the added network's JOIN") { $0.command == "JOIN" && $0.parsedSource?.nick == "second" }
         let deadline = Date().addingTimeInterval(10)
         while !((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").contains("name = \"Second\""), Date() < deadline {
@@ -56,7 +56,7 @@ struct ServerAddWindowTests {
             nick = "second"
             channels = ["#added"]
             """), "\(text)")
-        try key(x, window, "ctrl+q")
+        try x.key(window, "ctrl+q")
         #expect(first.waitForExit(seconds: 5), "natter did not quit on Ctrl+Q")
 
         let second = try ChildProcess(try natterExecutable(), ["--window-size", "900x600"], environment: env)
@@ -65,14 +65,5 @@ struct ServerAddWindowTests {
         try peer.waitFor(timeout: 10, "the added network's JOIN after the restart") {
             $0.command == "JOIN" && $0.parsedSource?.nick == "second"
         }
-    }
-
-    private func key(_ x: XvfbSession, _ window: String, _ name: String) throws {
-        _ = try runTool(try XvfbSession.xdotool(), ["windowfocus", "--sync", window, "key", name], environment: x.environment())
-    }
-
-    private func type(_ x: XvfbSession, _ window: String, _ text: String) throws {
-        _ = try runTool(try XvfbSession.xdotool(), ["windowfocus", "--sync", window, "type", "--delay", "15", text],
-                        environment: x.environment())
     }
 }

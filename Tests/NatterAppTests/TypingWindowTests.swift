@@ -18,21 +18,21 @@ struct TypingWindowTests {
             // Ctrl+= zooms in, Ctrl+- out, Ctrl++ (Ctrl+Shift+=, whose text is "+") and the
             // keypad's + and - with Ctrl too, Ctrl+0 back: none of "=", "-", "+", "0" is typed.
             for name in ["ctrl+equal", "ctrl+equal", "ctrl+minus", "ctrl+plus", "ctrl+KP_Add", "ctrl+KP_Subtract", "ctrl+0"] {
-                try key(x, window, name)
+                try x.key(window, name)
             }
-            try type(x, window, "zoomed")
-            try key(x, window, "Return")
+            try x.type(window, "zoomed")
+            try x.key(window, "Return")
             let zoomed = try peer.waitFor(timeout: 5, "the line typed after zooming") { $0.command == "PRIVMSG" && $0.parsedSource?.nick == "typist" }
             #expect(zoomed.parameters == ["#w", "zoomed"])
 
             // Alt+N: the nick list takes the keyboard and typing filters it; a click in the
             // messages gives the keyboard back to the input line, and what is typed then is said.
-            try key(x, window, "alt+n")
-            try type(x, window, "pe")
+            try x.key(window, "alt+n")
+            try x.type(window, "pe")
             _ = try runTool(try XvfbSession.xdotool(), ["mousemove", "--window", window, "500", "300", "click", "1"],
                             environment: x.environment())
-            try type(x, window, "after the click")
-            try key(x, window, "Return")
+            try x.type(window, "after the click")
+            try x.key(window, "Return")
             let after = try peer.waitFor(timeout: 5, "the line typed after clicking the messages") {
                 $0.command == "PRIVMSG" && $0.parsedSource?.nick == "typist"
             }
@@ -45,11 +45,11 @@ struct TypingWindowTests {
     @Test(.timeLimit(.minutes(1)))
     func hidingTheNickListGivesTheKeyboardBack() throws {
         try inTypingWindow { x, window, peer in
-            try key(x, window, "alt+n")
-            try type(x, window, "pe")
-            try key(x, window, "F8")
-            try type(x, window, "after hiding")
-            try key(x, window, "Return")
+            try x.key(window, "alt+n")
+            try x.type(window, "pe")
+            try x.key(window, "F8")
+            try x.type(window, "after hiding")
+            try x.key(window, "Return")
             let after = try peer.waitFor(timeout: 5, "the line typed after hiding the nick list") {
                 $0.command == "PRIVMSG" && $0.parsedSource?.nick == "typist"
             }
@@ -80,14 +80,5 @@ struct TypingWindowTests {
         try peer.send("PRIVMSG #w :ready")
         Thread.sleep(forTimeInterval: 0.5)
         try body(x, window, peer)
-    }
-
-    private func type(_ x: XvfbSession, _ window: String, _ text: String) throws {
-        _ = try runTool(try XvfbSession.xdotool(), ["windowfocus", "--sync", window, "type", "--delay", "20", text],
-                        environment: x.environment())
-    }
-
-    private func key(_ x: XvfbSession, _ window: String, _ name: String) throws {
-        _ = try runTool(try XvfbSession.xdotool(), ["windowfocus", "--sync", window, "key", name], environment: x.environment())
     }
 }

@@ -92,3 +92,16 @@ func cpuSeconds(pid: Int32) throws -> Double {
     let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
     return (user + system) / ticks
 }
+
+extension XvfbSession {
+    /// Presses `name` (xdotool's key names: `Return`, `ctrl+q`) in `window`, focused first.
+    func key(_ window: String, _ name: String) throws {
+        _ = try runTool(try Self.xdotool(), ["windowfocus", "--sync", window, "key", name], environment: environment())
+    }
+
+    /// Types `text` in `window`, focused first, a key every 20 ms.
+    func type(_ window: String, _ text: String) throws {
+        _ = try runTool(try Self.xdotool(), ["windowfocus", "--sync", window, "type", "--delay", "20", text],
+                        environment: environment())
+    }
+}
