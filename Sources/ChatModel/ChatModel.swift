@@ -15,6 +15,9 @@ public final class ChatModel {
     public var settings: ModelSettings
     /// The user's own commands (`[aliases]`, `/alias`).
     public var aliases = CommandAliases()
+    /// The configuration's settings for `/set` and the settings screen (nil: none to change,
+    /// as in scenarios that give none).
+    public var settingsStore: (any SettingsStore)?
     /// Buffers' own notification levels, by ``notifyKey(_:)`` (the rest have their kind's).
     public var notifyLevels: [String: NotifyLevel] = [:]
     /// Where lines are logged (nil: not logged).
