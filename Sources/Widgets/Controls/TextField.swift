@@ -61,6 +61,9 @@ public final class TextField: Widget {
     public var onSubmit: ((String) -> Void)?
     /// Called after every change of the text.
     public var onChange: ((String) -> Void)?
+    /// Called when the field gains (`true`) or loses (`false`) the keyboard: a form saves a
+    /// field the user leaves.
+    public var onFocusChange: ((Bool) -> Void)?
     /// Called with pasted text; return `true` to take it over (e.g. a multi-line paste).
     /// Otherwise it is inserted with line breaks turned into spaces.
     public var onPaste: ((String) -> Bool)?
@@ -266,6 +269,7 @@ public final class TextField: Widget {
         } else {
             host?.cancelTick(for: self)
         }
+        onFocusChange?(focused)
     }
 
     public override func paint(_ context: inout PaintContext) {
