@@ -116,7 +116,8 @@ import IRCSession
 ///                                         # find, mentions, quick_switcher,
 ///                                         # filter_nicks, toggle_nick_list,
 ///                                         # toggle_buffer_list, zoom_in,
-///                                         # zoom_out, zoom_reset, key_help
+///                                         # zoom_out, zoom_reset, key_help,
+///                                         # settings
 /// editing = "readline"                    # the input line's keys: standard (the default)
 ///                                         # or readline (Ctrl+W, Ctrl+U, Ctrl+K, Ctrl+Y,
 ///                                         # Ctrl+A, Ctrl+E, Alt+B, Alt+F, Alt+D,

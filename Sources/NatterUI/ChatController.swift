@@ -14,7 +14,8 @@ import Widgets
 ///   typing notifications, spelling, and the keys the input line leaves to the screen;
 /// - ``find`` (``FindPresenter``): the find bar and choosing in the Mentions view;
 /// - ``overlays`` (``OverlayPresenter``): the channel list, the quick switcher, the key help,
-///   the bouncer form.
+///   the bouncer form;
+/// - ``settings`` (``SettingsPresenter``): the settings screen.
 ///
 /// Commands run in the model (``Commands``); the router applies the few effects they return.
 /// A new feature belongs in the model and one presenter, not here.
@@ -60,6 +61,7 @@ public final class ChatController {
     public private(set) var input: InputPresenter!
     public private(set) var find: FindPresenter!
     public private(set) var overlays: OverlayPresenter!
+    public private(set) var settings: SettingsPresenter!
 
     public init(model: ChatModel, screen: ChatScreen, styler: ChatLineStyler = ChatLineStyler(),
                 clock: @escaping () -> SessionTime) {
@@ -72,6 +74,7 @@ public final class ChatController {
         input = InputPresenter(chat: self)
         find = FindPresenter(chat: self)
         overlays = OverlayPresenter(chat: self)
+        settings = SettingsPresenter(chat: self)
     }
 
     /// A user intent for a network's session, now; what it produces goes to the network's link
@@ -143,6 +146,8 @@ public final class ChatController {
                 if let buffer = model.buffer(id) { buffers.close(buffer) }
             case .openKeyHelp:
                 overlays.openKeyHelp()
+            case .openSettings(let section):
+                settings.open(section)
             case .spell(let language, let id):
                 input.runSpell(language, in: id)
             case .showOnceJoined(let network, let channel):
@@ -194,6 +199,7 @@ public final class ChatController {
         input.apply(theme)
         buffers.apply(theme)
         overlays.apply(theme)
+        settings.apply(theme)
         screen.host?.clearColor = theme.base.background
         screen.host?.invalidateAll()
         chrome.refreshSidebar()

@@ -55,6 +55,9 @@ extension InputPresenter {
         case "key_help":
             chat.overlays.openKeyHelp()
             return true
+        case "settings":
+            chat.settings.open(nil)
+            return true
         case "filter_nicks":
             // The nick list takes the keyboard: typing filters it (shown with the list only).
             guard screen.revealNickList() else { return true }

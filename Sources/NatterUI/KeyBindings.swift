@@ -17,7 +17,7 @@ public struct KeyBindings: Sendable {
     /// The app's actions that can be bound.
     public static let appActions = ["next_buffer", "previous_buffer", "close_buffer", "quit", "jump_to_newest", "jump_to_oldest",
                                     "jump_to_unread", "find", "mentions", "quick_switcher", "filter_nicks", "toggle_nick_list",
-                                    "toggle_buffer_list", "zoom_in", "zoom_out", "zoom_reset", "key_help"]
+                                    "toggle_buffer_list", "zoom_in", "zoom_out", "zoom_reset", "key_help", "settings"]
     /// Everything `[keys]` can bind: the app's actions and the input line's editing commands.
     public static let actions = appActions + EditingCommand.allCases.map(\.rawValue)
 
@@ -44,6 +44,8 @@ public struct KeyBindings: Sendable {
         "zoom_out": KeyEvent(.character("-"), modifiers: [.ctrl]),
         "zoom_reset": KeyEvent(.character("0"), modifiers: [.ctrl]),
         "key_help": KeyEvent(.function(1)),
+        // Ctrl+, opens the preferences in GNOME's and most editors' applications.
+        "settings": KeyEvent(.character(","), modifiers: [.ctrl]),
     ]
 
     /// Which keys edit the input line (`[keys] editing`): the platform's, or readline's, whose

@@ -28,17 +28,19 @@ public enum KeyHelp {
         ("filter_nicks", "filter the nick list"), ("toggle_nick_list", "show or hide the nick list"),
         ("toggle_buffer_list", "show or hide the buffer list"),
         ("close_buffer", "close this buffer"), ("zoom_in", "zoom in (everything larger)"), ("zoom_out", "zoom out"),
-        ("zoom_reset", "zoom back to 100 %"), ("key_help", "this help"), ("quit", "quit"),
+        ("zoom_reset", "zoom back to 100 %"), ("key_help", "this help"), ("settings", "the settings screen"),
+        ("quit", "quit"),
     ]
 
     /// Keys that cannot be rebound.
     public static let fixed: [(keys: String, what: String)] = [
         ("Enter", "send"), ("Shift+Enter", "new line in the message"), ("Tab  Shift+Tab", "complete a nick, channel or command"),
-        ("Up  Down", "messages sent before"), ("Alt+Up  Alt+Down", "choose the message to reply to"),
+        ("Up  Down", "messages sent before"), ("Alt+Up  Alt+Down", "reply to a message; move a network"),
         ("Alt+1 … Alt+9  Alt+0", "buffer 1 to 10"), ("PageUp  PageDown", "scroll a page"),
         ("Ctrl+B  Ctrl+I  Ctrl+U", "bold, italic, underline"), ("Ctrl+Shift+K  Ctrl+O", "colour, plain"),
         ("Ctrl+C  Ctrl+V  Ctrl+A", "copy, paste, select all"), ("F3  Shift+F3", "next, previous match"),
         ("Escape", "close the find bar, a reply, a menu"),
+        ("Tab  Enter  Escape", "settings: next, save, undo, close"),
     ]
 
     /// The configurable actions with their keys in `bindings`, then the input line's editing

@@ -82,6 +82,13 @@ final class CommandsTests {
         #expect(effects == [.show(query.id)])
         #expect(sent.contains("PRIVMSG bob hi"))
         #expect(commands.run(line: "/keys", in: channel, now: now) == [.openKeyHelp])
+        #expect(commands.run(line: "/settings", in: channel, now: now) == [.openSettings(nil)])
+        #expect(commands.run(line: "/settings Keys", in: server, now: now) == [.openSettings(.keys)])
+        #expect(commands.run(line: "/settings notifications", in: .mentions, now: now) == [.openSettings(.notifications)],
+                "the screen opens from a view of no network too, as the key help does")
+        #expect(commands.run(line: "/settings colours", in: channel, now: now).isEmpty)
+        #expect(notes(in: channel).last == "usage: /settings [networks | appearance | notifications | input | logging | keys | other] (see /help)")
+        #expect(commands.run(line: "/settings keys input", in: channel, now: now).isEmpty)
         #expect(commands.run(line: "/close", in: channel, now: now) == [.close(channel)])
         #expect(commands.run(line: "/spell de_DE", in: channel, now: now) == [.spell("de_DE", in: channel)])
         #expect(commands.run(line: "/list *rust*", in: channel, now: now) == [.showChannelListWhenReady(network: "Test")])

@@ -30,6 +30,9 @@ public enum ChatCommand: Hashable, Sendable {
     case help(String?)
     /// /keys: the keyboard help (as F1).
     case keys
+    /// `/settings [SECTION]`: the settings screen (as Ctrl+,), at a section (networks,
+    /// appearance, notifications, input, logging, keys, other) or the first.
+    case settings(SettingSection?)
     /// /spell [LANG|off]: this buffer's spell-checking language.
     case spell(String?)
     /// `/connect`: this network; `/connect NETWORK`: another; `/connect irc://…`: a link.
@@ -124,6 +127,7 @@ public enum ChatCommand: Hashable, Sendable {
         ("/alias [NAME [EXPANSION]]", "your own command: $1…$9, $2- (the rest), $*, $nick, $channel, $network; ; between commands (alone: list them)"),
         ("/unalias NAME", "forget an alias"),
         ("/keys", "every key and what it does (F1)"),
+        ("/settings [networks | appearance | notifications | input | logging | keys | other]", "the settings screen (Ctrl+,)"),
         ("/spell [LANG | off]", "check this buffer's spelling in LANG (en_US, de_DE…), or not"),
         ("/react EMOJI", "react to the newest message (click a reaction to take it back)"),
         ("/redact [reason]", "delete your newest message"),

@@ -8,7 +8,7 @@ public enum ChatCommandParser {
                                       "deop", "devoice", "disconnect", "filter", "help", "hs", "ignore", "invite", "join", "keys",
                                       "kick", "kickban", "knock", "list", "lusers", "me", "mode", "monitor", "motd", "ms",
                                       "msg", "names", "nick", "notice", "notify", "ns", "op", "part", "ping", "query", "quiet",
-                                      "quit", "quote", "raw", "react", "reconnect", "redact", "server", "setname", "spell", "topic",
+                                      "quit", "quote", "raw", "react", "reconnect", "redact", "server", "setname", "settings", "spell", "topic",
                                       "umode", "unalias", "unban", "unignore", "unquiet", "voice", "who", "whois", "whowas"]
 
     /// Other names of commands, and the command each stands for.
@@ -97,6 +97,11 @@ public enum ChatCommandParser {
             default: return usage()
             }
         case "keys": return .success(.keys)
+        case "settings":
+            guard words.count <= 1 else { return usage() }
+            guard let word = words.first else { return .success(.settings(nil)) }
+            guard let section = SettingSection(rawValue: word.lowercased()) else { return usage() }
+            return .success(.settings(section))
         case "spell": return words.count <= 1 ? .success(.spell(words.first)) : usage()
         case "help": return .success(.help(words.first.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }))
         case "connect": return words.count <= 1 ? .success(.connect(words.first)) : usage()

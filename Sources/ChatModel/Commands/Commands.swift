@@ -11,6 +11,8 @@ public enum CommandEffect: Hashable, Sendable {
     case close(BufferID)
     /// Open the keyboard help.
     case openKeyHelp
+    /// Open the settings screen, at this section (nil: the first).
+    case openSettings(SettingSection?)
     /// `/spell [LANG|off]` in this buffer: the spell checker and its languages are the UI's.
     case spell(String?, in: BufferID)
     /// Show `channel` on `network` once the server confirms the join (`/join`).
@@ -67,6 +69,7 @@ public struct Commands {
     /// (Mentions). Nil when it can be run. The input line keeps what was typed then.
     public func refusal(of command: ChatCommand, in id: BufferID) -> String? {
         if case .keys = command { return nil }
+        if case .settings = command { return nil }
         guard model.network(id.network) != nil, let buffer = model.buffer(id) else {
             return "Nothing can be sent from here: open a conversation (a click on a mention, or ↑ then Enter) and type there"
         }
@@ -97,7 +100,11 @@ public struct Commands {
     /// Runs `command` in buffer `id` (a message goes to the buffer's channel or query).
     @discardableResult
     public func run(_ command: ChatCommand, in id: BufferID, now: SessionTime) -> [CommandEffect] {
-        guard let scope = CommandScope(model: model, id: id, now: now) else { return [] }
+        guard let scope = CommandScope(model: model, id: id, now: now) else {
+            // The settings belong to no buffer: they open from a view of no network too.
+            if case .settings(let section) = command { return [.openSettings(section)] }
+            return []
+        }
         let network = scope.network, buffer = scope.buffer
         let target = buffer.kind == .server ? nil : buffer.name
         func intent(_ intent: UserIntent) { scope.intent(intent) }
@@ -226,6 +233,8 @@ public struct Commands {
             for (form, what) in entries { note("\(form)  — \(what)") }
         case .keys:
             return [.openKeyHelp]
+        case .settings(let section):
+            return [.openSettings(section)]
         case .spell(let language):
             return [.spell(language, in: id)]
         case .list(let pattern):

@@ -1,0 +1,207 @@
+import ChatModel
+import Widgets
+
+/// One setting on the settings screen: its name, what it does (dimmed), its control and a
+/// line under it, as the store has it. The control follows the kind: a switch for a bool, a
+/// button stepping through the words of a choice, a password field that never shows the
+/// stored value for a secret, a text field for the rest. What is typed is checked against the
+/// store as it is typed (``SettingsStore/refusal(of:at:)``, the same check as saving), the
+/// refusal shown under the field in the theme's error colour; Enter or leaving the field
+/// saves it (``SettingsStore/set(_:at:)``) and the field then shows the store's answer.
+/// "Reset" takes the value out of the file.
+@MainActor
+public final class SettingRow: Widget {
+    /// The setting shown.
+    public let address: SettingAddress
+    /// The value as the store last said it.
+    public private(set) var value: SettingValue
+    /// The text field (every kind but bool and choice).
+    public let field: TextField?
+    /// The switch of a bool.
+    public let toggle: ToggleSwitch?
+    /// The button of a choice: a press steps to the next word and saves it.
+    public let choice: Button?
+    /// Takes the value out of the file (shown while it is not the default).
+    public let resetButton = Button("Reset")
+    /// Why what the field holds cannot be saved (nil: it can), as the store said.
+    public private(set) var refusal: String?
+    /// Called after a value was saved or reset, with the store's answer.
+    var onSaved: ((SettingValue) -> Void)?
+    private let store: any SettingsStore
+    private let message = Label("")
+    private let theme: ChatTheme
+    private let column = Stack(.vertical, spacing: 3)
+    /// While the store saves: a field losing the keyboard meanwhile (the screen made again
+    /// in a theme just set) must not save a second time from inside the first.
+    private var saving = false
+
+    /// A row for `address` over `store`, in `theme`'s colours.
+    public init(_ address: SettingAddress, store: any SettingsStore, theme: ChatTheme) {
+        self.address = address
+        self.store = store
+        self.theme = theme
+        value = store.value(at: address)
+        switch address.info.kind {
+        case .bool:
+            (field, toggle, choice) = (nil, ToggleSwitch(isOn: Self.isTrue(value.text)), nil)
+        case .choice(let words):
+            let button = Button(value.text, reserving: words, font: FontSpec(role: .ui, size: theme.messageFont.size))
+            (field, toggle, choice) = (nil, nil, button)
+        default:
+            (field, toggle, choice) = (TextField(text: "", font: theme.messageFont), nil, nil)
+        }
+        super.init()
+        let size = theme.messageFont.size
+        let name = Label(StyledText(address.info.key, attributes: TextAttributes(
+            font: FontSpec(role: .mono, size: size - 1, bold: true), foreground: theme.base.text)))
+        let summary = Label(StyledText(address.info.summary, attributes: TextAttributes(
+            font: FontSpec(role: .ui, size: size - 2), foreground: theme.dimText)))
+        column.addChild(name)
+        column.addChild(summary)
+        let controls = Stack(.horizontal, spacing: 8)
+        controls.crossAlignment = .center
+        if let field {
+            field.applyColors(theme, background: theme.base.background)
+            field.isSecure = address.info.kind == .secret
+            field.flex = 1
+            field.onChange = { [weak self] text in self?.check(text) }
+            field.onSubmit = { [weak self] _ in self?.commit() }
+            field.onFocusChange = { [weak self] focused in
+                // The window losing the keyboard leaves the field focused: only a field left saves.
+                guard let self, !focused, !(self.field?.isFocused ?? false) else { return }
+                self.commit()
+            }
+            controls.addChild(field)
+        }
+        if let toggle {
+            toggle.onColor = theme.base.accent
+            toggle.offColor = theme.base.surfacePressed
+            toggle.knobColor = theme.base.text
+            toggle.focusColor = theme.base.accent
+            toggle.onToggle = { [weak self] on in self?.save(on ? "true" : "false") }
+            controls.addChild(toggle)
+        }
+        if let choice {
+            choice.applyColors(theme, onSurface: true)
+            choice.onPress = { [weak self] in self?.stepChoice() }
+            controls.addChild(choice)
+        }
+        resetButton.font = FontSpec(role: .ui, size: size - 2)
+        resetButton.applyColors(theme, onSurface: true)
+        resetButton.padding = EdgeInsets(horizontal: 8, vertical: 3)
+        resetButton.onPress = { [weak self] in self?.reset() }
+        controls.addChild(resetButton)
+        column.addChild(controls)
+        column.addChild(message)
+        addChild(column)
+        show(value)
+    }
+
+    /// Whether a bool's text means on (the forms `/set` reads).
+    static func isTrue(_ text: String) -> Bool { ["true", "on", "yes", "1"].contains(text.lowercased()) }
+
+    /// The control that takes the keyboard: the field, the switch or the choice's button.
+    public var control: Widget { field ?? toggle ?? choice ?? resetButton }
+
+    /// Whether the field holds something else than the value saved.
+    public var isEdited: Bool {
+        guard let field else { return false }
+        return address.info.kind == .secret ? !field.text.isEmpty : field.text != value.text
+    }
+
+    /// The row as the store has it now (the field's edit dropped).
+    public func refresh() { show(store.value(at: address)) }
+
+    /// Puts back the saved value when the field holds a refused one; false when there was
+    /// nothing to undo (Escape then closes the screen).
+    public func revert() -> Bool {
+        guard isEdited, refusal != nil else { return false }
+        show(value)
+        return true
+    }
+
+    /// Saves what the field holds, unless it is refused or unchanged (Enter, leaving the field).
+    public func commit() {
+        guard !saving, isEdited, let field else { return }
+        check(field.text)
+        guard refusal == nil else { return }
+        save(field.text)
+    }
+
+    private func check(_ text: String) {
+        refusal = isEdited ? store.refusal(of: text, at: address) : nil
+        showMessage()
+    }
+
+    private func save(_ text: String) {
+        saving = true
+        let answer = store.set(text, at: address)
+        saving = false
+        switch answer {
+        case .success(let saved):
+            show(saved)
+            onSaved?(saved)
+        case .failure(let failure):
+            // Refused after all (the file changed under it): the control goes back to the value.
+            show(value)
+            refusal = failure.description
+            showMessage()
+        }
+    }
+
+    private func stepChoice() {
+        guard case .choice(let words) = address.info.kind, !words.isEmpty else { return }
+        let index = words.firstIndex(of: value.text).map { ($0 + 1) % words.count } ?? 0
+        save(words[index])
+    }
+
+    private func reset() {
+        switch store.reset(address) {
+        case .success(let saved):
+            show(saved)
+            onSaved?(saved)
+            // The button goes away under the keyboard: the control takes it.
+            if let host, host.focusedWidget == nil || resetButton.isFocused { host.focus(control) }
+        case .failure(let failure):
+            refusal = failure.description
+            showMessage()
+        }
+    }
+
+    private func show(_ newValue: SettingValue) {
+        value = newValue
+        refusal = nil
+        if let field {
+            if address.info.kind == .secret {
+                field.text = ""
+                field.placeholder = newValue.text.isEmpty ? "not set" : "set (type a new one to replace it)"
+            } else {
+                field.text = newValue.text
+            }
+        }
+        toggle?.isOn = Self.isTrue(newValue.text)
+        choice?.title = newValue.text
+        if resetButton.isFocused, newValue.isDefault { host?.focus(control) }
+        resetButton.isHidden = newValue.isDefault
+        showMessage()
+    }
+
+    private func showMessage() {
+        let size = theme.messageFont.size - 2
+        if let refusal {
+            message.text = StyledText(refusal, attributes: TextAttributes(font: FontSpec(role: .ui, size: size), foreground: theme.errorText))
+        } else if !value.isDefault {
+            message.text = StyledText("default: \(address.info.defaultText)",
+                                      attributes: TextAttributes(font: FontSpec(role: .ui, size: size), foreground: theme.dimText))
+        } else {
+            message.text = StyledText("")
+        }
+        message.isHidden = message.text.string.isEmpty
+    }
+
+    public override func performLayout(_ constraints: BoxConstraints, _ context: LayoutContext) -> Size {
+        let size = column.layout(constraints, context)
+        place(column, at: .zero)
+        return size
+    }
+}

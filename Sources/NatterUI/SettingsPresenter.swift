@@ -1,0 +1,195 @@
+import ChatModel
+import Widgets
+
+/// The settings screen (``SettingsView``), opened by Ctrl+, (`settings` in `[keys]`) and
+/// `/settings [SECTION]`, over the model's ``ChatModel/settingsStore``. Each section is made
+/// from the store's settings of that section, one ``SettingRow`` each, in the store's order:
+/// the global ones, then the network's own for the network of the buffer shown when the screen
+/// opened, then that buffer's; Notifications adds the levels of the network's other buffers.
+/// Networks lists the configured networks (``SettingsNetworkList``) above the chosen network's
+/// settings. Everything is decided by the store and the model: the rows ask the store, networks
+/// are added and removed with `/server add` and `/server del`, moved with
+/// ``SettingsStore/moveNetwork(_:to:)``.
+@MainActor
+public final class SettingsPresenter {
+    unowned let chat: ChatController
+    var model: ChatModel { chat.model }
+    /// The screen while it is open.
+    public private(set) var view: SettingsView?
+    /// The network whose settings Networks shows.
+    public private(set) var chosenNetwork: String?
+    /// The buffer shown when the screen opened: its own settings and its network's are shown.
+    public private(set) var context: BufferID?
+    /// The networks' list while Networks is shown.
+    public private(set) var networkList: SettingsNetworkList?
+
+    init(chat: ChatController) { self.chat = chat }
+
+    /// Whether the screen is open.
+    public var isOpen: Bool { view?.host != nil }
+
+    /// Opens the screen at `section` (nil: the section last shown, at first Networks), for the
+    /// buffer shown.
+    public func open(_ section: SettingSection?) {
+        context = chat.current
+        if chosenNetwork.map({ !networkNames.contains($0) }) ?? true {
+            chosenNetwork = context.map(\.network).flatMap { networkNames.contains($0) ? $0 : nil } ?? networkNames.first
+        }
+        let view = self.view ?? makeView()
+        show(section ?? view.section)
+        guard let host = chat.screen.host, !isOpen else { return }
+        host.showOverlay(view, at: .zero, dismissOnOutsideClick: false, takesFocus: false)
+        focusFirst()
+    }
+
+    /// Closes the screen (a field left with a valid value is saved as it loses the keyboard).
+    public func close() {
+        guard let view, let host = view.host else { return }
+        host.dismissOverlay(view)
+        if host.focusedWidget == nil { host.focus(chat.screen.input) }
+    }
+
+    /// The screen is made again in the new theme, at the same section, place and field.
+    func apply(_ theme: ChatTheme) {
+        guard let old = view else { return }
+        let wasOpen = isOpen, focused = old.focusedRow?.address, offset = old.scrollArea.offset
+        if wasOpen { close() }
+        view = nil
+        guard wasOpen else { return }
+        open(old.section)
+        guard let view else { return }
+        view.host?.layoutIfNeeded()
+        view.scrollArea.scroll(to: offset)
+        if let focused, let row = view.rows.first(where: { $0.address == focused }) { view.host?.focus(row.control) }
+    }
+
+    private var store: (any SettingsStore)? { model.settingsStore }
+    private var networkNames: [String] { store?.networkNames ?? [] }
+
+    private func makeView() -> SettingsView {
+        let view = SettingsView(theme: chat.styler.theme)
+        view.onChooseSection = { [weak self] section in
+            self?.show(section)
+            self?.focusFirst()
+        }
+        view.onClose = { [weak self] in self?.close() }
+        self.view = view
+        return view
+    }
+
+    /// Gives the keyboard to the section's first field (else its section button).
+    private func focusFirst() {
+        guard let view, let host = view.host else { return }
+        let first = view.rows.first?.control ?? networkList?.nameField
+            ?? view.sectionButtons[SettingSection.allCases.firstIndex(of: view.section) ?? 0]
+        host.focus(first)
+        view.revealFocus()
+    }
+
+    /// Builds `section`'s content.
+    func show(_ section: SettingSection) {
+        guard let view else { return }
+        guard let store else {
+            networkList = nil
+            view.show(section, [note("The settings are kept in the configuration file, and this session has none.")])
+            return
+        }
+        let theme = chat.styler.theme
+        let infos = store.settings.filter { $0.section == section }
+        var widgets: [Widget] = []
+        func rows(_ title: String?, _ addresses: [SettingAddress]) {
+            guard !addresses.isEmpty else { return }
+            if let title { widgets.append(heading(title)) }
+            for address in addresses {
+                let row = SettingRow(address, store: store, theme: theme)
+                row.onSaved = { [weak self] _ in self?.saved() }
+                widgets.append(row)
+            }
+        }
+        let global = infos.filter { $0.scope == .global }.map { SettingAddress($0) }
+        let perNetwork = infos.filter { $0.scope == .network }, perBuffer = infos.filter { $0.scope == .buffer }
+        if section == .networks {
+            widgets.append(makeNetworkList(store))
+            if let network = chosenNetwork { rows("Network \(network)", perNetwork.map { SettingAddress($0, network: network) }) }
+            rows("Every network", global)
+        } else {
+            networkList = nil
+            rows(nil, global)
+            if let network = context?.network, networkNames.contains(network) {
+                rows("On \(network)", perNetwork.map { SettingAddress($0, network: network) })
+                let buffers = model.network(network)?.buffers.filter { $0.kind == .channel || $0.kind == .query } ?? []
+                if let shown = buffers.first(where: { $0.id == context }) {
+                    rows("In \(shown.name)", perBuffer.map { SettingAddress($0, network: network, buffer: shown.name) })
+                }
+                // The levels of the network's other buffers, to see and change them together.
+                if section == .notifications {
+                    rows("Other buffers on \(network)", buffers.filter { $0.id != context }.flatMap { buffer in
+                        perBuffer.map { SettingAddress($0, network: network, buffer: buffer.name) }
+                    })
+                }
+            }
+        }
+        if widgets.isEmpty { widgets.append(note("Nothing to set here.")) }
+        view.show(section, widgets)
+    }
+
+    private func makeNetworkList(_ store: any SettingsStore) -> SettingsNetworkList {
+        let list = networkList ?? SettingsNetworkList(theme: chat.styler.theme)
+        networkList = list
+        list.onChoose = { [weak self] name in
+            guard let self else { return }
+            self.chosenNetwork = name
+            self.show(.networks)
+        }
+        list.onMove = { [weak self] name, index in
+            guard let self, let store = self.store else { return }
+            if case .failure(let refusal) = store.moveNetwork(name, to: index) { list.say(refusal.description, error: true) }
+            list.show(self.networkNames, chosen: self.chosenNetwork)
+        }
+        list.onRemove = { [weak self] name in self?.runNetworkCommand("/server del \(name)") }
+        list.checkAdd = { line in
+            switch ChatCommandParser.parse(line) {
+            case .success(.serverAdd): nil
+            case .success: "That is not a network to add"
+            case .failure(let failure): failure.message
+            }
+        }
+        list.onAdd = { [weak self] line in self?.runNetworkCommand(line) }
+        list.show(store.networkNames, chosen: chosenNetwork)
+        return list
+    }
+
+    /// Runs `/server add …` or `/server del …` as typed in the buffer shown (a network's server
+    /// buffer from a view of no network), then shows the list again; a refusal the model noted
+    /// is shown on the form.
+    private func runNetworkCommand(_ line: String) {
+        let before = networkNames
+        let id = context.flatMap { model.network($0.network) != nil ? $0 : nil } ?? model.networks.first?.serverBuffer.id
+        guard let id else { return }
+        chat.submitCommand(line, in: id)
+        if networkNames == before, let said = model.buffer(id)?.lines.last(where: { $0.nick == nil })?.text {
+            networkList?.say(said, error: true)
+        }
+        if chosenNetwork.map({ !networkNames.contains($0) }) ?? true { chosenNetwork = networkNames.first }
+        show(.networks)
+    }
+
+    /// A value changed: the rows of the section are read again (another row may follow it, as
+    /// the nick's default follows the first network's).
+    private func saved() {
+        view?.rows.forEach { if !$0.isEdited { $0.refresh() } }
+    }
+
+    private func heading(_ text: String) -> Label {
+        let theme = chat.styler.theme
+        let label = Label(StyledText(text, attributes: TextAttributes(font: FontSpec(role: .ui, size: theme.messageFont.size + 1, bold: true),
+                                                                      foreground: theme.base.text)))
+        label.padding = EdgeInsets(top: 6, left: 0, bottom: 0, right: 0)
+        return label
+    }
+
+    private func note(_ text: String) -> Label {
+        let theme = chat.styler.theme
+        return Label(StyledText(text, attributes: TextAttributes(font: theme.messageFont, foreground: theme.dimText)))
+    }
+}

@@ -1,0 +1,205 @@
+import ChatModel
+import IRCSession
+@testable import NatterUI
+import Testing
+import Widgets
+
+/// The settings screen over a test store: opening it, the controls by kind, validation as
+/// typed, saving with Enter and by leaving a field, Escape, the keyboard's way round, the
+/// networks' list. The goldens (RenderTests, settings-*) draw it over the real store.
+@MainActor
+struct SettingsScreenTests {
+    let chat: ChatStack
+    let host: WidgetHost
+    let store: TestSettingsStore
+
+    init(size: Size = Size(width: 1000, height: 640)) throws {
+        (chat, host, _) = try chatRig([":srv 001 me :Welcome", ":srv 005 me CHANTYPES=# PREFIX=(ov)@+ :are supported",
+                                       ":srv 376 me :End", ":me!u@h JOIN #natter", ":me!u@h JOIN #swift"],
+                                      size: size, showing: "#natter")
+        store = TestSettingsStore(model: chat.model)
+        chat.model.settingsStore = store
+        chat.controller.onAddNetwork = { [model = chat.model] spec in
+            model.addNetwork(name: spec.name, configuration: SessionConfiguration(nick: spec.nick ?? "me", user: "me", realName: "me"))
+        }
+    }
+
+    var settings: SettingsPresenter { chat.controller.settings }
+    var view: SettingsView { settings.view! }
+    func row(_ name: String) throws -> SettingRow { try #require(view.rows.first { $0.address.name == name }) }
+    func type(_ text: String) { host.handle(.textInput(text)) }
+    func press(_ key: Key, _ modifiers: Modifiers = []) {
+        host.handle(.keyDown(KeyEvent(key, modifiers: modifiers)))
+        host.handle(.keyUp(KeyEvent(key, modifiers: modifiers)))   // a shortcut's own text ends here
+        host.layoutIfNeeded()
+    }
+
+    @Test func slashSettingsOpensASectionAndEscapeClosesIt() throws {
+        chat.controller.submit("/settings input")
+        host.layoutIfNeeded()
+        #expect(settings.isOpen && view.section == .input)
+        #expect(view.rows.map(\.address.name) == ["input.history_size", "input.completion_suffix"])
+        #expect(host.focusedWidget === (try row("input.history_size")).field, "the first field takes the keyboard")
+        // The panel is centred with a margin, within the window.
+        #expect(view.frame == host.windowBounds)
+        press(.escape)
+        #expect(!settings.isOpen && host.focusedWidget === chat.screen.input)
+    }
+
+    @Test func ctrlCommaOpensItAsABindingDoes() throws {
+        press(.character(","), [.ctrl])
+        #expect(settings.isOpen && view.section == .networks)
+        press(.escape)
+        var bindings = KeyBindings()
+        bindings.bind("settings", to: KeyEvent(.function(2)))
+        chat.controller.keyBindings = bindings
+        press(.character(","), [.ctrl])
+        #expect(!settings.isOpen, "rebound: Ctrl+, no longer opens it")
+        press(.function(2))
+        #expect(settings.isOpen)
+    }
+
+    @Test func aRefusedValueSaysWhyAsItIsTypedAndIsNotSaved() throws {
+        chat.controller.submit("/settings input")
+        let history = try row("input.history_size")
+        let field = try #require(history.field)
+        #expect(field.text == "500" && history.resetButton.isHidden)
+        press(.character("a"), [.ctrl])
+        type("20000")
+        #expect(history.refusal == "input.history_size is from 0 to 10000")
+        press(.enter)
+        #expect(store.sets.isEmpty && field.text == "20000", "Enter does not save a refused value, nor drop it")
+        press(.escape)
+        #expect(settings.isOpen && field.text == "500" && history.refusal == nil, "the first Escape undoes the refused value")
+        press(.character("a"), [.ctrl])
+        type(" 200")
+        #expect(history.refusal == nil)
+        press(.enter)
+        #expect(store.sets.map(\.1) == [" 200"])
+        #expect(field.text == "200", "the field shows the store's answer")
+        #expect(!history.resetButton.isHidden && history.refusal == nil)
+    }
+
+    @Test func leavingAFieldSavesItAndTabKeepsTheFieldInView() throws {
+        let small = try SettingsScreenTests(size: Size(width: 700, height: 300))
+        small.chat.controller.submit("/settings input")
+        small.host.layoutIfNeeded()
+        small.press(.character("a"), [.ctrl])
+        small.type("42")
+        small.press(.tab)
+        #expect(small.store.stored["input.history_size"] == "42", "Tab out of the field saved it")
+        let suffix = try small.row("input.completion_suffix")
+        #expect(small.host.focusedWidget === suffix.field)
+        let area = small.view.scrollArea
+        let shown = area.windowFrame, rowFrame = suffix.windowFrame
+        #expect(area.maxOffset > 0, "the window is too small for the section: it scrolls")
+        #expect(rowFrame.minY >= shown.minY && rowFrame.maxY <= shown.maxY, "the focused row is in view")
+        // Leaving with a refused value keeps it unsaved.
+        small.press(.character("a"), [.ctrl])
+        small.press(.backspace)
+        #expect(suffix.refusal == "it cannot be empty")
+        small.press(.tab)
+        #expect(small.store.stored["input.completion_suffix"] == nil)
+    }
+
+    @Test func aBoolIsASwitchAndResetPutsTheDefaultBack() throws {
+        chat.controller.submit("/settings appearance")
+        let joins = try row("theme.show_joins")
+        let toggle = try #require(joins.toggle)
+        #expect(toggle.isOn && joins.field == nil)
+        host.focus(toggle)
+        press(.space)
+        #expect(store.stored["theme.show_joins"] == "false" && !toggle.isOn && !joins.resetButton.isHidden)
+        host.focus(joins.resetButton)
+        press(.enter)
+        #expect(store.stored["theme.show_joins"] == nil && toggle.isOn && joins.resetButton.isHidden)
+        #expect(host.focusedWidget === toggle, "the keyboard goes back to the switch as the button goes")
+    }
+
+    @Test func aChoiceStepsThroughItsWordsAndTheBuffersLevelsAreShown() throws {
+        chat.controller.submit("/settings notifications")
+        #expect(view.rows.map(\.address.name) == ["networks.Net.notifications.level", "buffers.Net/#natter.notify",
+                                                   "buffers.Net/#swift.notify"])
+        let level = try row("buffers.Net/#natter.notify")
+        let choice = try #require(level.choice)
+        #expect(choice.title == "mentions")
+        host.focus(choice)
+        press(.enter)
+        #expect(store.stored["buffers.Net/#natter.notify"] == "none" && choice.title == "none")
+        press(.space)
+        #expect(choice.title == "all")
+    }
+
+    @Test func aKeyTakenByAnotherBindingIsRefusedWithTheStoresWords() throws {
+        chat.controller.submit("/settings keys")
+        let find = try row("keys.find")
+        press(.character("a"), [.ctrl])
+        type("Ctrl+M")
+        #expect(find.refusal == "Ctrl+M is already keys.mentions's key")
+        let message = try #require(find.children.first?.children.last as? Label)
+        #expect(message.text.string == "Ctrl+M is already keys.mentions's key" && message.isShown)
+        #expect(message.text.spans.first?.attributes.foreground == chat.controller.styler.theme.errorText)
+    }
+
+    @Test func aSecretIsNeverShown() throws {
+        store.stored["networks.Net.sasl.password"] = "hunter2"
+        chat.controller.submit("/settings networks")
+        let password = try row("networks.Net.sasl.password")
+        let field = try #require(password.field)
+        #expect(field.text.isEmpty && field.isSecure && field.placeholder.hasPrefix("set"))
+        host.focus(field)
+        type("s3cret")
+        press(.enter)
+        #expect(store.stored["networks.Net.sasl.password"] == "s3cret" && field.text.isEmpty)
+    }
+
+    @Test func networksAreMovedAddedAndRemovedAfterAsking() throws {
+        chat.controller.onAddNetwork?(ServerSpec(name: "OFTC", host: "irc.oftc.net", port: 6697, tls: true, nick: nil, channels: [],
+                                                 connects: false))
+        chat.controller.submit("/settings")
+        let list = try #require(settings.networkList)
+        #expect(list.names == ["Net", "OFTC"] && list.chosen == "Net")
+        #expect(view.rows.first?.address.name == "networks.Net.nick")
+        // Alt+Down on the line moves the network; the keyboard stays on its line.
+        let line = try #require(list.children.first?.children.first?.children.first)
+        host.focus(line.children.first?.children.first)
+        press(.down, [.alt])
+        #expect(store.moves.map(\.1) == [1] && list.names == ["OFTC", "Net"])
+        #expect((host.focusedWidget as? Button)?.title == "▸ Net")
+        // The form says why its line is refused as it is typed, and adds through /server add.
+        host.focus(list.nameField)
+        type("hackint")
+        #expect(list.message.text.string.hasPrefix("usage: /server") && list.message.isShown)
+        host.focus(list.hostField)
+        type("irc.hackint.org:6697")
+        #expect(list.message.isHidden)
+        press(.enter)
+        #expect(list.names.contains("hackint") && chat.model.network("hackint") != nil)
+        // Remove asks first.
+        let netLine = try #require(list.children.first?.children.first?.children.first { ($0 as? NetworkLine)?.name == "OFTC" })
+        let remove = try #require(netLine.children.first?.children.last as? Button)
+        remove.onPress?()
+        #expect(chat.model.network("OFTC") != nil && list.confirming == "OFTC")
+        let confirmLine = try #require(list.children.first?.children.first?.children.first { ($0 as? NetworkLine)?.name == "OFTC" })
+        let confirm = try #require(confirmLine.children.first?.children.dropLast().last as? Button)
+        #expect(confirm.title == "Remove OFTC and its settings")
+        confirm.onPress?()
+        #expect(chat.model.network("OFTC") == nil && !(settings.networkList?.names.contains("OFTC") ?? true))
+    }
+
+    @Test func aThemeChangeMakesTheScreenAgainWhereItWas() throws {
+        chat.controller.submit("/settings keys")
+        host.focus(try row("keys.mentions").field)
+        chat.controller.apply(.light)
+        host.layoutIfNeeded()
+        #expect(settings.isOpen && view.section == .keys)
+        #expect(host.focusedWidget === (try row("keys.mentions")).field)
+        #expect(view.sectionButtons.first?.textColor == ChatTheme.light.base.text)
+    }
+
+    @Test func withoutAStoreTheScreenSaysSo() throws {
+        chat.model.settingsStore = nil
+        chat.controller.submit("/settings")
+        #expect(settings.isOpen && view.rows.isEmpty)
+    }
+}
