@@ -176,7 +176,7 @@ let package = Package(
         .testTarget(name: "ConnectionsTests",
                     dependencies: ["Connections", "Configuration", "ChatModel", "IRCSession", "IRCProtocol", "IRCTransport"],
                     swiftSettings: strict),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Widgets", "IRCProtocol"], swiftSettings: strict),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Widgets", "IRCProtocol", "ChatModel"], swiftSettings: strict),
         // The app as a whole: the natter binary in a private X server, the CLI, and what the
         // headless targets keep in step with SDL.
         .testTarget(name: "NatterAppTests", dependencies: ["NatterTestSupport", "NatterApp", "Configuration", "Connections",

@@ -96,7 +96,7 @@ public final class SettingsView: Widget {
     }
 
     /// Shows the widget with the keyboard whole, when it is in the scrolled column.
-    func revealFocus() {
+    public func revealFocus() {
         guard let host, let focused = host.focusedWidget, focused.isDescendant(of: content) else { return }
         host.layoutIfNeeded()
         // The whole row: its name and what it does belong with the field.

@@ -1,3 +1,4 @@
+import ChatModel
 import FoundationEssentials
 import Widgets
 
@@ -53,6 +54,12 @@ public enum ScenarioCommand: Hashable, Sendable {
     /// hold it (`HH:MM:SS <nick> text`); the scenario then has a logs folder of its own,
     /// removed when it ends (extension).
     case log(buffer: String, day: String, line: String)
+    /// Opens the settings screen at SECTION (none: the section last shown), as Ctrl+, and
+    /// `/settings` do (extension).
+    case settings(SettingSection?)
+    /// Gives the keyboard to the control of setting NAME (its full name, as `/set` takes it)
+    /// on the settings screen, as a click in it does (extension).
+    case field(String)
     case snapshot(String)
 
     /// The phase of a `touch` command.

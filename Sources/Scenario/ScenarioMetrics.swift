@@ -30,6 +30,19 @@ struct SnapshotMetrics: Encodable {
     var sidebar: Sidebar
     /// Where the side panes are and how wide (extension).
     var panes: Panes
+    /// The settings screen while it is open.
+    var settings: Settings?
+
+    struct Settings: Encodable {
+        /// The section shown (`SettingSection`'s raw value).
+        var section: String
+        /// The full name of the setting whose control has the keyboard, if any.
+        var focused: String?
+        /// `NAME: why` for each field holding a refused value.
+        var refused: [String]
+        /// `NAME = VALUE` for each setting shown, as the store has it.
+        var values: [String]
+    }
 
     /// The channel list: its filter, its order (`users` or `name`), the channels shown in
     /// order, the chosen one, whether the filter has the keyboard.
@@ -103,7 +116,7 @@ struct SnapshotMetrics: Encodable {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks, chosen, typing, replyingTo, tooltip, channels, sidebar, panes }
+    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks, chosen, typing, replyingTo, tooltip, channels, sidebar, panes, settings }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -123,5 +136,6 @@ struct SnapshotMetrics: Encodable {
         try c.encode(channels, forKey: .channels)     // null rather than left out
         try c.encode(sidebar, forKey: .sidebar)
         try c.encode(panes, forKey: .panes)
+        try c.encode(settings, forKey: .settings)     // null rather than left out
     }
 }

@@ -1,3 +1,4 @@
+import ChatModel
 import Configuration
 import FoundationEssentials
 import FoundationExtras
@@ -80,6 +81,14 @@ public enum ScenarioParser {
         case "paste":
             guard !rest.isEmpty else { throw Problem(text: "`paste` needs text after it") }
             return .paste(rest.replacing("\\n", with: "\n"))
+        case "settings":
+            try count(0...1)
+            guard let word = args.first else { return .settings(nil) }
+            guard let section = SettingSection(rawValue: word) else {
+                throw Problem(text: "settings takes a section: " + SettingSection.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return .settings(section)
+        case "field": try count(1...1); return .field(args[0])
         case "history": try count(2...2); return .history(buffer: args[0], file: args[1])
         case "reveal":
             try count(1...2)

@@ -39,7 +39,7 @@ public final class ScenarioRunner {
     /// The scenario link's pace.
     static let secondsPerLine = 1.0
     private var olderPages = 0
-    private var stage: Stage?
+    private(set) var stage: Stage?
     private var metrics: [String] = []
     private let clipboard = MemoryClipboard()
     private var firstRun: FirstRunView?
@@ -49,7 +49,7 @@ public final class ScenarioRunner {
     static let epoch = Date(timeIntervalSince1970: 1_704_110_400)
 
     /// Everything that exists once the first command needing the app runs.
-    private struct Stage {
+    struct Stage {
         var canvas: OffscreenCanvas
         let model: ChatModel
         let screen: ChatScreen
@@ -204,6 +204,12 @@ public final class ScenarioRunner {
             let file = folder.appendingPathComponent(day + ".log")
             let old = (try? Data(contentsOf: file)) ?? Data()
             try (old + Data((line + "\n").utf8)).write(to: file)
+        case .settings(let section):
+            let app = try ready()
+            app.controller.settings.open(section)
+            app.host.layoutIfNeeded()
+        case .field(let name):
+            try focusSetting(name)
         case .snapshot(let name):
             try snapshot(name)
         }
@@ -211,7 +217,7 @@ public final class ScenarioRunner {
 
     // MARK: - The app
 
-    private func ready() throws -> Stage {
+    func ready() throws -> Stage {
         if let stage { return stage }
         let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height), scale: scale, fonts: fonts)
         canvas.painter.scale = drawScale
@@ -275,7 +281,7 @@ public final class ScenarioRunner {
         self.stage = stage
     }
 
-    private func input(_ event: InputEvent) throws {
+    func input(_ event: InputEvent) throws {
         let app = try ready()
         app.host.advance(to: FrameTime(seconds: time))
         app.controller.sync()
@@ -329,7 +335,7 @@ public final class ScenarioRunner {
                                      sidebar: .init(networks: app.screen.sidebar.entries.filter(\.isHeader).map(\.title)
                                                         .filter { $0 != "Friends" },
                                                     status: app.screen.sidebar.status),
-                                     panes: .init(app.screen))
+                                     panes: .init(app.screen), settings: settingsMetrics(app))
         sent.removeAll()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -1,3 +1,4 @@
+import ChatModel
 import Scenario
 import Testing
 import Widgets
@@ -66,7 +67,15 @@ struct ScenarioParserTests {
         #expect(steps.map(\.command) == [.timestamps("[%l:%M %p]  %Z")])
     }
 
+    /// `settings [SECTION]` opens the settings screen; `field NAME` gives a setting's control
+    /// the keyboard (extensions).
+    @Test func settingsAndFieldNameTheScreensSectionAndSetting() throws {
+        let steps = try ScenarioParser.parse("settings\nsettings keys\nfield networks.Libera.nick\n", file: "s.scenario")
+        #expect(steps.map(\.command) == [.settings(nil), .settings(.keys), .field("networks.Libera.nick")])
+    }
+
     @Test(arguments: [
+        ("settings colours", 1, "settings takes a section: networks, appearance"), ("field", 1, "takes 1 argument"),
         ("size 800", 1, "WIDTHxHEIGHT"), ("frobnicate 1", 1, "unknown command"), ("\n\nwait 3", 3, "not a time"),
         ("key Hyper+A", 1, "unknown modifier"), ("key Banana", 1, "unknown key"), ("recv", 1, "needs text"),
         ("snapshot ../x", 1, "snapshot names"), ("touch sideways 1 2", 1, "touch takes"),

@@ -1,0 +1,29 @@
+import ChatModel
+import FoundationExtras
+import NatterUI
+
+/// The settings screen in a scenario: a field given the keyboard by its setting's name, and
+/// the screen's state for `metrics.jsonl`.
+extension ScenarioRunner {
+    /// Gives the keyboard to the control of setting `name` on the settings screen, kept in view.
+    func focusSetting(_ name: String) throws {
+        let app = try ready()
+        guard let view = app.controller.settings.view, app.controller.settings.isOpen else {
+            throw AppError("`field` needs the settings screen open (`settings SECTION`)")
+        }
+        guard let row = view.rows.first(where: { $0.address.name == name }) else {
+            throw AppError("no setting \(name) on the screen; shown: " + view.rows.map(\.address.name).joined(separator: ", "))
+        }
+        app.host.focus(row.control)
+        view.revealFocus()
+        app.host.layoutIfNeeded()
+    }
+
+    /// The screen's section, focused setting, refusals and values; nil while it is closed.
+    func settingsMetrics(_ app: Stage) -> SnapshotMetrics.Settings? {
+        guard app.controller.settings.isOpen, let view = app.controller.settings.view else { return nil }
+        return .init(section: view.section.rawValue, focused: view.focusedRow?.address.name,
+                     refused: view.rows.compactMap { row in row.refusal.map { "\(row.address.name): \($0)" } },
+                     values: view.rows.map { "\($0.address.name) = \($0.value.text)" })
+    }
+}
