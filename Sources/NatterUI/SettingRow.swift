@@ -35,8 +35,9 @@ public final class SettingRow: Widget {
     /// in a theme just set) must not save a second time from inside the first.
     private var saving = false
 
-    /// A row for `address` over `store`, in `theme`'s colours.
-    public init(_ address: SettingAddress, store: any SettingsStore, theme: ChatTheme) {
+    /// A row for `address` over `store`, in `theme`'s colours, named `title` (the setting's key
+    /// unless told: a buffer's row among others names its buffer).
+    public init(_ address: SettingAddress, title: String? = nil, store: any SettingsStore, theme: ChatTheme) {
         self.address = address
         self.store = store
         self.theme = theme
@@ -52,7 +53,7 @@ public final class SettingRow: Widget {
         }
         super.init()
         let size = theme.messageFont.size
-        let name = Label(StyledText(address.info.key, attributes: TextAttributes(
+        let name = Label(StyledText(title ?? address.info.key, attributes: TextAttributes(
             font: FontSpec(role: .mono, size: size - 1, bold: true), foreground: theme.base.text)))
         let summary = Label(StyledText(address.info.summary, attributes: TextAttributes(
             font: FontSpec(role: .ui, size: size - 2), foreground: theme.dimText)))
@@ -188,6 +189,10 @@ public final class SettingRow: Widget {
 
     private func showMessage() {
         let size = theme.messageFont.size - 2
+        // A refused value's field is framed in the error colour too, where the eye is.
+        field?.borderColor = refusal == nil ? theme.base.border : theme.errorText
+        field?.focusBorderColor = refusal == nil ? theme.base.accent : theme.errorText
+        field?.setNeedsPaint()
         if let refusal {
             message.text = StyledText(refusal, attributes: TextAttributes(font: FontSpec(role: .ui, size: size), foreground: theme.errorText))
         } else if !value.isDefault {

@@ -47,20 +47,21 @@ public final class SettingsNetworkList: Widget {
         let size = theme.messageFont.size
         column.addChild(list)
         column.addChild(label("Add a network (as /server add)", bold: true))
-        let fields: [(String, TextField, String)] = [("Name", nameField, "Libera"), ("Server", hostField, "irc.libera.chat or host:port"),
+        let fields: [(String, TextField, String)] = [("Name", nameField, "as the buffer list says it"), ("Server", hostField, "host or host:port"),
                                                      ("Nick", nickField, "empty: the first network's")]
+        // The three fields side by side, each under its caption: one line of the form.
+        let line = Stack(.horizontal, spacing: 10)
         for (title, field, placeholder) in fields {
             field.font = theme.messageFont
             field.applyColors(theme, background: theme.base.background)
             field.placeholder = placeholder
-            field.flex = 1
             field.onChange = { [weak self] _ in self?.checkForm() }
             field.onSubmit = { [weak self] _ in self?.add() }
-            let caption = label(title)
-            let line = Stack(.horizontal, spacing: 8, [caption, field])
-            line.crossAlignment = .center
-            column.addChild(line)
+            let cell = Stack(.vertical, spacing: 3, [label(title), field])
+            cell.flex = 1
+            line.addChild(cell)
         }
+        column.addChild(line)
         tlsSwitch.onColor = theme.base.accent
         tlsSwitch.offColor = theme.base.surfacePressed
         tlsSwitch.knobColor = theme.base.text
@@ -105,7 +106,8 @@ public final class SettingsNetworkList: Widget {
                 self.onMove?(name, max(0, min(self.names.count - 1, index + (up ? -1 : 1))))
             }
             let open = button((name == chosen ? "▸ " : "") + name) { [weak self] in self?.onChoose?(name) }
-            open.flex = 1
+            // As wide as the longest name: the arrows and Remove line up under each other.
+            open.reservedTitles = names.map { "▸ " + $0 }
             let up = button("↑") { [weak self] in self?.onMove?(name, max(0, index - 1)) }
             let down = button("↓") { [weak self] in self?.onMove?(name, min(names.count - 1, index + 1)) }
             let remove = button(confirming == name ? "Remove \(name) and its settings" : "Remove") { [weak self] in

@@ -97,11 +97,12 @@ public final class SettingsPresenter {
         let theme = chat.styler.theme
         let infos = store.settings.filter { $0.section == section }
         var widgets: [Widget] = []
-        func rows(_ title: String?, _ addresses: [SettingAddress]) {
+        func rows(_ title: String?, _ addresses: [SettingAddress], namingBuffers: Bool = false) {
             guard !addresses.isEmpty else { return }
             if let title { widgets.append(heading(title)) }
             for address in addresses {
-                let row = SettingRow(address, store: store, theme: theme)
+                let name = namingBuffers ? address.buffer.map { "\($0): \(address.info.key)" } : nil
+                let row = SettingRow(address, title: name, store: store, theme: theme)
                 row.onSaved = { [weak self] _ in self?.saved() }
                 widgets.append(row)
             }
@@ -125,7 +126,7 @@ public final class SettingsPresenter {
                 if section == .notifications {
                     rows("Other buffers on \(network)", buffers.filter { $0.id != context }.flatMap { buffer in
                         perBuffer.map { SettingAddress($0, network: network, buffer: buffer.name) }
-                    })
+                    }, namingBuffers: true)
                 }
             }
         }

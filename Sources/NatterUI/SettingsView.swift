@@ -2,9 +2,9 @@ import ChatModel
 import Widgets
 
 /// The settings screen (Ctrl+, and `/settings`): a large panel centred over the chat, the
-/// sections down its left side, the chosen section's settings in a scrolled column beside
-/// them (``SettingRow``s, and the networks' list in Networks), a line of the keys at the
-/// bottom. It is a panel over the chat rather than in the message list's place because the
+/// sections as a row of buttons along its top (wrapping when the zoom leaves no room), the
+/// chosen section's settings in a scrolled column under them (``SettingRow``s, and the
+/// networks' list in Networks), a line of the keys at the bottom. It is a panel over the chat rather than in the message list's place because the
 /// settings belong to no buffer: the chat stays where it was, around it, and the keyboard stays
 /// inside it (Tab goes round its fields only). It covers the whole window so that it grows and
 /// shrinks with the zoom and the window; a click outside the panel does nothing.
@@ -37,21 +37,20 @@ public final class SettingsView: Widget {
         self.theme = theme
         let size = theme.messageFont.size
         sectionButtons = SettingSection.allCases.map { Button($0.title, font: FontSpec(role: .ui, size: size)) }
+        // One width for all: a row of tabs, not of words.
+        for button in sectionButtons { button.reservedTitles = SettingSection.allCases.map(\.title) }
         scrollArea = ScrollArea(content)
         let title = Label(StyledText("Settings", attributes: TextAttributes(font: FontSpec(role: .ui, size: size + 4, bold: true),
                                                                              foreground: theme.base.text)))
         title.flex = 1
         let header = Stack(.horizontal, spacing: 8, [title, closeButton])
         header.crossAlignment = .center
-        let sections = Stack(.vertical, spacing: 4, sectionButtons)
-        let body = Stack(.horizontal, spacing: 20, [sections, scrollArea])
-        body.crossAlignment = .stretch
-        body.flex = 1
+        let sections = Flow(spacing: 6, lineSpacing: 6, sectionButtons)
         scrollArea.flex = 1
         let keys = Label(StyledText("Tab: next field · Enter: save · Reset: back to the default · Page Up/Down: scroll · "
                                     + "Ctrl+Page Up/Down: section · Escape: undo a refused value, or close",
                                     attributes: TextAttributes(font: FontSpec(role: .ui, size: size - 3), foreground: theme.dimText)))
-        panel = Stack(.vertical, spacing: 14, [header, body, keys])
+        panel = Stack(.vertical, spacing: 14, [header, sections, scrollArea, keys])
         panel.padding = EdgeInsets(top: 16, left: 20, bottom: 12, right: 20)
         panel.backgroundColor = theme.base.surface
         super.init()

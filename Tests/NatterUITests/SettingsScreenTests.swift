@@ -81,7 +81,7 @@ struct SettingsScreenTests {
     }
 
     @Test func leavingAFieldSavesItAndTabKeepsTheFieldInView() throws {
-        let small = try SettingsScreenTests(size: Size(width: 700, height: 300))
+        let small = try SettingsScreenTests(size: Size(width: 700, height: 340))
         small.chat.controller.submit("/settings input")
         small.host.layoutIfNeeded()
         small.press(.character("a"), [.ctrl])
