@@ -36,6 +36,7 @@ public final class SettingsPresenter {
             chosenNetwork = context.map(\.network).flatMap { networkNames.contains($0) ? $0 : nil } ?? networkNames.first
         }
         let view = self.view ?? makeView()
+        view.toggleKey = chat.keyBindings.bindings["settings"]
         show(section ?? view.section)
         guard let host = chat.screen.host, !isOpen else { return }
         host.showOverlay(view, at: .zero, dismissOnOutsideClick: false, takesFocus: false)

@@ -11,7 +11,7 @@ import Widgets
 ///
 /// Keys: Tab and Shift+Tab go from field to field (the field kept in view), Enter saves a
 /// field, Page Up and Page Down scroll, Ctrl+Page Up and Ctrl+Page Down change section,
-/// Escape undoes a refused value in the field, else closes the screen.
+/// Escape undoes a refused value in the field, else closes the screen, as Ctrl+, does.
 @MainActor
 public final class SettingsView: Widget {
     /// The section shown.
@@ -24,8 +24,10 @@ public final class SettingsView: Widget {
     public let closeButton = Button("Close")
     /// Asked to show another section (a section button, Ctrl+Page Up/Down).
     var onChooseSection: ((SettingSection) -> Void)?
-    /// Asked to close (Escape, the close button).
+    /// Asked to close (Escape, the close button, the key that opens it).
     var onClose: (() -> Void)?
+    /// The key that opened the screen (Ctrl+, unless rebound), which closes it too.
+    var toggleKey: KeyEvent?
     private let content = Stack(.vertical, spacing: 16)
     private let panel: Stack
     private let theme: ChatTheme
@@ -134,7 +136,8 @@ public final class SettingsView: Widget {
             let all = SettingSection.allCases, index = all.firstIndex(of: section) ?? 0
             onChooseSection?(all[(index + (event.key == .pageDown ? 1 : all.count - 1)) % all.count])
         default:
-            return false
+            guard let toggleKey, event.key == toggleKey.key, m == toggleKey.modifiers else { return false }
+            onClose?()
         }
         return true
     }

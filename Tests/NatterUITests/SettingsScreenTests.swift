@@ -49,7 +49,8 @@ struct SettingsScreenTests {
     @Test func ctrlCommaOpensItAsABindingDoes() throws {
         press(.character(","), [.ctrl])
         #expect(settings.isOpen && view.section == .networks)
-        press(.escape)
+        press(.character(","), [.ctrl])
+        #expect(!settings.isOpen, "the key that opens it closes it, as F1 does the key help")
         var bindings = KeyBindings()
         bindings.bind("settings", to: KeyEvent(.function(2)))
         chat.controller.keyBindings = bindings
@@ -57,6 +58,10 @@ struct SettingsScreenTests {
         #expect(!settings.isOpen, "rebound: Ctrl+, no longer opens it")
         press(.function(2))
         #expect(settings.isOpen)
+        press(.character(","), [.ctrl])
+        #expect(settings.isOpen, "the old key closes nothing")
+        press(.function(2))
+        #expect(!settings.isOpen)
     }
 
     @Test func aRefusedValueSaysWhyAsItIsTypedAndIsNotSaved() throws {
