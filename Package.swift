@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(name: "SpellingTests", dependencies: ["Spelling"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["NatterTestSupport", "SDLBackend", "PixelBlend", "Widgets", "CSDL2", "CSDL2TTF"], swiftSettings: strict),
         .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras"], swiftSettings: strict),
-        .testTarget(name: "ConfigurationTests", dependencies: ["NatterTestSupport", "Configuration", "ChatModel", "IRCSession", "DesktopBus", "NatterUI", "Widgets"],
+        .testTarget(name: "ConfigurationTests", dependencies: ["NatterTestSupport", "Configuration", "ChatModel", "IRCSession", "IRCProtocol", "DesktopBus", "NatterUI", "Widgets"],
                     swiftSettings: strict),
         .testTarget(name: "DesktopIntegrationTests", dependencies: ["NatterTestSupport", "DesktopIntegration", "DesktopBus"],
                     swiftSettings: strict),

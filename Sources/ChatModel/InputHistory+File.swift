@@ -25,8 +25,8 @@ extension InputHistory {
 
     /// The history kept at `path`; empty when there is none or it does not read. Lines that
     /// carry a password are dropped here too, whoever wrote the file.
-    public static func load(path: String) -> InputHistory {
-        var history = InputHistory()
+    public static func load(path: String, limit: Int = InputHistory.limit) -> InputHistory {
+        var history = InputHistory(limit: limit)
         guard let data = FileManager.default.contents(atPath: path),
               let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.version == 1 else { return history }
         for buffer in stored.buffers {

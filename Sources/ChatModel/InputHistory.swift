@@ -4,13 +4,21 @@
 /// lines masked, and a recall would show the password in the clear (and the file of
 /// `InputHistory+File` would keep it).
 public struct InputHistory: Equatable, Sendable {
-    /// The lines kept for each buffer.
+    /// The lines kept for each buffer by default.
     public static let limit = 100
+
+    /// The lines kept for each buffer (`[input] history`); lowering it drops the oldest.
+    public var limit = InputHistory.limit {
+        didSet {
+            limit = max(0, limit)
+            for (id, past) in lines where past.count > limit { lines[id] = Array(past.suffix(limit)) }
+        }
+    }
 
     private var lines: [BufferID: [String]] = [:]
 
-    /// No lines.
-    public init() {}
+    /// No lines; `limit` kept for each buffer.
+    public init(limit: Int = InputHistory.limit) { self.limit = max(0, limit) }
 
     /// The lines typed in buffer `id`, oldest first.
     public func lines(in id: BufferID) -> [String] { lines[id] ?? [] }
@@ -24,7 +32,7 @@ public struct InputHistory: Equatable, Sendable {
         guard !text.isEmpty, !Self.carriesPassword(text, in: id, aliases: aliases) else { return }
         var past = lines[id, default: []]
         if past.last != text { past.append(text) }
-        if past.count > Self.limit { past.removeFirst(past.count - Self.limit) }
+        if past.count > limit { past.removeFirst(past.count - limit) }
         lines[id] = past
     }
 

@@ -21,4 +21,16 @@ extension NatterConfig {
         settings.networkBanMasks = networkBanMasks.compactMapValues { try? BanMaskTemplate($0) }
         return settings
     }
+
+    /// Where conversations are logged (`[logging]`): nil when logging is off, else `folder`
+    /// (`~/` the home folder), else the data folder's `natter/logs`.
+    public func logRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        guard logging else { return nil }
+        guard let folder = logFolder else { return LogStore.defaultRoot(environment: environment) }
+        if folder.hasPrefix("~/") {
+            let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+            return URL(fileURLWithPath: home).appendingPathComponent(String(folder.dropFirst(2)))
+        }
+        return URL(fileURLWithPath: folder)
+    }
 }

@@ -176,6 +176,12 @@ public struct NatterConfig: Hashable, Sendable {
     public var smartFilter = false
     /// How many minutes after speaking those rows still show (`[filter] minutes`).
     public var smartFilterMinutes = 10
+    /// How many sent lines each buffer keeps for ↑ and ↓ (`[input] history`).
+    public var inputHistoryLines = 100
+    /// Whether conversations are logged (`[logging] enabled`), and where (`folder`; nil: the
+    /// data folder's `natter/logs`).
+    public var logging = true
+    public var logFolder: String?
     /// Key bindings by action name (`next_buffer`, …) as key names (`Ctrl+PageDown`).
     public var keys: [String: String] = [:]
 

@@ -6,9 +6,9 @@
 public struct TOMLEditor: Sendable {
     /// The text as edited so far.
     public private(set) var text: String
-    private var layout: TOMLLayout
+    var layout: TOMLLayout
     /// The line end the text uses (a file written with CR LF keeps them).
-    private let newline: String
+    let newline: String
 
     /// The table a key lives in.
     public struct Table: Hashable, Sendable {
@@ -23,6 +23,8 @@ public struct TOMLEditor: Sendable {
         public static func element(_ index: Int, of name: String) -> Table {
             Table(steps: [TOMLLayout.Step(name, index: index)])
         }
+        /// Sub-table `name` of this one (`[networks.sasl]` of a network).
+        public func sub(_ name: String) -> Table { Table(steps: steps + [TOMLLayout.Step(name)]) }
     }
 
     /// An editor of `text`; throws when it is not TOML.
@@ -61,6 +63,12 @@ public struct TOMLEditor: Sendable {
         } else if let header = layout.headers.first(where: { $0.path == table.steps }) {
             let end = lineEnd(after: header.end, in: bytes)
             try apply(bytes, replacing: end..<end, with: end == bytes.count && !endsWithNewline(bytes) ? newline + line : line + newline)
+        } else if table.steps.count > 1, layout.headers.contains(where: { $0.path == Array(table.steps.dropLast()) }) {
+            // A sub-table of an element (`[networks.sasl]`): after the element's keys.
+            let end = sectionEnd(of: Array(table.steps.dropLast()), in: bytes)
+            let header = "[" + table.steps.map { Self.key($0.name) }.joined(separator: ".") + "]"
+            let before = end == bytes.count ? separation(bytes) : newline
+            try apply(bytes, replacing: end..<end, with: before + header + newline + line + newline)
         } else if table.steps.allSatisfy({ $0.index == nil }) {
             let header = "[" + table.steps.map { Self.key($0.name) }.joined(separator: ".") + "]"
             try apply(bytes, replacing: bytes.count..<bytes.count, with: separation(bytes) + header + newline + line + newline)
@@ -138,7 +146,7 @@ public struct TOMLEditor: Sendable {
     }
 
     /// Just past the line end after `offset` (or the end of the text).
-    private func lineEnd(after offset: Int, in bytes: [UInt8]) -> Int {
+    func lineEnd(after offset: Int, in bytes: [UInt8]) -> Int {
         var at = offset
         while at < bytes.count, bytes[at] != 0x0A { at += 1 }
         return min(at + 1, bytes.count)
@@ -146,7 +154,7 @@ public struct TOMLEditor: Sendable {
 
     /// Where the section of the table at `path` ends: the next header that is not one of its
     /// sub-tables, less the comment and blank lines just above that header (they introduce it).
-    private func sectionEnd(of path: [TOMLLayout.Step], in bytes: [UInt8]) -> Int {
+    func sectionEnd(of path: [TOMLLayout.Step], in bytes: [UInt8]) -> Int {
         guard let start = layout.headers.firstIndex(where: { $0.path == path }) else { return bytes.count }
         guard let next = layout.headers[(start + 1)...].first(where: { !$0.path.starts(with: path) }) else { return bytes.count }
         return leadingComments(before: next.lineStart, in: bytes, includingBlank: true)
@@ -154,7 +162,7 @@ public struct TOMLEditor: Sendable {
 
     /// The start of the run of comment lines (and, if asked, blank lines) that ends at line
     /// start `offset`.
-    private func leadingComments(before offset: Int, in bytes: [UInt8], includingBlank: Bool = false) -> Int {
+    func leadingComments(before offset: Int, in bytes: [UInt8], includingBlank: Bool = false) -> Int {
         var start = offset
         while start > 0 {
             var lineBegin = start - 1
@@ -168,21 +176,21 @@ public struct TOMLEditor: Sendable {
         return start
     }
 
-    private func endsWithNewline(_ bytes: [UInt8]) -> Bool { bytes.last == 0x0A }
+    func endsWithNewline(_ bytes: [UInt8]) -> Bool { bytes.last == 0x0A }
 
     /// What goes before a table added at the end: a line end if the text lacks one, and a
     /// blank line after any text.
-    private func separation(_ bytes: [UInt8]) -> String {
+    func separation(_ bytes: [UInt8]) -> String {
         if bytes.isEmpty { return "" }
         return (endsWithNewline(bytes) ? "" : newline) + newline
     }
 
-    private func describe(_ table: Table) -> String {
+    func describe(_ table: Table) -> String {
         table.steps.map { step in step.index.map { "\(step.name)[\($0)]" } ?? step.name }.joined(separator: ".")
     }
 
     /// Replaces `range` of the text's bytes, keeping the result only if it reads as TOML.
-    private mutating func apply(_ bytes: [UInt8], replacing range: Range<Int>, with insertion: String) throws(TOMLEditError) {
+    mutating func apply(_ bytes: [UInt8], replacing range: Range<Int>, with insertion: String) throws(TOMLEditError) {
         var changed = bytes
         changed.replaceSubrange(range, with: Array(insertion.utf8))
         let edited = String(decoding: changed, as: UTF8.self)
@@ -204,6 +212,8 @@ public struct TOMLEditor: Sendable {
 public enum TOMLLiteral: Hashable, Sendable {
     case string(String)
     case integer(Int)
+    /// A number with a fraction (written with a point: `14.5`, `2.0`).
+    case float(Double)
     case boolean(Bool)
     case array([TOMLLiteral])
     /// An array written one item a line, indented (easier to read and to edit by hand when
@@ -234,6 +244,7 @@ public enum TOMLLiteral: Hashable, Sendable {
             return "[]"
         case .string(let string): return ConfigWriter.quoted(string)
         case .integer(let number): return String(number)
+        case .float(let number): return SettingText.number(number, fraction: true)
         case .boolean(let flag): return flag ? "true" : "false"
         case .array(let items): return "[" + items.map(\.text).joined(separator: ", ") + "]"
         case .inlineTable(let pairs):

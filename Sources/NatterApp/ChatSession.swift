@@ -103,7 +103,7 @@ final class ChatSession {
         let theme = DesktopAppearance.isDark(appearance, portal: schemes.latest ?? nil, gtkPrefersDark: gtkPrefersDark)
             ? themes.dark : themes.light
         let clock = { SessionTime(monotonic: WidgetWindow.now(), wall: Date()) }
-        let stack = ChatStack(settings: config.modelSettings(at: Date()), logs: LogStore(root: LogStore.defaultRoot()),
+        let stack = ChatStack(settings: config.modelSettings(at: Date()), logs: config.logRoot().map { LogStore(root: $0) },
                               theme: theme, clock: clock)
         model = stack.model
         model.settings.smartFilter = config.smartFilter
@@ -123,7 +123,7 @@ final class ChatSession {
         controller.keyBindings = keys
         controller.wakeUp = { AppWindow.wakeUp() }
         controller.input.completer = TabCompleter(suffix: config.completionSuffix)
-        controller.input.history = InputHistory.load(path: historyPath)
+        controller.input.history = InputHistory.load(path: historyPath, limit: config.inputHistoryLines)
         let historyWriter = InputHistoryWriter(path: historyPath) { printError("natter: \($0)") }
         self.historyWriter = historyWriter
         controller.input.onHistoryChanged = { historyWriter.keep($0) }

@@ -199,7 +199,8 @@ public final class InputPresenter {
         let input = screen.input
         if let result = completer.complete(text: input.text, caret: input.state.caret, backwards: backwards,
                                            nicks: nicks, channels: channels, commands: ChatCommandParser.commandNames + model.aliases.names.map { $0.lowercased() },
-                                           isChannel: { network.isChannel($0) }) {
+                                           isChannel: { network.isChannel($0) },
+                                           arguments: { model.argumentCompletions(of: $0, after: $1, in: current) }) {
             input.replaceText(result.text, caret: result.caret)
         }
     }

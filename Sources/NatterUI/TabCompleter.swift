@@ -28,10 +28,13 @@ public struct TabCompleter: Sendable {
     /// Completes (or cycles) at `caret` in `text`. `nicks` are in preference order (recent
     /// speakers first); `channels` are offered for words that `isChannel` says are channel names
     /// (the network's CHANTYPES: `#`, `&`, …), `commands` for words starting with `/`.
+    /// `arguments` gives a command's own candidates for the argument after the words typed
+    /// before it (`/set` offers setting names, then values); nil: nicks and channels.
     /// Returns the new text and caret, or nil when there is nothing to complete.
     public mutating func complete(text: String, caret: Int, backwards: Bool, nicks: [String], channels: [String],
                                   commands: [String],
-                                  isChannel: (String) -> Bool = { $0.hasPrefix("#") || $0.hasPrefix("&") })
+                                  isChannel: (String) -> Bool = { $0.hasPrefix("#") || $0.hasPrefix("&") },
+                                  arguments: (_ command: String, _ before: [String]) -> [String]? = { _, _ in nil })
         -> (text: String, caret: Int)? {
         let characters = Array(text)
         if var current = session, current.produced == text {
@@ -50,9 +53,14 @@ public struct TabCompleter: Sendable {
         let atLineStart = characters[..<start].allSatisfy { $0 == " " }
         var candidates: [String]
         var replacements: [String]
+        let before = characters[..<start].split(separator: " ").map { String($0) }
+        let own = before.first.flatMap { $0.hasPrefix("/") ? arguments(String($0.dropFirst()), Array(before.dropFirst())) : nil }
         if word.hasPrefix("/") && atLineStart {
             candidates = commands.filter { ("/" + $0).lowercased().hasPrefix(lowered) }
             replacements = candidates.map { "/\($0) " }
+        } else if let own {
+            candidates = own.filter { $0.lowercased().hasPrefix(lowered) }
+            replacements = candidates.map { "\($0) " }
         } else if isChannel(word) {
             candidates = channels.filter { $0.lowercased().hasPrefix(lowered) }
             replacements = candidates.map { "\($0) " }

@@ -29,6 +29,7 @@ struct ThemeContrastTests {
     @Test func hexColoursAreRead() {
         #expect(Color(hex: "#1e1f22") == Color(rgb: 0x1E1F22))
         #expect(Color(hex: "FFFFFF") == .white)
-        #expect(Color(hex: "#12345") == nil && Color(hex: "red") == nil && Color(hex: "#GGGGGG") == nil)
+        #expect(Color(hex: "#F23F4326") == Color(r: 0xF2, g: 0x3F, b: 0x43, a: 0x26))
+        #expect(Color(hex: "#12345") == nil && Color(hex: "#1234567") == nil && Color(hex: "red") == nil && Color(hex: "#GGGGGG") == nil)
     }
 }

@@ -82,6 +82,9 @@ public enum ChatCommand: Hashable, Sendable {
     /// `/notify all|mentions|none`: how much this buffer asks for attention (alone: what it
     /// asks now). `/notify NICK` is HexChat's: watch a friend (as /monitor +NICK).
     case notifyLevel(NotifyLevel?)
+    /// `/set` (every setting), `/set WORD` (one setting, or those whose name or description
+    /// holds the word), `/set KEY VALUE` (change it and save), `/set -default KEY` (reset it).
+    case set(name: String?, value: String?, reset: Bool)
     /// `/alias` (list them), `/alias NAME` (show one), `/alias NAME EXPANSION` (define it).
     case alias(name: String?, expansion: String?)
     /// `/unalias NAME`.
@@ -126,6 +129,8 @@ public enum ChatCommand: Hashable, Sendable {
         ("/COMMAND [args]", "any other command goes to the server as typed"),
         ("/alias [NAME [EXPANSION]]", "your own command: $1…$9, $2- (the rest), $*, $nick, $channel, $network; ; between commands (alone: list them)"),
         ("/unalias NAME", "forget an alias"),
+        ("/set [WORD | KEY VALUE | -default KEY]", "the settings: list them, those with WORD, change one (saved in config.toml); "
+                                                  + "a network's or buffer's key alone means this one (/set nick me)"),
         ("/keys", "every key and what it does (F1)"),
         ("/settings [networks | appearance | notifications | input | logging | keys | other]", "the settings screen (Ctrl+,)"),
         ("/spell [LANG | off]", "check this buffer's spelling in LANG (en_US, de_DE…), or not"),

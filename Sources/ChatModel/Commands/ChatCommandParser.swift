@@ -8,8 +8,8 @@ public enum ChatCommandParser {
                                       "deop", "devoice", "disconnect", "filter", "help", "hs", "ignore", "invite", "join", "keys",
                                       "kick", "kickban", "knock", "list", "lusers", "me", "mode", "monitor", "motd", "ms",
                                       "msg", "names", "nick", "notice", "notify", "ns", "op", "part", "ping", "query", "quiet",
-                                      "quit", "quote", "raw", "react", "reconnect", "redact", "server", "setname", "settings", "spell", "topic",
-                                      "umode", "unalias", "unban", "unignore", "unquiet", "voice", "who", "whois", "whowas"]
+                                      "quit", "quote", "raw", "react", "reconnect", "redact", "server", "set", "setname", "settings",
+                                      "spell", "topic", "umode", "unalias", "unban", "unignore", "unquiet", "voice", "who", "whois", "whowas"]
 
     /// Other names of commands, and the command each stands for.
     public static let aliases = ["privmsg": "msg", "q": "query", "j": "join", "leave": "part", "rejoin": "cycle",
@@ -89,6 +89,12 @@ public enum ChatCommandParser {
             return .success(.monitor(adding: true, nicks: nicks))
         case "alias": return .success(.alias(name: words.first, expansion: tail(after: 1)))
         case "unalias": return words.count == 1 ? .success(.unalias(words[0])) : usage()
+        case "set":
+            guard let first = words.first else { return .success(.set(name: nil, value: nil, reset: false)) }
+            if first.lowercased() == "-default" {
+                return words.count == 2 ? .success(.set(name: words[1], value: nil, reset: true)) : usage()
+            }
+            return .success(.set(name: first, value: tail(after: 1), reset: false))
         case "filter":
             switch words.first?.lowercased() {
             case nil, "toggle": return words.count > 1 ? usage() : .success(.filter(nil))

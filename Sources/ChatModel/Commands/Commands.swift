@@ -119,6 +119,8 @@ public struct Commands {
             return runAlias(name, arguments: arguments, in: scope)
         case .alias, .unalias:
             return runAliasCommand(command, in: scope)
+        case .set(let name, let value, let reset):
+            runSet(name: name, value: value, reset: reset, in: scope)
         case .serverAdd, .serverRemove, .serverList:
             return runNetworks(command, in: scope)
         case .notifyLevel(let level):

@@ -19,7 +19,7 @@ public enum SettingKind: Hashable, Sendable {
     /// A list of texts, typed separated by commas (`natter, swift`) or as a TOML array
     /// (`["a,b", "c"]`) when an item holds a comma.
     case list
-    /// A colour written `#RRGGBB`.
+    /// A colour written `#RRGGBB` (`#RRGGBBAA` when translucent).
     case colour
     /// A key or chord by name (`Ctrl+PageDown`).
     case key

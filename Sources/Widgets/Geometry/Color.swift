@@ -104,11 +104,17 @@ public struct Color: Hashable, Sendable {
         self.init(r: channel(h + 1.0 / 3, p, q), g: channel(h, p, q), b: channel(h - 1.0 / 3, p, q), a: alpha)
     }
 
-    /// Parses `#RRGGBB` (or `RRGGBB`), as the config writes colours; nil for anything else.
+    /// Parses `#RRGGBB` (or `RRGGBB`), as the config writes colours, and `#RRGGBBAA` for a
+    /// translucent one (a row's highlight is drawn over the background); nil for anything else.
     public init?(hex text: String) {
         let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
-        guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else { return nil }
-        self.init(rgb: value)
+        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit),
+              let value = UInt32(digits, radix: 16) else { return nil }
+        if digits.count == 6 {
+            self.init(rgb: value)
+        } else {
+            self.init(r: UInt8(value >> 24), g: UInt8((value >> 16) & 0xFF), b: UInt8((value >> 8) & 0xFF), a: UInt8(value & 0xFF))
+        }
     }
 
     /// Fully transparent black.

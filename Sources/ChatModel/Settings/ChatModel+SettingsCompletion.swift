@@ -1,0 +1,46 @@
+extension ChatModel {
+    /// What Tab offers for the argument after `words` (the arguments typed before it) of
+    /// `/command`, typed in buffer `id`; nil where the command's arguments are nicks and
+    /// channels as anywhere.
+    public func argumentCompletions(of command: String, after words: [String], in id: BufferID) -> [String]? {
+        guard command.lowercased() == "set", let store = settingsStore else { return nil }
+        let keys = words.first?.lowercased() == "-default" ? Array(words.dropFirst()) : words
+        switch keys.count {
+        case 0:
+            return (words.isEmpty ? ["-default"] : []) + settingNames(store, in: id)
+        case 1 where words.first?.lowercased() != "-default":
+            guard case .success(let address) = store.address(of: keys[0], in: id) else { return [] }
+            switch address.info.kind {
+            case .bool: return ["true", "false"]
+            case .choice(let names): return names
+            default: return []
+            }
+        default:
+            return []
+        }
+    }
+
+    /// Every setting's name `/set` takes in buffer `id`: global keys, every network's, the
+    /// buffers' of the open buffers, and the keys alone of this buffer's network and buffer.
+    private func settingNames(_ store: any SettingsStore, in id: BufferID) -> [String] {
+        let configured = store.networkNames
+        var names: [String] = []
+        let here = configured.first { $0.lowercased() == id.network.lowercased() }
+        for info in store.settings {
+            switch info.scope {
+            case .global:
+                names.append(info.key)
+            case .network:
+                if here != nil { names.append(info.key) }
+                names += configured.map { "networks.\($0).\(info.key)" }
+            case .buffer:
+                if here != nil, !id.name.isEmpty { names.append(info.key) }
+                for network in networks where configured.contains(network.name) {
+                    names += network.buffers.filter { $0.kind == .channel || $0.kind == .query }
+                        .map { "buffers.\(network.name)/\($0.name).\(info.key)" }
+                }
+            }
+        }
+        return names
+    }
+}

@@ -1,0 +1,160 @@
+import ChatModel
+import FoundationEssentials
+import NatterUI
+import Widgets
+
+/// The settings of config.toml for `/set` and the settings screen, over the catalog
+/// (``SettingsCatalog``): a value is checked, written into the file in place (``TOMLEditor``:
+/// the rest of the file stays as the user wrote it), read back whole by the same reader as at
+/// start, and only then kept and applied (``onChange``). Used on the window's thread.
+public final class ConfigSettingsStore: SettingsStore {
+    /// The file.
+    public let path: String
+    /// Natter's other changes to the file, finished before each of these reads it.
+    let editsQueue: ConfigEditQueue?
+    /// The configuration the client runs with.
+    public private(set) var config: NatterConfig
+    /// What the file sets, as last read (a key it leaves out has its default).
+    private(set) var writtenTable: TOMLTable
+    /// Applies a configuration changed here to the running client.
+    public var onChange: (NatterConfig) -> Void = { _ in }
+
+    /// A store of the file at `path`, which `config` was read from.
+    public init(path: String, config: NatterConfig, edits: ConfigEditQueue? = nil) {
+        self.path = path
+        self.config = config
+        editsQueue = edits
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        writtenTable = (try? TOMLTable(parsing: text)) ?? TOMLTable()
+    }
+
+    /// The file was read again (a change on disk): what it says is the store's now.
+    public func reloaded(_ config: NatterConfig, text: String) {
+        self.config = config
+        if let table = try? TOMLTable(parsing: text) { writtenTable = table }
+    }
+
+    public var settings: [SettingInfo] { SettingsCatalog.infos }
+
+    public var networkNames: [String] { config.networks.map(\.name) }
+
+    // MARK: Names
+
+    public func address(of name: String, in context: BufferID?) -> Result<SettingAddress, SettingRefusal> {
+        let typed = name.trimmingBlanks
+        let lower = typed.lowercased()
+        if let setting = SettingsCatalog.global.first(where: { $0.info.key == lower }) { return .success(SettingAddress(setting.info)) }
+        if lower.hasPrefix("networks.") {
+            let rest = String(typed.dropFirst("networks.".count))
+            // The longest network name that fits: names hold dots (`irc.libera.chat`).
+            for network in config.networks.sorted(by: { $0.name.count > $1.name.count })
+            where rest.lowercased().hasPrefix(network.name.lowercased() + ".") {
+                let key = String(rest.dropFirst(network.name.count + 1)).lowercased()
+                guard let setting = SettingsCatalog.network.first(where: { $0.info.key == key }) else {
+                    return .failure(SettingRefusal("\(network.name) has no setting \(key) (/set networks.\(network.name). lists them)"))
+                }
+                return .success(SettingAddress(setting.info, network: network.name))
+            }
+            return .failure(SettingRefusal("no network is named so (/server list); write networks.NAME.KEY"))
+        }
+        if lower.hasPrefix("buffers.") {
+            let rest = String(typed.dropFirst("buffers.".count))
+            guard let dot = rest.lastIndex(of: "."), let slash = rest.firstIndex(of: "/"), slash < dot,
+                  let setting = SettingsCatalog.buffer.first(where: { $0.info.key == rest[rest.index(after: dot)...].lowercased() }) else {
+                return .failure(SettingRefusal("write buffers.NETWORK/BUFFER.KEY, KEY one of "
+                                               + SettingsCatalog.buffer.map(\.info.key).joined(separator: ", ")))
+            }
+            let networkName = String(rest[..<slash])
+            guard let network = config.networks.first(where: { $0.name.lowercased() == networkName.lowercased() }) else {
+                return .failure(SettingRefusal("no network is named \(networkName) (/server list)"))
+            }
+            return .success(SettingAddress(setting.info, network: network.name, buffer: String(rest[rest.index(after: slash)..<dot])))
+        }
+        // A network's or a buffer's key alone: where it was typed.
+        if let setting = SettingsCatalog.network.first(where: { $0.info.key == lower }) {
+            guard let context, let network = config.networks.first(where: { $0.name.lowercased() == context.network.lowercased() }) else {
+                return .failure(SettingRefusal("\(lower) is a network's: type it in one of its buffers, or write networks.NAME.\(lower)"))
+            }
+            return .success(SettingAddress(setting.info, network: network.name))
+        }
+        if let setting = SettingsCatalog.buffer.first(where: { $0.info.key == lower }) {
+            guard let context, !context.name.isEmpty,
+                  let network = config.networks.first(where: { $0.name.lowercased() == context.network.lowercased() }) else {
+                return .failure(SettingRefusal("\(lower) is a buffer's: type it in that buffer, or write buffers.NETWORK/BUFFER.\(lower)"))
+            }
+            return .success(SettingAddress(setting.info, network: network.name, buffer: context.name))
+        }
+        return .failure(SettingRefusal("there is no setting \(typed) (/set \(typed.split(separator: ".").first ?? "") lists those like it)"))
+    }
+
+    // MARK: Values
+
+    public func value(at address: SettingAddress) -> SettingValue {
+        switch address.info.scope {
+        case .global:
+            let setting = SettingsCatalog.global.first { $0.info.key == address.info.key }!
+            let present = table(writtenTable, setting.tablePath)?[setting.leaf] != nil
+            return SettingValue(address: address, text: setting.show(config), isDefault: !present)
+        case .network:
+            let setting = SettingsCatalog.network.first { $0.info.key == address.info.key }!
+            guard let network = config.networks.first(where: { $0.name == address.network }) else {
+                return SettingValue(address: address, text: "", isDefault: true)
+            }
+            let draft = NetworkDraft(network, banMask: config.networkBanMasks[network.name.lowercased()])
+            let present = networkTable(named: network.name).flatMap { table($0, setting.tablePath)?[setting.leaf] } != nil
+            return SettingValue(address: address, text: setting.show(draft), isDefault: !present)
+        case .buffer:
+            let setting = SettingsCatalog.buffer.first { $0.info.key == address.info.key }!
+            let key = "\(address.network ?? "")/\(address.buffer ?? "")"
+            let own = setting.show(config, key)
+            return SettingValue(address: address, text: own ?? "", isDefault: own == nil)
+        }
+    }
+
+    public func values(matching filter: String) -> [SettingValue] {
+        var all: [SettingValue] = SettingsCatalog.global.map { value(at: SettingAddress($0.info)) }
+        for network in config.networks {
+            all += SettingsCatalog.network.map { value(at: SettingAddress($0.info, network: network.name)) }
+        }
+        for setting in SettingsCatalog.buffer {
+            let path = setting.table.split(separator: ".").map(String.init)
+            for key in table(writtenTable, path)?.keys ?? [] {
+                let parts = key.split(separator: "/", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { continue }
+                let network = config.networks.first { $0.name.lowercased() == parts[0].lowercased() }?.name ?? parts[0]
+                all.append(value(at: SettingAddress(setting.info, network: network, buffer: parts[1])))
+            }
+        }
+        let wanted = filter.trimmingBlanks.lowercased()
+        guard !wanted.isEmpty else { return all }
+        return all.filter { $0.address.name.lowercased().contains(wanted) || $0.address.info.summary.lowercased().contains(wanted) }
+    }
+
+    // MARK: Changes
+
+    public func refusal(of text: String, at address: SettingAddress) -> String? {
+        switch candidate(text, at: address) {
+        case .success: nil
+        case .failure(let refusal): refusal.description
+        }
+    }
+
+    public func set(_ text: String, at address: SettingAddress) -> Result<SettingValue, SettingRefusal> {
+        commit(candidate(text, at: address)).map { value(at: address) }
+    }
+
+    public func reset(_ address: SettingAddress) -> Result<SettingValue, SettingRefusal> {
+        commit(edited(at: address) { editor, table, key throws(TOMLEditError) in _ = try editor.remove(key, in: table) })
+            .map { value(at: address) }
+    }
+
+    public func moveNetwork(_ name: String, to index: Int) -> Result<Void, SettingRefusal> {
+        let result = edited(at: nil) { editor, _, _ throws(TOMLEditError) in
+            guard let from = editor.element(of: "networks", whereKey: "name", is: name, orElse: "host") else {
+                throw TOMLEditError("no [[networks]] table is named \(name)")
+            }
+            try editor.move(element: from, of: "networks", to: min(max(index, 0), editor.count(of: "networks") - 1))
+        }
+        return commit(result)
+    }
+}
