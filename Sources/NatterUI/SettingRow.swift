@@ -29,6 +29,8 @@ public final class SettingRow: Widget {
     var onSaved: ((SettingValue) -> Void)?
     private let store: any SettingsStore
     private let message = Label("")
+    /// A colour's value as a colour, beside its field.
+    private let swatch = Swatch()
     private let theme: ChatTheme
     private let column = Stack(.vertical, spacing: 3)
     /// While the store saves: a field losing the keyboard meanwhile (the screen made again
@@ -46,7 +48,8 @@ public final class SettingRow: Widget {
         case .bool:
             (field, toggle, choice) = (nil, ToggleSwitch(isOn: Self.isTrue(value.text)), nil)
         case .choice(let words):
-            let button = Button(value.text, reserving: words, font: FontSpec(role: .ui, size: theme.messageFont.size))
+            let defaultTitle = "default: " + (address.info.defaultText.isEmpty ? "empty" : address.info.defaultText)
+            let button = Button(value.text, reserving: words + [defaultTitle], font: FontSpec(role: .ui, size: theme.messageFont.size))
             (field, toggle, choice) = (nil, nil, button)
         default:
             (field, toggle, choice) = (TextField(text: "", font: theme.messageFont), nil, nil)
@@ -73,6 +76,10 @@ public final class SettingRow: Widget {
                 self.commit()
             }
             controls.addChild(field)
+            if address.info.kind == .colour {
+                swatch.borderColor = theme.dimText
+                controls.addChild(swatch)
+            }
         }
         if let toggle {
             toggle.onColor = theme.base.accent
@@ -178,13 +185,21 @@ public final class SettingRow: Widget {
                 field.placeholder = newValue.text.isEmpty ? "not set" : "set (type a new one to replace it)"
             } else {
                 field.text = newValue.text
+                // An empty value is the default's, which may be words ("the nick"): said in the field.
+                field.placeholder = defaultWords
             }
         }
         toggle?.isOn = Self.isTrue(newValue.text)
-        choice?.title = newValue.text
+        choice?.title = newValue.text.isEmpty ? defaultWords : newValue.text
+        swatch.color = Color(hex: newValue.text)
         if resetButton.isFocused, newValue.isDefault { host?.focus(control) }
         resetButton.isHidden = newValue.isDefault
         showMessage()
+    }
+
+    /// The default as the row says it.
+    private var defaultWords: String {
+        "default: " + (address.info.defaultText.isEmpty ? "empty" : address.info.defaultText)
     }
 
     private func showMessage() {
@@ -196,7 +211,7 @@ public final class SettingRow: Widget {
         if let refusal {
             message.text = StyledText(refusal, attributes: TextAttributes(font: FontSpec(role: .ui, size: size), foreground: theme.errorText))
         } else if !value.isDefault {
-            message.text = StyledText("default: \(address.info.defaultText)",
+            message.text = StyledText(defaultWords,
                                       attributes: TextAttributes(font: FontSpec(role: .ui, size: size), foreground: theme.dimText))
         } else {
             message.text = StyledText("")
@@ -208,5 +223,21 @@ public final class SettingRow: Widget {
         let size = column.layout(constraints, context)
         place(column, at: .zero)
         return size
+    }
+}
+
+/// A colour setting's value painted as a small square (nothing for text that is no colour).
+@MainActor
+private final class Swatch: Widget {
+    var color: Color? { didSet { if color != oldValue { setNeedsPaint() } } }
+    /// Framed, so that a colour near the panel's own still shows where it is.
+    var borderColor = Color(rgb: 0x808080)
+
+    override func performLayout(_ constraints: BoxConstraints, _ context: LayoutContext) -> Size { Size(width: 24, height: 24) }
+
+    override func paint(_ context: inout PaintContext) {
+        guard let color else { return }
+        context.fillRounded(bounds, radius: 4, color)
+        context.stroke(bounds, width: 1, borderColor)
     }
 }

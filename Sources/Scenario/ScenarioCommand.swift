@@ -54,6 +54,10 @@ public enum ScenarioCommand: Hashable, Sendable {
     /// hold it (`HH:MM:SS <nick> text`); the scenario then has a logs folder of its own,
     /// removed when it ends (extension).
     case log(buffer: String, day: String, line: String)
+    /// The settings (`/set`, the settings screen) are those of config text FILE (beside the
+    /// scenario), copied to a temporary file of the scenario's own that they edit in place, as
+    /// the app's store edits config.toml; removed when the scenario ends (extension).
+    case config(String)
     /// Opens the settings screen at SECTION (none: the section last shown), as Ctrl+, and
     /// `/settings` do (extension).
     case settings(SettingSection?)

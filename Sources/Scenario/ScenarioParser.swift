@@ -89,6 +89,7 @@ public enum ScenarioParser {
             }
             return .settings(section)
         case "field": try count(1...1); return .field(args[0])
+        case "config": try count(1...1); return .config(args[0])
         case "history": try count(2...2); return .history(buffer: args[0], file: args[1])
         case "reveal":
             try count(1...2)

@@ -1,10 +1,29 @@
 import ChatModel
+import Configuration
+import FoundationEssentials
 import FoundationExtras
 import NatterUI
 
 /// The settings screen in a scenario: a field given the keyboard by its setting's name, and
 /// the screen's state for `metrics.jsonl`.
 extension ScenarioRunner {
+    /// Copies config text `file` (beside the scenario) into a folder of the scenario's own and
+    /// gives the model the configuration's store over the copy: what the screen shows and
+    /// saves is the real file's, edited in place.
+    func useConfig(_ file: String) throws {
+        let app = try ready()
+        let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        let configs = configFolder ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("natter-scenario-config-\(UUID().uuidString)")
+        configFolder = configs
+        try FileManager.default.createDirectory(at: configs, withIntermediateDirectories: true)
+        let path = configs.appendingPathComponent("config.toml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let config: NatterConfig
+        do { config = try ConfigLoader.load(path: path) } catch { throw AppError("\(file): \(error)") }
+        app.model.settingsStore = ConfigSettingsStore(path: path, config: config)
+    }
+
     /// Gives the keyboard to the control of setting `name` on the settings screen, kept in view.
     func focusSetting(_ name: String) throws {
         let app = try ready()

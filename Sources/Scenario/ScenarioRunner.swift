@@ -45,6 +45,8 @@ public final class ScenarioRunner {
     private var firstRun: FirstRunView?
     /// The logs folder, for a scenario with `log` lines (the model then logs as the app does).
     private var logsRoot: URL?
+    /// The folder of the config file a `config` line copied, removed when the scenario ends.
+    var configFolder: URL?
     /// Wall-clock time of virtual time 0: 2024-01-01 12:00:00 UTC.
     static let epoch = Date(timeIntervalSince1970: 1_704_110_400)
 
@@ -71,7 +73,10 @@ public final class ScenarioRunner {
         if steps.contains(where: { if case .log = $0.command { true } else { false } }) {
             logsRoot = FileManager.default.temporaryDirectory.appendingPathComponent("natter-scenario-logs-\(UUID().uuidString)")
         }
-        defer { if let logsRoot { try? FileManager.default.removeItem(at: logsRoot) } }
+        defer {
+            if let logsRoot { try? FileManager.default.removeItem(at: logsRoot) }
+            if let configFolder { try? FileManager.default.removeItem(at: configFolder) }
+        }
         for step in steps {
             do {
                 try perform(step.command)
@@ -208,6 +213,8 @@ public final class ScenarioRunner {
             let app = try ready()
             app.controller.settings.open(section)
             app.host.layoutIfNeeded()
+        case .config(let file):
+            try useConfig(file)
         case .field(let name):
             try focusSetting(name)
         case .snapshot(let name):

@@ -67,11 +67,11 @@ struct ScenarioParserTests {
         #expect(steps.map(\.command) == [.timestamps("[%l:%M %p]  %Z")])
     }
 
-    /// `settings [SECTION]` opens the settings screen; `field NAME` gives a setting's control
-    /// the keyboard (extensions).
+    /// `config FILE` gives the scenario its settings; `settings [SECTION]` opens the settings
+    /// screen; `field NAME` gives a setting's control the keyboard (extensions).
     @Test func settingsAndFieldNameTheScreensSectionAndSetting() throws {
-        let steps = try ScenarioParser.parse("settings\nsettings keys\nfield networks.Libera.nick\n", file: "s.scenario")
-        #expect(steps.map(\.command) == [.settings(nil), .settings(.keys), .field("networks.Libera.nick")])
+        let steps = try ScenarioParser.parse("config settings.toml\nsettings\nsettings keys\nfield networks.Libera.nick\n", file: "s.scenario")
+        #expect(steps.map(\.command) == [.config("settings.toml"), .settings(nil), .settings(.keys), .field("networks.Libera.nick")])
     }
 
     @Test(arguments: [
