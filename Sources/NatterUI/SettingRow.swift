@@ -117,6 +117,14 @@ public final class SettingRow: Widget {
         return address.info.kind == .secret ? !field.text.isEmpty : field.text != value.text
     }
 
+    /// Puts `text` in the field as if typed: checked, not saved (an edit carried into a row made
+    /// again).
+    public func edit(_ text: String) {
+        guard let field else { return }
+        field.text = text
+        check(text)
+    }
+
     /// The row as the store has it now (the field's edit dropped).
     public func refresh() { show(store.value(at: address)) }
 

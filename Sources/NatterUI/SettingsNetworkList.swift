@@ -90,6 +90,9 @@ public final class SettingsNetworkList: Widget {
         return words.joined(separator: " ")
     }
 
+    /// The button of the chosen network's line (where the keyboard starts in Networks).
+    public var chosenButton: Button? { chosen.flatMap { lineButtons[$0]?.first } }
+
     /// Shows `names`, `chosen` marked, the keyboard kept on the line it was on.
     func show(_ names: [String], chosen: String?) {
         let focused = host?.focusedWidget

@@ -50,10 +50,12 @@ public final class SettingsPresenter {
         if host.focusedWidget == nil { host.focus(chat.screen.input) }
     }
 
-    /// The screen is made again in the new theme, at the same section, place and field.
+    /// The screen is made again in the new theme, at the same section, place and field, what
+    /// the field held unsaved (a refused value) still in it.
     func apply(_ theme: ChatTheme) {
         guard let old = view else { return }
         let wasOpen = isOpen, focused = old.focusedRow?.address, offset = old.scrollArea.offset
+        let unsaved = old.focusedRow.flatMap { $0.isEdited ? $0.field?.text : nil }
         if wasOpen { close() }
         view = nil
         guard wasOpen else { return }
@@ -61,7 +63,9 @@ public final class SettingsPresenter {
         guard let view else { return }
         view.host?.layoutIfNeeded()
         view.scrollArea.scroll(to: offset)
-        if let focused, let row = view.rows.first(where: { $0.address == focused }) { view.host?.focus(row.control) }
+        guard let focused, let row = view.rows.first(where: { $0.address == focused }) else { return }
+        view.host?.focus(row.control)
+        if let unsaved { row.edit(unsaved) }
     }
 
     private var store: (any SettingsStore)? { model.settingsStore }
@@ -69,26 +73,43 @@ public final class SettingsPresenter {
 
     private func makeView() -> SettingsView {
         let view = SettingsView(theme: chat.styler.theme)
-        view.onChooseSection = { [weak self] section in
-            self?.show(section)
-            self?.focusFirst()
-        }
+        view.onChooseSection = { [weak self] section in self?.show(section) }
         view.onClose = { [weak self] in self?.close() }
         self.view = view
         return view
     }
 
-    /// Gives the keyboard to the section's first field (else its section button).
+    /// Gives the keyboard to the section's first field, in Networks to the chosen network's line
+    /// (the list is what the section starts with), else to the section's tab.
     private func focusFirst() {
         guard let view, let host = view.host else { return }
-        let first = view.rows.first?.control ?? networkList?.nameField
+        let first = networkList?.chosenButton ?? view.rows.first?.control ?? networkList?.nameField
             ?? view.sectionButtons[SettingSection.allCases.firstIndex(of: view.section) ?? 0]
         host.focus(first)
         view.revealFocus()
     }
 
-    /// Builds `section`'s content.
+    /// Builds `section`'s content; the keyboard, lost with the old content, goes back to the
+    /// same setting's control, else to the section's first.
     func show(_ section: SettingSection) {
+        let focused = view?.focusedRow?.address
+        build(section)
+        guard let view, let host = view.host else { return }
+        // On the tabs, the keyboard stays on the tabs: on the one shown.
+        if let tab = host.focusedWidget, view.sectionButtons.contains(where: { $0 === tab }) {
+            host.focus(view.sectionButtons[SettingSection.allCases.firstIndex(of: section) ?? 0])
+        }
+        guard host.focusedWidget == nil else { return }
+        host.layoutIfNeeded()
+        if let focused, let row = view.rows.first(where: { $0.address == focused }) {
+            host.focus(row.control)
+            view.revealFocus()
+        } else {
+            focusFirst()
+        }
+    }
+
+    private func build(_ section: SettingSection) {
         guard let view else { return }
         guard let store else {
             networkList = nil

@@ -42,6 +42,16 @@ struct SnapshotMetrics: Encodable {
         var refused: [String]
         /// `NAME = VALUE` for each setting shown, as the store has it.
         var values: [String]
+
+        enum CodingKeys: String, CodingKey { case section, focused, refused, values }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(section, forKey: .section)
+            try c.encode(focused, forKey: .focused)       // null rather than left out
+            try c.encode(refused, forKey: .refused)
+            try c.encode(values, forKey: .values)
+        }
     }
 
     /// The channel list: its filter, its order (`users` or `name`), the channels shown in

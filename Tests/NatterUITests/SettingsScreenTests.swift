@@ -164,6 +164,7 @@ struct SettingsScreenTests {
         chat.controller.submit("/settings")
         let list = try #require(settings.networkList)
         #expect(list.names == ["Net", "OFTC"] && list.chosen == "Net")
+        #expect(host.focusedWidget === list.chosenButton, "Networks starts on its list: the chosen network's line")
         #expect(view.rows.first?.address.name == "networks.Net.nick")
         // Alt+Down on the line moves the network; the keyboard stays on its line.
         let line = try #require(list.children.first?.children.first?.children.first)
@@ -195,10 +196,23 @@ struct SettingsScreenTests {
     @Test func aThemeChangeMakesTheScreenAgainWhereItWas() throws {
         chat.controller.submit("/settings keys")
         host.focus(try row("keys.mentions").field)
+        press(.character("a"), [.ctrl])
+        type("Ctrl+F")
         chat.controller.apply(.light)
         host.layoutIfNeeded()
         #expect(settings.isOpen && view.section == .keys)
-        #expect(host.focusedWidget === (try row("keys.mentions")).field)
+        let mentions = try row("keys.mentions")
+        #expect(host.focusedWidget === mentions.field)
+        #expect(mentions.field?.text == "Ctrl+F" && mentions.refusal == "Ctrl+F is already keys.find's key",
+                "the refused value is still there to be put right, and says why")
+        #expect(store.sets.isEmpty)
+        // Another section from the keyboard: its first field takes the keyboard.
+        press(.pageDown, [.ctrl])
+        #expect(view.section == .other && host.focusedWidget === view.sectionButtons.last, "nothing to set: its tab")
+        press(.pageUp, [.ctrl])
+        #expect(view.section == .keys && host.focusedWidget === view.sectionButtons[5], "on the tabs, the keyboard stays on them")
+        press(.tab)
+        #expect(host.focusedWidget === view.sectionButtons[6])
         #expect(view.sectionButtons.first?.textColor == ChatTheme.light.base.text)
     }
 
