@@ -8,10 +8,13 @@ import Widgets
 extension ConfigSettingsStore {
     /// The file with `text` at `address`, and the configuration it reads as; or why not.
     func candidate(_ text: String, at address: SettingAddress) -> Result<Edited, SettingRefusal> {
-        let literal: TOMLLiteral
+        var literal: TOMLLiteral
         do throws(SettingRefusal) { literal = try SettingText.literal(text, kind: address.info.kind) } catch {
             return .failure(error)
         }
+        // A password typed in goes to the keyring (``set(_:at:)`` keeps it there); the file
+        // names the item.
+        if let (_, name) = typedSecret(text, at: address) { literal = .inlineTable([TOMLLiteral.Pair("keyring", .string(name))]) }
         if let conflict = keyConflict(text, at: address) { return .failure(SettingRefusal(conflict)) }
         return edited(at: address) { editor, table, key throws(TOMLEditError) in try editor.set(key, literal, in: table) }
     }
@@ -55,6 +58,15 @@ extension ConfigSettingsStore {
             let own = address.map { fileKey(of: $0) }
             return .failure(SettingRefusal(error.key.map { $0 == own ? error.message : "\($0) \(error.message)" } ?? error.message))
         }
+    }
+
+    /// The password typed for a secret setting and the keyring item's name it is kept under
+    /// (`NETWORK` for the server's, `NETWORK/sasl` for SASL's); nil for anything else
+    /// (`keyring:NAME` names an item already there).
+    func typedSecret(_ text: String, at address: SettingAddress) -> (String, String)? {
+        guard address.info.kind == .secret, !text.isEmpty, !text.trimmingBlanks.hasPrefix("keyring:"),
+              let network = address.network else { return nil }
+        return (text, address.info.key.hasPrefix("sasl.") ? "\(network)/sasl" : network)
     }
 
     /// Writes an edited file and makes it the running configuration.

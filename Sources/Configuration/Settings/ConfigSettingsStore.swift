@@ -1,5 +1,6 @@
 import ChatModel
 import FoundationEssentials
+import DesktopBus
 import NatterUI
 import Widgets
 
@@ -18,6 +19,10 @@ public final class ConfigSettingsStore: SettingsStore {
     private(set) var writtenTable: TOMLTable
     /// Applies a configuration changed here to the running client.
     public var onChange: (NatterConfig) -> Void = { _ in }
+    /// Keeps a password typed for a setting in the desktop's keyring under a name, or says why
+    /// it could not (nil: there is no keyring). A password is never written into the file:
+    /// the file names the keyring's item instead, as the first-run form does.
+    public var keepSecret: ((_ password: String, _ name: String) -> String?)?
 
     /// A store of the file at `path`, which `config` was read from.
     public init(path: String, config: NatterConfig, edits: ConfigEditQueue? = nil) {
@@ -140,7 +145,14 @@ public final class ConfigSettingsStore: SettingsStore {
     }
 
     public func set(_ text: String, at address: SettingAddress) -> Result<SettingValue, SettingRefusal> {
-        commit(candidate(text, at: address)).map { value(at: address) }
+        let result = candidate(text, at: address)
+        if case .success = result, let (password, name) = typedSecret(text, at: address) {
+            guard let keep = keepSecret else {
+                return .failure(SettingRefusal("there is no keyring to keep it in: use password_command, or write it in the file yourself"))
+            }
+            if let failure = keep(password, name) { return .failure(SettingRefusal("the keyring did not keep it: \(failure)")) }
+        }
+        return commit(result).map { value(at: address) }
     }
 
     public func reset(_ address: SettingAddress) -> Result<SettingValue, SettingRefusal> {
@@ -156,5 +168,23 @@ public final class ConfigSettingsStore: SettingsStore {
             try editor.move(element: from, of: "networks", to: min(max(index, 0), editor.count(of: "networks") - 1))
         }
         return commit(result)
+    }
+}
+
+extension ConfigSettingsStore {
+    /// A ``keepSecret`` over the desktop's Secret Service (the session bus, or the bus at
+    /// `address`): the item is stored as `secret-tool` finds it (`xdg:schema
+    /// chat.natter.Password key NAME`), replacing one of the same name.
+    public static func keyringKeeper(address: String? = nil) -> (String, String) -> String? {
+        { password, name in
+            let keyring = SecretService(address: address)
+            defer { keyring.stop() }
+            do throws(BusError) {
+                try keyring.store(password, for: name, label: "Natter: \(name)", timeout: 30)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
     }
 }
