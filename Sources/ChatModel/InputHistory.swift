@@ -68,6 +68,7 @@ public struct InputHistory: Equatable, Sendable {
             case .success(.serverCommand(let name, let arguments)):
                 secret = rawCarriesPassword(name + (arguments.map { " " + $0 } ?? ""))
             // `/set networks.libera.sasl.password hunter2` (the keyring keeps it, not the history).
+            case .success(.serverAdd(let spec)): secret = spec.saslPassword != nil || spec.password != nil
             case .success(.set(let name?, let value?, _)):
                 secret = name.lowercased().hasSuffix("password") && !value.trimmingBlanks.hasPrefix("keyring:")
             case .success(.bouncer(.add(let attributes))), .success(.bouncer(.change(_, let attributes))):

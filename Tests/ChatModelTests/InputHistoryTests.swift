@@ -30,7 +30,8 @@ struct InputHistoryTests {
         ("/nickserv ghost me hunter2", "#a"), ("/oper me hunter2", ""),
         ("/bouncer add host=irc.example.org pass=hunter2", ""), ("/bouncer change libera pass=hunter2", ""),
         ("hello\n/msg NickServ identify hunter2", "#a"),
-        ("/set networks.Libera.sasl.password hunter2", ""), ("/set password hunter2", "#a"),
+        ("/set networks.Libera.sasl.password hunter2", ""), ("/server add x irc.x.org -sasl me hunter2", ""),
+        ("/server add x irc.x.org -password hunter2", ""), ("/set password hunter2", "#a"),
     ])
     func linesWithPasswordsAreNotKept(text: String, buffer: String) {
         var history = InputHistory()

@@ -227,10 +227,12 @@ public enum ChatCommandParser {
         return "\(secure ? "ircs" : "irc")://\(host):\(port)"
     }
 
-    /// `NAME HOST[:PORT] [PORT] [-tls | -notls] [-nick NICK] [-join #a,#b] [-noconnect]`, the
+    /// `NAME HOST[:PORT] [PORT] [-tls | -notls] [-nick NICK] [-join #a,#b] [-noconnect]
+    /// [-sasl ACCOUNT PASSWORD] [-password PASS]`, the
     /// port and TLS read as `/server HOST` reads them; nil when it is none of that.
     static func serverSpec(_ words: [String]) -> ServerSpec? {
         var rest: [String] = [], nick: String?, channels: [String] = [], connects = true
+        var sasl: (account: String, password: String)?, password: String?
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -244,6 +246,14 @@ public enum ChatCommandParser {
                 channels = words[index + 1].split(separator: ",").map(String.init)
                 index += 1
             case "-noconnect", "-noautoconnect": connects = false
+            case "-sasl":
+                guard index + 2 < words.count else { return nil }
+                sasl = (words[index + 1], words[index + 2])
+                index += 2
+            case "-password":
+                guard index + 1 < words.count else { return nil }
+                password = words[index + 1]
+                index += 1
             default: rest.append(word)
             }
             index += 1
@@ -251,7 +261,7 @@ public enum ChatCommandParser {
         guard rest.count >= 2, let name = rest.first, !name.hasPrefix("-"), !name.contains("/"),
               let link = serverCommand(Array(rest.dropFirst())), let parsed = IRCLinkParts(link) else { return nil }
         return ServerSpec(name: name, host: parsed.host, port: parsed.port, tls: parsed.tls, nick: nick, channels: channels,
-                          connects: connects)
+                          connects: connects, saslAccount: sasl?.account, saslPassword: sasl?.password, password: password)
     }
 
     private static func modeCommand(_ words: [String]) -> Result<ChatCommand, Failure> {
