@@ -106,6 +106,8 @@ public enum SettingsCatalog {
               default: "", \.notifications),
         .flag("notifications.urgent", .global, .notifications, "A highlight or private message marks the window urgent",
               default: "", \.urgentHint),
+        .flag("notifications.sound", .global, .notifications, "Notifications play the desktop's new-message sound",
+              default: "", \.notificationSound),
         .list("highlights.keywords", .global, .notifications, "Words that highlight a message, besides your nick",
               default: "", \.highlightKeywords),
         .list("highlights.masks", .global, .notifications, "Senders (nick!user@host masks) whose every message highlights",
