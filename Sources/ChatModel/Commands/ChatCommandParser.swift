@@ -90,11 +90,11 @@ public enum ChatCommandParser {
         case "alias": return .success(.alias(name: words.first, expansion: tail(after: 1)))
         case "unalias": return words.count == 1 ? .success(.unalias(words[0])) : usage()
         case "set":
-            guard let first = words.first else { return .success(.set(name: nil, value: nil, reset: false)) }
-            if first.lowercased() == "-default" {
-                return words.count == 2 ? .success(.set(name: words[1], value: nil, reset: true)) : usage()
-            }
-            return .success(.set(name: first, value: tail(after: 1), reset: false))
+            guard !words.isEmpty else { return .success(.set(name: nil, value: nil, reset: false)) }
+            let reset = words[0].lowercased() == "-default"
+            let (name, value) = settingName(reset ? Substring(tail(after: 1) ?? "") : rest)
+            guard !name.isEmpty, !reset || value == nil else { return usage() }
+            return .success(.set(name: name, value: value, reset: reset))
         case "filter":
             switch words.first?.lowercased() {
             case nil, "toggle": return words.count > 1 ? usage() : .success(.filter(nil))
@@ -262,6 +262,19 @@ public enum ChatCommandParser {
               let link = serverCommand(Array(rest.dropFirst())), let parsed = IRCLinkParts(link) else { return nil }
         return ServerSpec(name: name, host: parsed.host, port: parsed.port, tls: parsed.tls, nick: nick, channels: channels,
                           connects: connects, saslAccount: sasl?.account, saslPassword: sasl?.password, password: password)
+    }
+
+    /// A setting's name and what follows it: the name ends at a blank outside quotes
+    /// (`networks."My Net".nick`).
+    static func settingName(_ text: Substring) -> (String, String?) {
+        var inQuotes = false
+        var end = text.endIndex
+        for index in text.indices {
+            if text[index] == "\"" { inQuotes.toggle() }
+            if text[index] == " " && !inQuotes { end = index; break }
+        }
+        let value = text[end...].drop { $0 == " " }
+        return (String(text[..<end]), value.isEmpty ? nil : String(value))
     }
 
     private static func modeCommand(_ words: [String]) -> Result<ChatCommand, Failure> {
