@@ -39,7 +39,7 @@ public struct InputHistory: Equatable, Sendable {
     /// Whether a line typed in buffer `id` holds a password: a password command to a service
     /// (what ``ChatModel/maskingServicePasswords(_:to:)`` masks), said in its query, sent with
     /// `/msg`, `/notice`, `/query`, or raw (`/raw PRIVMSG NickServ :…`, `NS IDENTIFY …`, `PASS`,
-    /// `OPER`, `AUTHENTICATE`), and a bouncer network's `pass=`.
+    /// `OPER`, `AUTHENTICATE`), a bouncer network's `pass=`, and a password `/set`.
     /// An alias is judged by what it expands to (`/id hunter2` for `/msg NickServ IDENTIFY
     /// $1`), and so is the definition of one that holds a password itself.
     public static func carriesPassword(_ text: String, in id: BufferID, aliases: CommandAliases = CommandAliases(),
@@ -67,6 +67,10 @@ public struct InputHistory: Equatable, Sendable {
             // A command Natter does not know goes to the server as typed (`/oper me pw`).
             case .success(.serverCommand(let name, let arguments)):
                 secret = rawCarriesPassword(name + (arguments.map { " " + $0 } ?? ""))
+            // `/set networks.libera.sasl.password hunter2` (the keyring keeps it, not the history).
+            case .success(.serverAdd(let spec)): secret = spec.saslPassword != nil || spec.password != nil
+            case .success(.set(let name?, let value?, _)):
+                secret = name.lowercased().hasSuffix("password") && !value.trimmingBlanks.hasPrefix("keyring:")
             case .success(.bouncer(.add(let attributes))), .success(.bouncer(.change(_, let attributes))):
                 secret = attributes.keys.contains { $0.lowercased() == "pass" }
             case .success: secret = false

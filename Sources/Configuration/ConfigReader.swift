@@ -30,7 +30,10 @@ struct ConfigReader {
             guard let value = try self.table(root, setting.tablePath)?[setting.leaf] else { continue }
             do { try setting.read(value, &config) } catch { throw fail(setting.info.key, error.description) }
         }
-        guard config.trimBatch <= config.scrollbackLines else {
+        // A trim batch the file leaves out follows a small scrollback down.
+        if try table(root, ["scrollback"])?["trim_batch"] == nil {
+            config.trimBatch = min(config.trimBatch, config.scrollbackLines)
+        } else if config.trimBatch > config.scrollbackLines {
             throw fail("scrollback.trim_batch", "must be between 1 and scrollback.lines")
         }
         for setting in SettingsCatalog.buffer {

@@ -76,6 +76,7 @@ import IRCSession
 /// [notifications]
 /// enabled = true                          # desktop notifications
 /// urgent = true                           # mark the window urgent
+/// sound = true                            # the desktop's new-message sound (false: silent)
 ///
 /// [completion]
 /// suffix = ": "
@@ -147,6 +148,8 @@ public struct NatterConfig: Hashable, Sendable {
     public var banMask: String?
     public var networkBanMasks: [String: String] = [:]
     public var notifications = true
+    /// Whether a notification asks for the desktop's new-message sound (`[notifications] sound`).
+    public var notificationSound = true
     /// Whether a highlight or private message marks the window urgent (taskbar hint).
     public var urgentHint = true
     /// The input line's spelling language (`[spelling] language`; empty: off), and the

@@ -16,7 +16,11 @@ extension TOMLEditor {
             guard let header = layout.headers.first(where: { $0.path == path }) else {
                 throw TOMLEditError("there is no [[\(name)]] number \(element + 1)")
             }
-            spans.append(leadingComments(before: header.lineStart, in: bytes)..<sectionEnd(of: path, in: bytes))
+            var end = sectionEnd(of: path, in: bytes)
+            // The last table of the file ends before the comments and blank lines that end the
+            // file: they stay at the end.
+            if end == bytes.count, bytes.last == 0x0A { end = max(header.end, leadingComments(before: end, in: bytes, includingBlank: true)) }
+            spans.append(leadingComments(before: header.lineStart, in: bytes)..<end)
         }
         var texts = spans.map { Array(bytes[$0]) }
         // An element that ends the file without a line end gets one: it may move up.
@@ -32,5 +36,18 @@ extension TOMLEditor {
         }
         result += bytes[at...]
         try apply(bytes, replacing: 0..<bytes.count, with: String(decoding: result, as: UTF8.self))
+    }
+
+    /// Removes the table `table` (its header, keys and sub-tables, with the comments just
+    /// above it); false when the text has no such header.
+    @discardableResult
+    public mutating func removeTable(_ table: Table) throws(TOMLEditError) -> Bool {
+        guard let header = layout.headers.first(where: { $0.path == table.steps }) else { return false }
+        let bytes = Array(text.utf8)
+        var start = leadingComments(before: header.lineStart, in: bytes)
+        // With the blank line that set it apart.
+        if start > 1, bytes[start - 1] == 0x0A, bytes[start - 2] == 0x0A { start -= 1 }
+        try apply(bytes, replacing: start..<sectionEnd(of: table.steps, in: bytes), with: "")
+        return true
     }
 }

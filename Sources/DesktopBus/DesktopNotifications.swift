@@ -60,7 +60,9 @@ public final class DesktopNotifications: Sendable {
     /// `onOpen` runs (on the bus thread) when the user clicks it or picks "Open". `completion`
     /// learns whether the server took it: when not (no bus, no notification server), the
     /// caller can fall back.
-    public func notify(title: String, body: String, key: String, onOpen: @escaping @Sendable () -> Void,
+    /// `sound`: whether the server plays the theme's sound for a new message (`sound-name`
+    /// message-new-instant), or none at all (`suppress-sound`).
+    public func notify(title: String, body: String, key: String, sound: Bool = true, onOpen: @escaping @Sendable () -> Void,
                        completion: @escaping @Sendable (Result<UInt32, BusError>) -> Void = { _ in }) {
         let (replaces, markup) = shared.state.withLock { ($0.lastByKey[key] ?? 0, $0.bodyMarkup) }
         // Until the server has said (its answer comes after the first notification may go out),
@@ -70,7 +72,7 @@ public final class DesktopNotifications: Sendable {
         let call = BusCall(destination: Self.service, path: Self.path, interface: Self.service, member: "Notify", arguments: [
             .string("Natter"), .uint32(replaces), .string("natter"), .string(title), .string(text),
             .array(signature: "s", [.string("default"), .string("Open")]),
-            .dictionary([("desktop-entry", .string("natter")), ("category", .string("im.received"))]),
+            .dictionary(Self.hints(sound: sound)),
             .int32(-1),
         ])
         let shared = self.shared
@@ -91,6 +93,13 @@ public final class DesktopNotifications: Sendable {
                 completion(.failure(error))
             }
         }
+    }
+
+    /// The hints of a chat message's notification: Natter's desktop entry, the category of a
+    /// received message, and its sound or none.
+    static func hints(sound: Bool) -> [(String, BusValue)] {
+        [("desktop-entry", .string("natter")), ("category", .string("im.received")),
+         sound ? ("sound-name", .string("message-new-instant")) : ("suppress-sound", .bool(true))]
     }
 
     /// Closes the connection.

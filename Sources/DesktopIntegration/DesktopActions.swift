@@ -26,8 +26,9 @@ public enum DesktopActions {
 
     /// Shows a desktop notification (freedesktop, through notify-send).
     @discardableResult
-    public static func notify(title: String, body: String) -> Bool {
-        spawn("notify-send", ["--app-name=Natter", "--icon=natter", "--", clean(title), clean(body)])
+    public static func notify(title: String, body: String, sound: Bool = true) -> Bool {
+        let hint = sound ? "--hint=string:sound-name:message-new-instant" : "--hint=boolean:suppress-sound:true"
+        return spawn("notify-send", ["--app-name=Natter", "--icon=natter", hint, "--", clean(title), clean(body)])
     }
 
     private static func clean(_ text: String) -> String {

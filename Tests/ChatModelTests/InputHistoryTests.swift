@@ -30,6 +30,8 @@ struct InputHistoryTests {
         ("/nickserv ghost me hunter2", "#a"), ("/oper me hunter2", ""),
         ("/bouncer add host=irc.example.org pass=hunter2", ""), ("/bouncer change libera pass=hunter2", ""),
         ("hello\n/msg NickServ identify hunter2", "#a"),
+        ("/set networks.Libera.sasl.password hunter2", ""), ("/server add x irc.x.org -sasl me hunter2", ""),
+        ("/server add x irc.x.org -password hunter2", ""), ("/set password hunter2", "#a"),
     ])
     func linesWithPasswordsAreNotKept(text: String, buffer: String) {
         var history = InputHistory()
@@ -43,6 +45,7 @@ struct InputHistoryTests {
         ("hello", "nickserv"), ("help identify", "nickserv"), ("identify", "nickserv"), ("/msg bob identify hunter2", "#a"),
         ("identify hunter2", "#a"), ("/join #secret key", "#a"), ("/raw PRIVMSG #a :identify x", ""),
         ("/bouncer add host=irc.example.org nickname=me", ""), ("/frobnicate x", "#a"),
+        ("/set password keyring:libera", "#a"), ("/set password_command pass irc/libera", "#a"), ("/set password", "#a"),
     ])
     func otherLinesAreKept(text: String, buffer: String) {
         #expect(!InputHistory.carriesPassword(text, in: BufferID(network: "Net", name: buffer)))

@@ -45,9 +45,13 @@ struct ServerManagementTests {
         #expect(try ChatCommandParser.parse("/server add local 127.0.0.1 6667 -nick me2 -join #a,#b -noconnect").get()
                 == .serverAdd(ServerSpec(name: "local", host: "127.0.0.1", port: 6667, tls: false, nick: "me2", channels: ["#a", "#b"],
                                          connects: false)))
+        #expect(try ChatCommandParser.parse("/server add l irc.libera.chat -sasl me p4ss -password pw").get()
+                == .serverAdd(ServerSpec(name: "l", host: "irc.libera.chat", port: 6697, tls: true, nick: nil, channels: [],
+                                         connects: true, saslAccount: "me", saslPassword: "p4ss", password: "pw")))
         #expect(try ChatCommandParser.parse("/server list").get() == .serverList)
         #expect(try ChatCommandParser.parse("/server del local").get() == .serverRemove("local"))
-        for bad in ["/server add", "/server add onlyname", "/server add x h.example -nick", "/server add x h.example 0", "/server del"] {
+        for bad in ["/server add", "/server add onlyname", "/server add x h.example -sasl me", "/server add x h.example -password",
+                    "/server add x h.example -sasl me p4ss word", "/server add x h.example -nick", "/server add x h.example 0", "/server del"] {
             guard case .failure = ChatCommandParser.parse(bad) else { Issue.record("parsed \(bad)"); continue }
         }
     }

@@ -1,4 +1,5 @@
 @testable import Configuration
+import ChatModel
 import DesktopBus
 import Foundation
 import NatterTestSupport
@@ -69,5 +70,39 @@ struct KeyringTests {
         #expect(throws: ConfigError.self) {
             try ConfigLoader.parse("[[networks]]\nhost = \"h\"\npassword = { vault = \"x\" }\n", file: "c.toml")
         }
+    }
+}
+
+/// A password set through the settings (`/set`, the settings screen) goes to the keyring; the
+/// file names the item and never holds the password.
+@Suite(.serialized)
+struct SettingsKeyringTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aTypedPasswordIsKeptInTheKeyringAndTheFileNamesIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("natter-setkey-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("config.toml").path
+        try "[[networks]]\nname = \"Libera\"\nhost = \"irc.libera.chat\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let store = ConfigSettingsStore(path: path, config: try ConfigLoader.load(path: path))
+        let address = try store.address(of: "networks.Libera.sasl.password", in: nil).get()
+
+        // No keyring: refused, the file as it was.
+        #expect(throws: SettingRefusal.self) { try store.set("hunter2", at: address).get() }
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("hunter2") == false)
+
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let keyring = try GnomeKeyring(bus: bus)
+        defer { keyring.stop() }
+        store.keepSecret = ConfigSettingsStore.keyringKeeper(address: bus.address)
+        #expect(try store.set("hunter2", at: address).get().text == "keyring:Libera/sasl")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("[networks.sasl]\npassword = { keyring = \"Libera/sasl\" }") && !text.contains("hunter2"))
+        #expect(try keyring.secretTool(["lookup", "xdg:schema", SecretService.schema, "key", "Libera/sasl"]) == "hunter2")
+        #expect(store.config.networks[0].sasl?.password == .keyring("Libera/sasl"))
+        // Checked as typed without keeping anything.
+        #expect(store.refusal(of: "other", at: address) == nil)
+        #expect(try keyring.secretTool(["lookup", "xdg:schema", SecretService.schema, "key", "Libera/sasl"]) == "hunter2")
     }
 }

@@ -59,7 +59,7 @@ final class SetCommandTests {
     @Test func aRefusalSaysWhyAndWhatStays() {
         #expect(run("/set theme.font_size 200") == ["theme.font_size stays 14: must be between 6 and 72"])
         #expect(model.buffer(channel)!.lines.last?.kind == .error)
-        #expect(run("/set theme.nope 1") == ["there is no setting theme.nope (/set theme lists those like it)"])
+        #expect(run("/set theme.nope 1") == ["there is no setting theme.nope (/set alone lists them all)"])
     }
 
     @Test func oneSettingIsDescribedAndAWordFilters() {

@@ -124,6 +124,8 @@ final class SettingsStoreTests {
         #expect(try refusal("#12345", "theme.dark.accent")?.contains("#RRGGBB") == true)
         #expect(try refusal("Ctrl+Nope", "keys.find")?.contains("unknown key") == true)
         // Another setting's rule: the reader's words, naming it.
+        #expect(try refusal("200", "scrollback.lines") == nil, "an unwritten trim batch follows")
+        _ = try store.set("300", at: address(store, "scrollback.trim_batch")).get()
         #expect(try refusal("200", "scrollback.lines") == "scrollback.trim_batch must be between 1 and scrollback.lines")
         // A key another action has.
         #expect(try refusal("Ctrl+F", "keys.mentions") == "Ctrl+F is the key of find (keys.find): give that another key first")
@@ -133,7 +135,9 @@ final class SettingsStoreTests {
         let before = try file()
         #expect(throws: SettingRefusal.self) { try store.set("100", at: try self.address(store, "theme.font_size")).get() }
         #expect(try file() == before)
-        #expect(applied.isEmpty)
+        #expect(applied.count == 1)
+        // A password is never echoed, even when it is mistyped.
+        #expect(try refusal("\"hunter2", "networks.Libera.password") == "a password in quotes must end with its quote")
     }
 
     @Test func namesReadNaturallyWhereTheyAreTyped() throws {
@@ -176,6 +180,57 @@ final class SettingsStoreTests {
             """
         #expect(text == Self.commented.replacingOccurrences(of: libera + "\n\n" + work, with: work + "\n\n" + libera))
         #expect(applied.last?.networks.map(\.name) == ["Work", "Libera"])
+    }
+
+    @Test func renamesAndHostsKeepTheirNetworkInView() throws {
+        let store = try store()
+        #expect(try store.set("LiberaChat", at: address(store, "networks.Libera.name")).get().address.name == "networks.LiberaChat.name")
+        try "[[networks]]\nhost = \"irc.a.example\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        store.refresh()
+        let moved = try store.set("irc.b.example", at: address(store, "networks.irc.a.example.host")).get()
+        #expect(moved.text == "irc.b.example" && moved.address.network == "irc.a.example")
+        #expect(try file() == "[[networks]]\nhost = \"irc.b.example\"\nname = \"irc.a.example\"\n")
+    }
+
+    @Test func namesWithBlanksAndNetworksOutsideTheFile() throws {
+        try "[[networks]]\nname = \"My Net\"\nhost = \"h.example\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let store = try store()
+        #expect(try address(store, "networks.\"My Net\".nick").network == "My Net")
+        #expect(try address(store, "notify", in: BufferID(network: "bnc:3", name: "#c")).name == "buffers.bnc:3/#c.notify")
+        #expect(try address(store, "buffers.bnc:3/#c.notify").network == "bnc:3")
+        guard case .failure(let refusal) = store.address(of: "nick", in: BufferID(network: "bnc:3", name: "#c")) else {
+            Issue.record("a network outside the file has no settings"); return
+        }
+        #expect(refusal.description.contains("not in config.toml"))
+    }
+
+    @Test func saslIsTurnedOffAndAResetOfNothingWritesNothing() throws {
+        let store = try store()
+        _ = try store.set("keyring:l", at: address(store, "networks.Libera.sasl.password")).get()
+        #expect(try store.value(at: address(store, "networks.Libera.sasl.mechanism")).text == "plain")
+        #expect(try store.set("none", at: address(store, "networks.Libera.sasl.mechanism")).get().text == "none")
+        #expect(try file() == Self.commented)
+        let changes = applied.count
+        _ = try store.reset(address(store, "typing.send")).get()
+        #expect(applied.count == changes)
+        #expect(try file() == Self.commented)
+    }
+
+    @Test func textsKeepWhatMattersAtTheirEnds() throws {
+        let store = try store()
+        #expect(try store.value(at: address(store, "completion.suffix")).text == "\": \"")
+        #expect(try store.set("\": \"", at: address(store, "completion.suffix")).get().text == "\": \"")
+        #expect(try store.set("bob ", at: address(store, "networks.Libera.user")).get().text == "bob")
+        #expect(store.config.completionSuffix == ": ")
+    }
+
+    @Test func theFilesLastCommentsStayAtItsEnd() throws {
+        try "[[networks]]\nhost = \"a.example\"\n\n[[networks]]\nhost = \"b.example\"\n[networks.sasl]\nmechanism = \"external\"\n\n# end of file\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var editor = try TOMLEditor(text)
+        try editor.move(element: 1, of: "networks", to: 0)
+        #expect(editor.text == "[[networks]]\nhost = \"b.example\"\n[networks.sasl]\nmechanism = \"external\"\n\n[[networks]]\nhost = \"a.example\"\n\n# end of file\n")
     }
 
     /// Every global setting takes the value it shows (its default here) and reads it back: the

@@ -27,6 +27,15 @@ struct DesktopNotificationsTests {
         #expect(DesktopNotifications.escapeMarkup("plain") == "plain")
     }
 
+    /// `[notifications] sound`: the theme's new-message sound, or none.
+    @Test func theSoundIsAskedForOrSuppressed() {
+        let loud = DesktopNotifications.hints(sound: true), quiet = DesktopNotifications.hints(sound: false)
+        #expect(loud.contains { $0.0 == "sound-name" && $0.1 == .string("message-new-instant") })
+        #expect(!loud.contains { $0.0 == "suppress-sound" })
+        #expect(quiet.contains { $0.0 == "suppress-sound" && $0.1 == .bool(true) } && !quiet.contains { $0.0 == "sound-name" })
+        #expect(quiet.contains { $0.0 == "category" && $0.1 == .string("im.received") })
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func shownReplacedAndOpened() throws {
         let x = try XvfbSession()

@@ -90,11 +90,11 @@ public enum ChatCommandParser {
         case "alias": return .success(.alias(name: words.first, expansion: tail(after: 1)))
         case "unalias": return words.count == 1 ? .success(.unalias(words[0])) : usage()
         case "set":
-            guard let first = words.first else { return .success(.set(name: nil, value: nil, reset: false)) }
-            if first.lowercased() == "-default" {
-                return words.count == 2 ? .success(.set(name: words[1], value: nil, reset: true)) : usage()
-            }
-            return .success(.set(name: first, value: tail(after: 1), reset: false))
+            guard !words.isEmpty else { return .success(.set(name: nil, value: nil, reset: false)) }
+            let reset = words[0].lowercased() == "-default"
+            let (name, value) = settingName(reset ? Substring(tail(after: 1) ?? "") : rest)
+            guard !name.isEmpty, !reset || value == nil else { return usage() }
+            return .success(.set(name: name, value: value, reset: reset))
         case "filter":
             switch words.first?.lowercased() {
             case nil, "toggle": return words.count > 1 ? usage() : .success(.filter(nil))
@@ -232,10 +232,12 @@ public enum ChatCommandParser {
         return "\(secure ? "ircs" : "irc")://\(host):\(port)"
     }
 
-    /// `NAME HOST[:PORT] [PORT] [-tls | -notls] [-nick NICK] [-join #a,#b] [-noconnect]`, the
+    /// `NAME HOST[:PORT] [PORT] [-tls | -notls] [-nick NICK] [-join #a,#b] [-noconnect]
+    /// [-sasl ACCOUNT PASSWORD] [-password PASS]`, the
     /// port and TLS read as `/server HOST` reads them; nil when it is none of that.
     static func serverSpec(_ words: [String]) -> ServerSpec? {
         var rest: [String] = [], nick: String?, channels: [String] = [], connects = true
+        var sasl: (account: String, password: String)?, password: String?
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -249,6 +251,14 @@ public enum ChatCommandParser {
                 channels = words[index + 1].split(separator: ",").map(String.init)
                 index += 1
             case "-noconnect", "-noautoconnect": connects = false
+            case "-sasl":
+                guard index + 2 < words.count else { return nil }
+                sasl = (words[index + 1], words[index + 2])
+                index += 2
+            case "-password":
+                guard index + 1 < words.count else { return nil }
+                password = words[index + 1]
+                index += 1
             default: rest.append(word)
             }
             index += 1
@@ -256,7 +266,20 @@ public enum ChatCommandParser {
         guard rest.count >= 2, let name = rest.first, !name.hasPrefix("-"), !name.contains("/"),
               let link = serverCommand(Array(rest.dropFirst())), let parsed = IRCLinkParts(link) else { return nil }
         return ServerSpec(name: name, host: parsed.host, port: parsed.port, tls: parsed.tls, nick: nick, channels: channels,
-                          connects: connects)
+                          connects: connects, saslAccount: sasl?.account, saslPassword: sasl?.password, password: password)
+    }
+
+    /// A setting's name and what follows it: the name ends at a blank outside quotes
+    /// (`networks."My Net".nick`).
+    static func settingName(_ text: Substring) -> (String, String?) {
+        var inQuotes = false
+        var end = text.endIndex
+        for index in text.indices {
+            if text[index] == "\"" { inQuotes.toggle() }
+            if text[index] == " " && !inQuotes { end = index; break }
+        }
+        let value = text[end...].drop { $0 == " " }
+        return (String(text[..<end]), value.isEmpty ? nil : String(value))
     }
 
     private static func modeCommand(_ words: [String]) -> Result<ChatCommand, Failure> {

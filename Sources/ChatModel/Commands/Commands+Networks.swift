@@ -11,8 +11,14 @@ public struct ServerSpec: Hashable, Sendable {
     public var channels: [String]
     /// Whether it connects now (and at each start): not with `-noconnect`.
     public var connects: Bool
+    /// A SASL PLAIN login (`-sasl ACCOUNT PASSWORD`) and a server password (`-password PASS`):
+    /// the app keeps the passwords in the keyring, never in the file.
+    public var saslAccount: String?
+    public var saslPassword: String?
+    public var password: String?
 
-    public init(name: String, host: String, port: Int, tls: Bool, nick: String?, channels: [String], connects: Bool) {
+    public init(name: String, host: String, port: Int, tls: Bool, nick: String?, channels: [String], connects: Bool,
+                saslAccount: String? = nil, saslPassword: String? = nil, password: String? = nil) {
         self.name = name
         self.host = host
         self.port = port
@@ -20,6 +26,9 @@ public struct ServerSpec: Hashable, Sendable {
         self.nick = nick
         self.channels = channels
         self.connects = connects
+        self.saslAccount = saslAccount
+        self.saslPassword = saslPassword
+        self.password = password
     }
 }
 
@@ -38,6 +47,7 @@ extension Commands {
                 return []
             }
             scope.note("Adding \(spec.name): \(spec.host) port \(spec.port)\(spec.tls ? " with TLS" : " without TLS")"
+                       + (spec.saslAccount.map { ", logging in as \($0) with SASL" } ?? "")
                        + (spec.connects ? "" : ", not connecting") + "; kept in the configuration")
             return [.addNetwork(spec)]
         case .serverRemove(let name):

@@ -13,12 +13,17 @@ extension ChatModel {
             switch address.info.kind {
             case .bool: return ["true", "false"]
             case .choice(let names): return names
+            // Nicks and channels, as anywhere (friends, channels).
+            case .list, .text: return nil
             default: return []
             }
         default:
             return []
         }
     }
+
+    /// A name as `/set` takes it: in quotes when it has a blank.
+    static func typed(_ name: String) -> String { name.contains(" ") ? "\"\(name)\"" : name }
 
     /// Every setting's name `/set` takes in buffer `id`: global keys, every network's, the
     /// buffers' of the open buffers, and the keys alone of this buffer's network and buffer.
@@ -32,12 +37,12 @@ extension ChatModel {
                 names.append(info.key)
             case .network:
                 if here != nil { names.append(info.key) }
-                names += configured.map { "networks.\($0).\(info.key)" }
+                names += configured.map { "networks.\(Self.typed($0)).\(info.key)" }
             case .buffer:
                 if here != nil, !id.name.isEmpty { names.append(info.key) }
-                for network in networks where configured.contains(network.name) {
+                for network in networks {
                     names += network.buffers.filter { $0.kind == .channel || $0.kind == .query }
-                        .map { "buffers.\(network.name)/\($0.name).\(info.key)" }
+                        .map { "buffers.\(Self.typed("\(network.name)/\($0.name)")).\(info.key)" }
                 }
             }
         }

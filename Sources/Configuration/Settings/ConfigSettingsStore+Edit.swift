@@ -8,12 +8,26 @@ import Widgets
 extension ConfigSettingsStore {
     /// The file with `text` at `address`, and the configuration it reads as; or why not.
     func candidate(_ text: String, at address: SettingAddress) -> Result<Edited, SettingRefusal> {
-        let literal: TOMLLiteral
+        // No SASL: the network's sasl table goes.
+        if address.info.key == "sasl.mechanism", text.trimmingBlanks.lowercased() == "none" {
+            return edited(at: address) { editor, table, _ throws(TOMLEditError) in _ = try editor.removeTable(table) }
+        }
+        var literal: TOMLLiteral
         do throws(SettingRefusal) { literal = try SettingText.literal(text, kind: address.info.kind) } catch {
             return .failure(error)
         }
+        // A password typed in goes to the keyring (``set(_:at:)`` keeps it there); the file
+        // names the item.
+        if let (_, name) = typedSecret(text, at: address) { literal = .inlineTable([TOMLLiteral.Pair("keyring", .string(name))]) }
         if let conflict = keyConflict(text, at: address) { return .failure(SettingRefusal(conflict)) }
-        return edited(at: address) { editor, table, key throws(TOMLEditError) in try editor.set(key, literal, in: table) }
+        // A network named after its host keeps its name (the key of its buffers and logs)
+        // when the host changes: the old name is written.
+        let keepName = address.info.scope == .network && address.info.key == "host"
+            && networkTable(named: address.network ?? "")?["name"] == nil ? address.network : nil
+        return edited(at: address) { editor, table, key throws(TOMLEditError) in
+            try editor.set(key, literal, in: table)
+            if let keepName { try editor.set("name", .string(keepName), in: table) }
+        }
     }
 
     /// A changed file and what it reads as.
@@ -37,7 +51,7 @@ extension ConfigSettingsStore {
         } else {
             current = ""
         }
-        do { _ = try ConfigLoader.parse(current, file: path) } catch {
+        do { reloaded(try ConfigLoader.parse(current, file: path), text: current) } catch {
             return .failure(SettingRefusal("the file has an error to mend first (the running settings stay): \(error)"))
         }
         var editor: TOMLEditor
@@ -57,13 +71,24 @@ extension ConfigSettingsStore {
         }
     }
 
-    /// Writes an edited file and makes it the running configuration.
+    /// The password typed for a secret setting and the keyring item's name it is kept under
+    /// (`NETWORK` for the server's, `NETWORK/sasl` for SASL's); nil for anything else
+    /// (`keyring:NAME` names an item already there).
+    func typedSecret(_ text: String, at address: SettingAddress) -> (String, String)? {
+        guard address.info.kind == .secret, !text.isEmpty, !text.trimmingBlanks.hasPrefix("keyring:"),
+              let network = address.network else { return nil }
+        return (text, address.info.key.hasPrefix("sasl.") ? "\(network)/sasl" : network)
+    }
+
+    /// Writes an edited file and makes it the running configuration (an edit that changed
+    /// nothing writes nothing).
     func commit(_ result: Result<Edited, SettingRefusal>) -> Result<Void, SettingRefusal> {
         let edited: Edited
         switch result {
         case .failure(let refusal): return .failure(refusal)
         case .success(let value): edited = value
         }
+        if let current = try? String(contentsOfFile: path, encoding: .utf8), current == edited.text { return .success(()) }
         do throws(ConfigFileError) { try ConfigFile.write(edited.text, to: path) } catch {
             return .failure(SettingRefusal(error.description))
         }

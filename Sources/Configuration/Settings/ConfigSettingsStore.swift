@@ -1,5 +1,6 @@
 import ChatModel
 import FoundationEssentials
+import DesktopBus
 import NatterUI
 import Widgets
 
@@ -18,6 +19,10 @@ public final class ConfigSettingsStore: SettingsStore {
     private(set) var writtenTable: TOMLTable
     /// Applies a configuration changed here to the running client.
     public var onChange: (NatterConfig) -> Void = { _ in }
+    /// Keeps a password typed for a setting in the desktop's keyring under a name, or says why
+    /// it could not (nil: there is no keyring). A password is never written into the file:
+    /// the file names the keyring's item instead, as the first-run form does.
+    public var keepSecret: ((_ password: String, _ name: String) -> String?)?
 
     /// A store of the file at `path`, which `config` was read from.
     public init(path: String, config: NatterConfig, edits: ConfigEditQueue? = nil) {
@@ -26,6 +31,13 @@ public final class ConfigSettingsStore: SettingsStore {
         editsQueue = edits
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         writtenTable = (try? TOMLTable(parsing: text)) ?? TOMLTable()
+    }
+
+    /// Reads the file again (Natter's other writes, a change on disk), when it reads.
+    public func refresh() {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+              let config = try? ConfigLoader.parse(text, file: path) else { return }
+        reloaded(config, text: text)
     }
 
     /// The file was read again (a change on disk): what it says is the store's now.
@@ -45,7 +57,7 @@ public final class ConfigSettingsStore: SettingsStore {
         let lower = typed.lowercased()
         if let setting = SettingsCatalog.global.first(where: { $0.info.key == lower }) { return .success(SettingAddress(setting.info)) }
         if lower.hasPrefix("networks.") {
-            let rest = String(typed.dropFirst("networks.".count))
+            let rest = Self.unquotingFirst(String(typed.dropFirst("networks.".count)))
             // The longest network name that fits: names hold dots (`irc.libera.chat`).
             for network in config.networks.sorted(by: { $0.name.count > $1.name.count })
             where rest.lowercased().hasPrefix(network.name.lowercased() + ".") {
@@ -58,33 +70,50 @@ public final class ConfigSettingsStore: SettingsStore {
             return .failure(SettingRefusal("no network is named so (/server list); write networks.NAME.KEY"))
         }
         if lower.hasPrefix("buffers.") {
-            let rest = String(typed.dropFirst("buffers.".count))
+            let rest = Self.unquotingFirst(String(typed.dropFirst("buffers.".count)))
             guard let dot = rest.lastIndex(of: "."), let slash = rest.firstIndex(of: "/"), slash < dot,
                   let setting = SettingsCatalog.buffer.first(where: { $0.info.key == rest[rest.index(after: dot)...].lowercased() }) else {
                 return .failure(SettingRefusal("write buffers.NETWORK/BUFFER.KEY, KEY one of "
                                                + SettingsCatalog.buffer.map(\.info.key).joined(separator: ", ")))
             }
+            // Any network's buffer: one opened by a link or a bouncer is not in the file, and its
+            // key is only a name.
             let networkName = String(rest[..<slash])
-            guard let network = config.networks.first(where: { $0.name.lowercased() == networkName.lowercased() }) else {
-                return .failure(SettingRefusal("no network is named \(networkName) (/server list)"))
-            }
-            return .success(SettingAddress(setting.info, network: network.name, buffer: String(rest[rest.index(after: slash)..<dot])))
+            let network = config.networks.first { $0.name.lowercased() == networkName.lowercased() }?.name ?? networkName
+            return .success(SettingAddress(setting.info, network: network, buffer: String(rest[rest.index(after: slash)..<dot])))
         }
         // A network's or a buffer's key alone: where it was typed.
         if let setting = SettingsCatalog.network.first(where: { $0.info.key == lower }) {
-            guard let context, let network = config.networks.first(where: { $0.name.lowercased() == context.network.lowercased() }) else {
+            guard let context else {
                 return .failure(SettingRefusal("\(lower) is a network's: type it in one of its buffers, or write networks.NAME.\(lower)"))
+            }
+            guard let network = config.networks.first(where: { $0.name.lowercased() == context.network.lowercased() }) else {
+                return .failure(SettingRefusal("\(context.network) is not in config.toml (opened by a link, --server or a bouncer): "
+                                               + "it has no settings of its own"))
             }
             return .success(SettingAddress(setting.info, network: network.name))
         }
         if let setting = SettingsCatalog.buffer.first(where: { $0.info.key == lower }) {
-            guard let context, !context.name.isEmpty,
-                  let network = config.networks.first(where: { $0.name.lowercased() == context.network.lowercased() }) else {
+            guard let context, !context.name.isEmpty else {
                 return .failure(SettingRefusal("\(lower) is a buffer's: type it in that buffer, or write buffers.NETWORK/BUFFER.\(lower)"))
             }
-            return .success(SettingAddress(setting.info, network: network.name, buffer: context.name))
+            let network = config.networks.first { $0.name.lowercased() == context.network.lowercased() }?.name ?? context.network
+            return .success(SettingAddress(setting.info, network: network, buffer: context.name))
         }
-        return .failure(SettingRefusal("there is no setting \(typed) (/set \(typed.split(separator: ".").first ?? "") lists those like it)"))
+        return .failure(SettingRefusal("there is no setting \(typed) (/set alone lists them all)"))
+    }
+
+    /// `text` as it must be typed to come back the same: in quotes when it has blanks at an end
+    /// or starts with a quote (`": "`).
+    static func typeable(_ text: String, _ kind: SettingKind) -> String {
+        guard kind == .text, text.trimmingBlanks != text || text.hasPrefix("\"") || text.hasPrefix("'") else { return text }
+        return TOMLLiteral.string(text).text
+    }
+
+    /// `"My Net".nick` as `My Net.nick`: a name with blanks is typed in quotes.
+    static func unquotingFirst(_ text: String) -> String {
+        guard text.hasPrefix("\""), let end = text.dropFirst().firstIndex(of: "\"") else { return text }
+        return String(text[text.index(after: text.startIndex)..<end]) + String(text[text.index(after: end)...])
     }
 
     // MARK: Values
@@ -94,7 +123,7 @@ public final class ConfigSettingsStore: SettingsStore {
         case .global:
             let setting = SettingsCatalog.global.first { $0.info.key == address.info.key }!
             let present = table(writtenTable, setting.tablePath)?[setting.leaf] != nil
-            return SettingValue(address: address, text: setting.show(config), isDefault: !present)
+            return SettingValue(address: address, text: Self.typeable(setting.show(config), address.info.kind), isDefault: !present)
         case .network:
             let setting = SettingsCatalog.network.first { $0.info.key == address.info.key }!
             guard let network = config.networks.first(where: { $0.name == address.network }) else {
@@ -102,7 +131,7 @@ public final class ConfigSettingsStore: SettingsStore {
             }
             let draft = NetworkDraft(network, banMask: config.networkBanMasks[network.name.lowercased()])
             let present = networkTable(named: network.name).flatMap { table($0, setting.tablePath)?[setting.leaf] } != nil
-            return SettingValue(address: address, text: setting.show(draft), isDefault: !present)
+            return SettingValue(address: address, text: Self.typeable(setting.show(draft), address.info.kind), isDefault: !present)
         case .buffer:
             let setting = SettingsCatalog.buffer.first { $0.info.key == address.info.key }!
             let key = "\(address.network ?? "")/\(address.buffer ?? "")"
@@ -140,12 +169,28 @@ public final class ConfigSettingsStore: SettingsStore {
     }
 
     public func set(_ text: String, at address: SettingAddress) -> Result<SettingValue, SettingRefusal> {
-        commit(candidate(text, at: address)).map { value(at: address) }
+        let result = candidate(text, at: address)
+        if case .success = result, let (password, name) = typedSecret(text, at: address) {
+            guard let keep = keepSecret else {
+                return .failure(SettingRefusal("there is no keyring to keep it in: use password_command, or write it in the file yourself"))
+            }
+            if let failure = keep(password, name) { return .failure(SettingRefusal("the keyring did not keep it: \(failure)")) }
+        }
+        let index = config.networks.firstIndex { $0.name == address.network }
+        return commit(result).map { value(at: readdressed(address, index: index)) }
+    }
+
+    /// `address` after a change that may have renamed its network (its `name`, or the `host`
+    /// of a network named after it): the network at the same place in the file.
+    private func readdressed(_ address: SettingAddress, index: Int?) -> SettingAddress {
+        guard address.info.scope == .network, let index, index < config.networks.count else { return address }
+        return SettingAddress(address.info, network: config.networks[index].name)
     }
 
     public func reset(_ address: SettingAddress) -> Result<SettingValue, SettingRefusal> {
-        commit(edited(at: address) { editor, table, key throws(TOMLEditError) in _ = try editor.remove(key, in: table) })
-            .map { value(at: address) }
+        let index = config.networks.firstIndex { $0.name == address.network }
+        return commit(edited(at: address) { editor, table, key throws(TOMLEditError) in _ = try editor.remove(key, in: table) })
+            .map { value(at: readdressed(address, index: index)) }
     }
 
     public func moveNetwork(_ name: String, to index: Int) -> Result<Void, SettingRefusal> {
@@ -156,5 +201,23 @@ public final class ConfigSettingsStore: SettingsStore {
             try editor.move(element: from, of: "networks", to: min(max(index, 0), editor.count(of: "networks") - 1))
         }
         return commit(result)
+    }
+}
+
+extension ConfigSettingsStore {
+    /// A ``keepSecret`` over the desktop's Secret Service (the session bus, or the bus at
+    /// `address`): the item is stored as `secret-tool` finds it (`xdg:schema
+    /// chat.natter.Password key NAME`), replacing one of the same name.
+    public static func keyringKeeper(address: String? = nil) -> (String, String) -> String? {
+        { password, name in
+            let keyring = SecretService(address: address)
+            defer { keyring.stop() }
+            do throws(BusError) {
+                try keyring.store(password, for: name, label: "Natter: \(name)", timeout: 30)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
     }
 }

@@ -43,10 +43,15 @@ public enum SettingText {
             return .inlineTable([TOMLLiteral.Pair("keyring", .string(name))])
         case .colour, .key:
             return .string(try quotedOrPlain(typed))
-        case .text, .secret:
-            // Blanks at the ends may be the point (a completion suffix of ": "): kept, unless
-            // the text is in quotes.
-            return .string(typed.first == "\"" || typed.first == "'" ? try quotedOrPlain(typed) : text)
+        case .secret:
+            // Never echoed, even in a refusal.
+            guard let first = typed.first, first == "\"" || first == "'" else { return .string(typed) }
+            guard let text = try? quotedOrPlain(typed) else { throw SettingRefusal("a password in quotes must end with its quote") }
+            return .string(text)
+        case .text:
+            // Blanks at the ends are dropped (a stray one would break a login unseen); quotes
+            // keep them (`": "` for a completion suffix).
+            return .string(try quotedOrPlain(typed))
         }
     }
 

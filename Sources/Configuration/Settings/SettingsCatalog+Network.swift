@@ -71,17 +71,17 @@ extension SettingsCatalog {
                 read: { value, draft throws(SettingRefusal) in draft.network.password = .command(try SettingValueReader.string(value)) },
                 show: { if case .command(let command) = $0.network.password { command } else { "" } }),
         Setting(info: SettingInfo(key: "sasl.mechanism", scope: .network,
-                                  kind: .choice(NatterConfig.SASL.Mechanism.allCases.map(\.rawValue)), section: .networks,
+                                  kind: .choice(["none"] + NatterConfig.SASL.Mechanism.allCases.map(\.rawValue)), section: .networks,
                                   summary: "How to log in with SASL: plain, external, scram-sha-256 (none: no SASL)",
                                   defaultText: "plain, where the sasl table is written"),
                 read: { value, draft throws(SettingRefusal) in
                     let text = try SettingValueReader.string(value)
                     guard let mechanism = NatterConfig.SASL.Mechanism(rawValue: text.lowercased()) else {
-                        throw SettingRefusal("must be one of plain, external, scram-sha-256")
+                        throw SettingRefusal("must be one of plain, external, scram-sha-256 (no SASL: no sasl table)")
                     }
                     draft.saslMechanism = mechanism
                 },
-                show: { $0.network.sasl == nil ? "" : $0.saslMechanism.rawValue }),
+                show: { $0.network.sasl == nil ? "none" : $0.saslMechanism.rawValue }),
         Setting(info: SettingInfo(key: "sasl.account", scope: .network, kind: .text, section: .networks,
                                   summary: "The SASL account", defaultText: "the nick"),
                 read: { value, draft throws(SettingRefusal) in draft.saslAccount = try SettingValueReader.string(value) },

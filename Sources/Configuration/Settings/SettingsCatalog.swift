@@ -106,6 +106,8 @@ public enum SettingsCatalog {
               default: "", \.notifications),
         .flag("notifications.urgent", .global, .notifications, "A highlight or private message marks the window urgent",
               default: "", \.urgentHint),
+        .flag("notifications.sound", .global, .notifications, "Notifications play the desktop's new-message sound",
+              default: "", \.notificationSound),
         .list("highlights.keywords", .global, .notifications, "Words that highlight a message, besides your nick",
               default: "", \.highlightKeywords),
         .list("highlights.masks", .global, .notifications, "Senders (nick!user@host masks) whose every message highlights",
@@ -137,7 +139,7 @@ public enum SettingsCatalog {
               default: "", \.logging),
         .optionalText("logging.folder", .global, .logging,
                       "Where the logs are kept (at the next start); an absolute path, or ~/ for the home folder",
-                      default: "$XDG_DATA_HOME/natter/logs",
+                      default: "$XDG_DATA_HOME/natter/logs (~/.local/share/natter/logs)",
                       check: { $0.hasPrefix("/") || $0.hasPrefix("~/") ? nil : "must be an absolute path (/…) or start with ~/" },
                       \.logFolder),
     ]
@@ -229,7 +231,8 @@ public enum SettingsCatalog {
                     SettingValueReader.showList(["VERSION", "PING", "TIME", "CLIENTINFO"]
                         .filter(config.ctcpAnswered.contains).map { $0.lowercased() })
                 }),
-        .text("ctcp.version", .global, .other, "What a CTCP VERSION is answered", default: "", \.ctcpVersion),
+        .text("ctcp.version", .global, .other, "What a CTCP VERSION is answered", default: "Natter and its version",
+              \.ctcpVersion),
         .text("messages.quit", .global, .other, "What QUIT says: on /quit, /disconnect, /reconnect and when Natter closes",
               default: "", \.quitMessage),
         .list("privacy.password_targets", .global, .other,
