@@ -174,10 +174,8 @@ public final class SettingRow: Widget {
     private func reset() {
         switch store.reset(address) {
         case .success(let saved):
-            show(saved)
+            show(saved)   // the button goes, the keyboard on it going to the control first
             onSaved?(saved)
-            // The button goes away under the keyboard: the control takes it.
-            if let host, host.focusedWidget == nil || resetButton.isFocused { host.focus(control) }
         case .failure(let failure):
             refusal = failure.description
             showMessage()

@@ -24,6 +24,13 @@ extension ScenarioRunner {
         app.model.settingsStore = ConfigSettingsStore(path: path, config: config)
     }
 
+    /// Opens the settings screen at `section`, as Ctrl+, and `/settings` do.
+    func openSettings(_ section: SettingSection?) throws {
+        let app = try ready()
+        app.controller.settings.open(section)
+        app.host.layoutIfNeeded()
+    }
+
     /// Gives the keyboard to the control of setting `name` on the settings screen, kept in view.
     func focusSetting(_ name: String) throws {
         let app = try ready()

@@ -209,14 +209,9 @@ public final class ScenarioRunner {
             let file = folder.appendingPathComponent(day + ".log")
             let old = (try? Data(contentsOf: file)) ?? Data()
             try (old + Data((line + "\n").utf8)).write(to: file)
-        case .settings(let section):
-            let app = try ready()
-            app.controller.settings.open(section)
-            app.host.layoutIfNeeded()
-        case .config(let file):
-            try useConfig(file)
-        case .field(let name):
-            try focusSetting(name)
+        case .settings(let section): try openSettings(section)
+        case .config(let file): try useConfig(file)
+        case .field(let name): try focusSetting(name)
         case .snapshot(let name):
             try snapshot(name)
         }
@@ -288,7 +283,7 @@ public final class ScenarioRunner {
         self.stage = stage
     }
 
-    func input(_ event: InputEvent) throws {
+    private func input(_ event: InputEvent) throws {
         let app = try ready()
         app.host.advance(to: FrameTime(seconds: time))
         app.controller.sync()
