@@ -107,6 +107,24 @@ struct SettingsScreenTests {
         #expect(small.store.stored["input.completion_suffix"] == nil)
     }
 
+    @Test func theWheelScrollsALongSectionAndClosingSavesAFieldLeftValid() throws {
+        let small = try SettingsScreenTests(size: Size(width: 700, height: 340))
+        small.chat.controller.submit("/settings input")
+        small.host.layoutIfNeeded()
+        let area = small.view.scrollArea
+        #expect(area.offset == 0 && area.maxOffset > 0)
+        let inside = Point(x: area.windowFrame.midX, y: area.windowFrame.midY)
+        small.host.handle(.wheel(WheelEvent(position: inside, dy: -1)))
+        small.host.layoutIfNeeded()
+        #expect(area.offset > 0, "a notch down over the settings scrolls them")
+        // A valid value typed and not yet saved is saved as the screen closes (the field is left).
+        small.host.focus(try small.row("input.completion_suffix").field)
+        small.press(.character("a"), [.ctrl])
+        small.type("; ")
+        small.press(.escape)
+        #expect(!small.settings.isOpen && small.store.stored["input.completion_suffix"] == ";")
+    }
+
     @Test func aBoolIsASwitchAndResetPutsTheDefaultBack() throws {
         chat.controller.submit("/settings appearance")
         let joins = try row("theme.show_joins")
