@@ -41,10 +41,23 @@ public final class KeyHelpView: Widget, CentredPanel {
     /// Widths measured at the last layout: each column's keys and descriptions.
     private var widths = (leftKeys: 0.0, leftWhat: 0.0, rightKeys: 0.0, rightWhat: 0.0)
 
+    /// The footnote's width on one line and its line height, measured with the columns.
+    private var footnoteSize = (width: 0.0, lineHeight: 0.0)
+
     private func preferredSize(in window: Size) -> Size {
         let wanted = 18 + widths.leftKeys + widths.leftWhat + columnGap + widths.rightKeys + widths.rightWhat + 18
-        return Size(width: min(wanted, max(300, window.width - 24)).rounded(.up), height: top + Double(rows) * rowHeight + 44)
+        let width = min(wanted, max(300, window.width - 24)).rounded(.up)
+        // A narrow window wraps the footnote: the panel grows by its extra lines, under the rows.
+        let lines = max(1, (footnoteSize.width / max(1, width - 36)).rounded(.up))
+        return Size(width: width, height: top + Double(rows) * rowHeight + 44 + (lines - 1) * footnoteSize.lineHeight)
     }
+
+    private var footnoteText: String {
+        "Your own bindings are in colour. \(KeyHelp.name(toggleKey)) or Escape closes. "
+            + "In the settings, a value's Reset button puts its default back."
+    }
+
+    private var footnoteFont: FontSpec { FontSpec(role: .ui, size: max(8, theme.messageFont.size - 2)) }
 
     public override func performLayout(_ constraints: BoxConstraints, _ context: LayoutContext) -> Size {
         preferredSize(in: host?.size ?? Size(width: 1000, height: 700))
@@ -57,6 +70,9 @@ public final class KeyHelpView: Widget, CentredPanel {
         }
         widths = (widest(bound.map(\.keys), theme.monoFont) + 16, widest(bound.map(\.what), theme.messageFont),
                   widest(fixed.map(\.keys), theme.monoFont) + 16, widest(fixed.map(\.what), theme.messageFont))
+        // With a little to spare: words wrap whole, so a line holds a little less than its width.
+        footnoteSize = (measurer.width(of: footnoteText[...], font: footnoteFont) * 1.1,
+                        measurer.lineMetrics(footnoteFont).lineHeight)
     }
 
     public override func paint(_ context: inout PaintContext) {
@@ -75,9 +91,8 @@ public final class KeyHelpView: Widget, CentredPanel {
         context.drawText(heading("ALWAYS"), at: Point(x: right, y: top - 20))
         draw(bound, x: left, keyWidth: widths.leftKeys, into: &context)
         draw(fixed, x: right, keyWidth: widths.rightKeys, into: &context)
-        let footnote = context.layoutText(StyledText("Your own bindings are in colour. \(KeyHelp.name(toggleKey)) or Escape closes.",
-                                                     attributes: TextAttributes(font: FontSpec(role: .ui, size: max(8, font.size - 2)),
-                                                                                foreground: theme.dimText)), maxWidth: bounds.width - 36)
+        let footnote = context.layoutText(StyledText(footnoteText, attributes: TextAttributes(font: footnoteFont, foreground: theme.dimText)),
+                                          maxWidth: bounds.width - 36)
         context.drawText(footnote, at: Point(x: left, y: bounds.height - 12 - footnote.size.height))
     }
 
