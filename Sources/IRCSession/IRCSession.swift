@@ -107,6 +107,14 @@ public struct IRCSession: Sendable {
         configuration.serverPassword = serverPassword
     }
 
+    /// Changes the settings the session reads as it goes (its login at the next registration,
+    /// the CTCP answers, SASL's failure policy): config.toml edited while Natter runs. What
+    /// the session took from its configuration when it was made (the channels to join, the
+    /// watched nicks) is changed by intents instead (`join`, `monitorAdd`, …).
+    public mutating func reconfigure(_ change: (inout SessionConfiguration) -> Void) {
+        change(&configuration)
+    }
+
     /// Feeds one input and returns what to send and what to tell the model, in order.
     public mutating func handle(_ input: SessionInput) -> [SessionOutput] {
         outputs = []
