@@ -1,0 +1,239 @@
+import ChatModel
+import Configuration
+import DesktopBus
+import DesktopIntegration
+import FoundationEssentials
+import IRCSession
+import NatterUI
+import SDLBackend
+
+/// What the last readings of config.toml said, so that each thing is said once.
+struct ReloadState {
+    /// The error shown for the file as it is now (nil: it reads).
+    var problem: String?
+    /// The file was found deleted (said once, until it is back).
+    var missing = false
+}
+
+/// Live reload (issue 33): config.toml watched while Natter runs, each saved version applied
+/// as its difference from the running configuration (``ConfigChanges``). One entry point,
+/// ``apply(_:)``, whatever the new configuration's source (the file, `/set`, a settings
+/// screen); applying the same configuration twice does nothing and says nothing, and the
+/// reload that Natter's own writes to the file wake finds the model already has them.
+extension ChatSession {
+    /// Starts watching the configuration file (its folder must exist).
+    func watchConfig() {
+        watcher = ConfigWatcher(path: ConfigLoader.defaultPath()) { AppWindow.wakeUp() }
+    }
+
+    /// The file did not read at start (`problem`): the session runs on the last good copy, and
+    /// the fix is applied and said when it comes.
+    func startWithBrokenFile(_ problem: String) {
+        reloadState.problem = problem
+        let path = ConfigLoader.defaultPath()
+        controller.chrome.configProblem = problem.replacing(path, with: path.fileName)
+    }
+
+    /// A new reading of the file: applied when it reads; an error is shown (status line and
+    /// server buffer) and the running settings kept; a deleted file changes nothing.
+    func reload(_ reading: ConfigWatcher.Reading) {
+        let path = ConfigLoader.defaultPath()
+        guard case .text(let text) = reading else {
+            if !reloadState.missing {
+                reloadState.missing = true
+                say("\(path) was deleted: the settings it had stay until Natter ends", isError: true)
+            }
+            return
+        }
+        reloadState.missing = false
+        let config: NatterConfig
+        do {
+            config = try ConfigLoader.parse(text, file: path)
+        } catch {
+            let problem = error.description
+            guard problem != reloadState.problem else { return }
+            reloadState.problem = problem
+            // The sidebar is narrow: the file's name there, its whole path in the server buffer.
+            var short = error
+            short.file = path.fileName
+            controller.chrome.configProblem = short.description
+            say("\(problem). The running settings stay until the file reads again", isError: true)
+            return
+        }
+        if reloadState.problem != nil {
+            reloadState.problem = nil
+            controller.chrome.configProblem = nil
+            say("\(path.fileName) reads again: applied", isError: false)
+        }
+        apply(config)
+    }
+
+    /// Applies `new` to the running session: every setting that changed at once, the
+    /// networks added started, those removed left (asked first when they have open queries),
+    /// those whose address, TLS or login changed connected again; what only a new start can
+    /// change is said once.
+    func apply(_ new: NatterConfig) {
+        guard let old = running else { return }
+        let changes = ConfigChanges(from: old, to: new)
+        running = new
+        guard !changes.isEmpty else { return }
+        applySettings(changes.settings, of: new, from: old)
+        if !changes.needRestart.isEmpty {
+            say("Changed in \(ConfigLoader.defaultPath().fileName), taking effect at the next start: "
+                + changes.needRestart.joined(separator: ", "), isError: false)
+        }
+        let now = hub.now()
+        for network in changes.added where model.network(network.name) == nil {
+            networks.append(network)
+            starter.add(network, ctcp: ctcp)
+        }
+        for name in changes.removed { removeConfigured(name, now: now) }
+        for network in changes.reconnect {
+            replaceConfigured(network)
+            starter.reconnect(network, ctcp: ctcp, quitMessage: model.settings.quitMessage, now: now)
+        }
+        for network in changes.inPlace {
+            guard let previous = old.networks.first(where: { $0.name == network.name }) else { continue }
+            replaceConfigured(network)
+            applyInPlace(network, from: previous, now: now)
+        }
+        controller.sync()
+        controller.chrome.refreshSidebar()
+    }
+
+    private func applySettings(_ settings: Set<ConfigChanges.Setting>, of new: NatterConfig, from old: NatterConfig) {
+        for setting in ConfigChanges.Setting.allCases where settings.contains(setting) {
+            switch setting {
+            case .theme: applyTheme(new)
+            case .keys:
+                let keys = DesktopApp.keyBindings(new)
+                controller.keyBindings = keys
+                onKeyBindingsChanged?(keys)
+            case .highlights, .ignores, .scrollback, .passwordTargets, .banMasks, .quitMessage:
+                // The model's settings from the file, as at start; what the session set since
+                // (the history page size, the smart filter below) stays.
+                let fresh = new.modelSettings(at: Date())
+                model.settings.highlights = fresh.highlights
+                model.settings.ignores = fresh.ignores
+                model.settings.scrollbackCap = fresh.scrollbackCap
+                model.settings.trimBatch = fresh.trimBatch
+                model.settings.passwordTargets = fresh.passwordTargets
+                model.settings.banMask = fresh.banMask
+                model.settings.networkBanMasks = fresh.networkBanMasks
+                model.settings.quitMessage = fresh.quitMessage
+            case .notifyLevels: model.notifyLevels = new.notifyLevels
+            case .notifications:
+                urgentHint = new.urgentHint
+                if new.notifications, notifications == nil { notifications = DesktopNotifications() }
+                if !new.notifications, let running = notifications {
+                    running.stop()
+                    notifications = nil
+                }
+            case .spelling:
+                controller.input.defaultSpellLanguage = new.spellLanguage
+                // Only the buffers whose entry changed: a `/spell` choice of this run stays.
+                for key in Set(old.spellBuffers.keys).union(new.spellBuffers.keys) where old.spellBuffers[key] != new.spellBuffers[key] {
+                    let parts = key.split(separator: "/", maxSplits: 1).map(String.init)
+                    let id = BufferID(network: parts[0], name: parts.count > 1 ? parts[1] : "")
+                    controller.input.bufferLanguages[id] = new.spellBuffers[key]
+                }
+            case .aliases: model.aliases = CommandAliases(new.aliases)
+            case .completion: controller.input.completer = TabCompleter(suffix: new.completionSuffix)
+            case .typing: controller.input.sendsTyping = new.sendTyping
+            case .ctcp:
+                ctcp.versionString = new.ctcpVersion
+                ctcp.answered = new.ctcpAnswered
+                let answers = ctcp
+                for network in model.networks { model.reconfigure(network: network.name) { $0.ctcp = answers } }
+            case .smartFilter:
+                model.settings.smartFilter = new.smartFilter
+                model.settings.smartFilterDelay = Double(new.smartFilterMinutes) * 60
+            }
+        }
+    }
+
+    /// Both themes made again from `config`, the one on screen applied.
+    private func applyTheme(_ config: NatterConfig) {
+        themes = Self.themes(config)
+        appearance = config.theme.appearance
+        if appearance == .auto, portal == nil {
+            let schemes = self.schemes
+            portal = ColorSchemePortal { scheme in
+                schemes.set(scheme)
+                AppWindow.wakeUp()
+            }
+        }
+        let theme = DesktopAppearance.isDark(appearance, portal: schemes.latest ?? nil, gtkPrefersDark: gtkPrefersDark)
+            ? themes.dark : themes.light
+        controller.apply(theme)
+        ui.host.clearColor = theme.base.background
+    }
+
+    /// A network no longer in the file: left and forgotten, unless it has open queries (a
+    /// conversation is not closed behind the user's back): then the user is asked to decide.
+    private func removeConfigured(_ name: String, now: SessionTime) {
+        guard let network = model.network(name) else { return }
+        networks.removeAll { $0.name == name }
+        let queries = network.buffers.filter { $0.kind == .query }.map(\.name)
+        guard queries.isEmpty, model.networks.count > 1 else {
+            let why = queries.isEmpty ? "it is the only network" : "it has open conversations (\(queries.joined(separator: ", ")))"
+            model.note("\(name) is no longer in \(ConfigLoader.defaultPath().fileName), but \(why): it stays for this run. "
+                       + "/server del \(name) closes it", in: network.serverBuffer.id, isError: true, at: now.wall)
+            return
+        }
+        model.dropNetwork(name, now: now)
+        controller.sync()
+        if controller.current?.network == name, let first = model.networks.first { controller.show(first.serverBuffer.id) }
+        say("\(name) was taken out of \(ConfigLoader.defaultPath().fileName): disconnected and closed (its logs stay)", isError: false)
+    }
+
+    /// What changed in a network that keeps its link: its friends (MONITOR), what it runs once
+    /// connected, its nicks to fall back on, SASL's policy, whether it remembers channels;
+    /// `autoconnect` turned on connects it if it is not. Its `channels` are read at the next
+    /// start (the file has them): none is joined or parted now.
+    private func applyInPlace(_ network: NatterConfig.Network, from old: NatterConfig.Network, now: SessionTime) {
+        guard let chat = model.network(network.name) else { return }
+        let name = network.name
+        let watched = chat.session.monitorList
+        let folded = { (nick: String) in chat.caseMapping.lowercased(nick) }
+        let added = network.friends.filter { nick in !watched.contains { folded($0) == folded(nick) } }
+        let gone = watched.filter { nick in !network.friends.contains { folded($0) == folded(nick) } }
+        if !added.isEmpty { model.perform(.monitorAdd(added), network: name, now: now) }
+        if !gone.isEmpty { model.perform(.monitorRemove(gone), network: name, now: now) }
+        chat.onConnect = network.onConnect
+        model.reconfigure(network: name) { configuration in
+            configuration.alternativeNicks = network.alternativeNicks
+            configuration.saslFailure = network.saslFailure
+            configuration.saslTimeout = network.saslTimeout
+        }
+        if network.rememberChannels != old.rememberChannels {
+            if network.rememberChannels {
+                chat.remember(channels: network.channels.map { ChannelKey($0.name, key: $0.key) })
+            } else {
+                chat.stopRemembering()
+            }
+        }
+        if network.autoConnect, !old.autoConnect, !hub.isLinked(name), !starter.isWaiting(name) {
+            model.requestLink(.connect, network: name)
+        }
+    }
+
+    private func replaceConfigured(_ network: NatterConfig.Network) {
+        if let index = networks.firstIndex(where: { $0.name == network.name }) { networks[index] = network }
+    }
+
+    /// Says `text` in the server buffer of the network on screen (where the user is looking;
+    /// the status line says it for all), or the first network's.
+    private func say(_ text: String, isError: Bool) {
+        let network = controller.current.flatMap { model.network($0.network) } ?? model.networks.first
+        guard let network else { return }
+        model.note(text, in: network.serverBuffer.id, isError: isError, at: Date())
+    }
+}
+
+extension String {
+    /// What follows the last `/` of a path (`config.toml`).
+    var fileName: String {
+        String(self[(lastIndex(of: "/").map(index(after:)) ?? startIndex)...])
+    }
+}
