@@ -36,6 +36,9 @@ extension ChatSession {
     /// `/server del`: the network leaves the configuration (the model let it go already).
     func remove(_ name: String) {
         networks.removeAll { $0.name == name }
+        // One taken out of the file already (its reload asked, and the user kept it), or not
+        // from the file: nothing to take out.
+        if let running, !running.networks.contains(where: { $0.name == name }) { return }
         running?.networks.removeAll { $0.name == name }
         configEdits.edit("The removal of \(name)") { editor throws(TOMLEditError) in
             guard let index = editor.element(of: "networks", whereKey: "name", is: name, orElse: "host") else {

@@ -13,6 +13,10 @@ struct ReloadState {
     var problem: String?
     /// The file was found deleted (said once, until it is back).
     var missing = false
+    /// Networks taken out of the file with open conversations, to ask about, in turn.
+    var toAsk: [String] = []
+    /// Whether a question about one is open.
+    var asking = false
 }
 
 /// Live reload (issue 33): config.toml watched while Natter runs, each saved version applied
@@ -169,21 +173,65 @@ extension ChatSession {
         ui.host.clearColor = theme.base.background
     }
 
-    /// A network no longer in the file: left and forgotten, unless it has open queries (a
-    /// conversation is not closed behind the user's back): then the user is asked to decide.
+    /// A network no longer in the file: left and closed; one with open queries only when the
+    /// user says so (a conversation is not closed behind their back); the last one stays.
     private func removeConfigured(_ name: String, now: SessionTime) {
         guard let network = model.network(name) else { return }
         networks.removeAll { $0.name == name }
-        let queries = network.buffers.filter { $0.kind == .query }.map(\.name)
-        guard queries.isEmpty, model.networks.count > 1 else {
-            let why = queries.isEmpty ? "it is the only network" : "it has open conversations (\(queries.joined(separator: ", ")))"
-            model.note("\(name) is no longer in \(ConfigLoader.defaultPath().fileName), but \(why): it stays for this run. "
-                       + "/server del \(name) closes it", in: network.serverBuffer.id, isError: true, at: now.wall)
+        guard model.networks.count > 1 else {
+            model.note("\(name) is no longer in \(ConfigLoader.defaultPath().fileName), but it is the only network: "
+                       + "it stays until Natter ends", in: network.serverBuffer.id, isError: true, at: now.wall)
             return
         }
+        if Self.queries(of: network).isEmpty {
+            close(name, now: now)
+        } else {
+            reloadState.toAsk.append(name)
+            askNextRemoval()
+        }
+    }
+
+    /// The names of `network`'s open conversations.
+    private static func queries(of network: ChatNetwork) -> [String] {
+        network.buffers.filter { $0.kind == .query }.map(\.name)
+    }
+
+    /// Asks about the next network taken out of the file with open conversations, unless a
+    /// question is open (one at a time) or the file has it again.
+    private func askNextRemoval() {
+        guard !reloadState.asking, !reloadState.toAsk.isEmpty else { return }
+        let name = reloadState.toAsk.removeFirst()
+        guard let network = model.network(name), running?.networks.contains(where: { $0.name == name }) == false else {
+            return askNextRemoval()
+        }
+        reloadState.asking = true
+        let queries = Self.queries(of: network)
+        let file = ConfigLoader.defaultPath().fileName
+        let listed = queries.prefix(5).joined(separator: ", ") + (queries.count > 5 ? " and \(queries.count - 5) more" : "")
+        model.note("\(name) is no longer in \(file) and has open conversations (\(listed)): asking whether to close it",
+                   in: network.serverBuffer.id, at: Date())
+        controller.overlays.confirm("Close \(name)?", text: "\(name) was taken out of \(file). Closing it leaves its server and "
+                                    + "closes its conversations with \(listed) (their logs stay).",
+                                    confirmWord: "close \(name)", keepWord: "keep it for this run") { [weak self] yes in
+            guard let self else { return }
+            self.reloadState.asking = false
+            let stillOut = self.running?.networks.contains(where: { $0.name == name }) == false
+            if yes, stillOut, self.model.network(name) != nil, self.model.networks.count > 1 {
+                self.close(name, now: self.hub.now())
+            } else if !yes, let server = self.model.network(name)?.serverBuffer.id {
+                self.model.note("\(name) stays for this run; /server del \(name) closes it", in: server, at: Date())
+            }
+            self.askNextRemoval()
+        }
+    }
+
+    /// Leaves and closes the network `name` (as `/server del` does), showing another if it
+    /// was on screen.
+    private func close(_ name: String, now: SessionTime) {
         model.dropNetwork(name, now: now)
         controller.sync()
         if controller.current?.network == name, let first = model.networks.first { controller.show(first.serverBuffer.id) }
+        controller.chrome.refreshSidebar()
         say("\(name) was taken out of \(ConfigLoader.defaultPath().fileName): disconnected and closed (its logs stay)", isError: false)
     }
 

@@ -131,6 +131,29 @@ struct ConfigReloadWindowTests {
             $0.command == "JOIN" && $0.parsedSource?.nick == "fourth"
         }
 
+        // Taken out of the file with a conversation open: asked first. Escape keeps it.
+        try x.type(window, "/query peer")
+        try x.key(window, "Return")
+        let kept = first.replacingOccurrences(of: "channels = [\"#reload\"]", with: "channels = [\"#reload\", \"#new\"]")
+        try (kept + "[theme]\nappearance = \"light\"\n").write(toFile: file, atomically: true, encoding: .utf8)
+        _ = try waitForLogLine(data: data, network: "Third", containing: "asking whether to close it")
+        try x.key(window, "Escape")
+        _ = try waitForLogLine(data: data, network: "Third", containing: "Third stays for this run")
+        try x.type(window, "/msg #new still here")
+        try x.key(window, "Return")
+        let still = try peer.waitFor(timeout: 10, "the kept network's message") { $0.command == "PRIVMSG" || $0.command == "QUIT" }
+        #expect(still.command == "PRIVMSG" && still.parsedSource?.nick == "fourth", "\(still)")
+        // Back in the file (nothing to start: it runs), out again, asked again: Enter closes it.
+        let third = "[[networks]]\nname = \"Third\"\nhost = \"127.0.0.1\"\nport = \(server.clientPort)\ntls = false\nnick = \"fourth\"\n"
+            + "channels = [\"#new\"]\nrealname = \"first\"\n\n"
+        try (kept + third + "[theme]\nappearance = \"dark\"\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try waitForCentre(x, toBe: Self.dark)
+        try (kept + "[theme]\nappearance = \"light\"\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try waitUntil("asked again") { logLines(data: data, network: "Third", containing: "asking whether to close it").count == 2 }
+        try x.key(window, "Return")
+        let closed = try peer.waitFor(timeout: 10, "the closed network's QUIT") { $0.command == "QUIT" || $0.command == "JOIN" }
+        #expect(closed.command == "QUIT" && closed.parsedSource?.nick == "fourth", "\(closed)")
+
         try x.key(window, "ctrl+q")
         #expect(app.waitForExit(seconds: 5), "natter did not quit on Ctrl+Q")
     }
