@@ -64,6 +64,12 @@ extension ChatSession {
             say("\(problem). The running settings stay until the file reads again", isError: true)
             return
         }
+        // The next start falls back to this version if the file breaks (written off the
+        // window's thread, as Natter's own edits are).
+        let data = Data(text.utf8), lastGood = StartupConfig.lastGoodPath()
+        if !BackgroundThread.start({ StartupConfig.keep(data, asLastGood: lastGood) }) {
+            StartupConfig.keep(data, asLastGood: lastGood)
+        }
         if reloadState.problem != nil {
             reloadState.problem = nil
             controller.chrome.configProblem = nil

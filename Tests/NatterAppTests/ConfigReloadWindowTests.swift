@@ -8,7 +8,8 @@ import Testing
 /// runs change the theme, start a network added and close one removed; a file with an error
 /// is reported (status line, server buffer) and the running settings stay until it is fixed;
 /// Natter's own writes to the file (a channel joined, `/server add`) wake a reload that does
-/// nothing again.
+/// nothing again; a network taken out with a conversation open is closed only when the user
+/// says so; rebound keys work at once.
 @Suite(.serialized)
 struct ConfigReloadWindowTests {
     private static let dark = "srgb(30,31,34)", light = "srgb(255,255,255)"
@@ -154,8 +155,18 @@ struct ConfigReloadWindowTests {
         let closed = try peer.waitFor(timeout: 10, "the closed network's QUIT") { $0.command == "QUIT" || $0.command == "JOIN" }
         #expect(closed.command == "QUIT" && closed.parsedSource?.nick == "fourth", "\(closed)")
 
-        try x.key(window, "ctrl+q")
-        #expect(app.waitForExit(seconds: 5), "natter did not quit on Ctrl+Q")
+        // Deleted: said, and nothing changes.
+        try FileManager.default.removeItem(atPath: file)
+        _ = try waitForLogLine(data: data, network: "First", containing: "config.toml was deleted")
+        // Back, with the quit key rebound: kept as the last good version, and the new key quits.
+        try (kept + "[theme]\nappearance = \"dark\"\n\n[keys]\nquit = \"Ctrl+E\"\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try waitForCentre(x, toBe: Self.dark)
+        let lastGood = env["XDG_STATE_HOME"]! + "/natter/config.last-good.toml"
+        try waitUntil("the last good copy has the new key") {
+            ((try? String(contentsOfFile: lastGood, encoding: .utf8)) ?? "").contains("Ctrl+E")
+        }
+        try x.key(window, "ctrl+e")
+        #expect(app.waitForExit(seconds: 5), "natter did not quit on the rebound Ctrl+E")
     }
 
     // MARK: - Helpers
