@@ -38,6 +38,8 @@ public struct ConfigChanges: Equatable, Sendable {
         case passwordTargets
         /// `[bans] mask` and the networks' `ban_mask`.
         case banMasks
+        /// `[display] scale`: how large the window draws.
+        case scale
     }
 
     /// The settings that changed and apply at once.
@@ -73,7 +75,6 @@ public struct ConfigChanges: Equatable, Sendable {
         if old.theme.font != new.theme.font { needRestart.append("theme.font") }
         if old.theme.monoFont != new.theme.monoFont { needRestart.append("theme.mono_font") }
         if changed(\.renderer) { needRestart.append("display.renderer") }
-        if changed(\.scale) { needRestart.append("display.scale") }
         let groups: [(Setting, Bool)] = [
             (.keys, changed(\.keys)),
             (.highlights, changed(\.highlightKeywords) || changed(\.highlightMasks)),
@@ -90,6 +91,7 @@ public struct ConfigChanges: Equatable, Sendable {
             (.scrollback, changed(\.scrollbackLines) || changed(\.trimBatch)),
             (.passwordTargets, changed(\.passwordTargets)),
             (.banMasks, changed(\.banMask) || changed(\.networkBanMasks)),
+            (.scale, changed(\.scale)),
         ]
         for (setting, isChanged) in groups where isChanged { settings.insert(setting) }
 

@@ -155,6 +155,7 @@ extension ChatSession {
                 ctcp.answered = new.ctcpAnswered
                 let answers = ctcp
                 for network in model.networks { model.reconfigure(network: network.name) { $0.ctcp = answers } }
+            case .scale: onScaleChanged?(new.scale)
             case .smartFilter:
                 model.settings.smartFilter = new.smartFilter
                 model.settings.smartFilterDelay = Double(new.smartFilterMinutes) * 60

@@ -65,6 +65,8 @@ final class ChatSession {
     var reloadState = ReloadState()
     /// The key bindings changed (`[keys]` edited): the window's own keys follow.
     var onKeyBindingsChanged: ((KeyBindings) -> Void)?
+    /// `[display] scale` changed (nil: the desktop's): the window draws at it.
+    var onScaleChanged: ((Double?) -> Void)?
 
     /// The dark and the light theme of `config`: its font size, timestamps and colours.
     static func themes(_ config: NatterConfig) -> (dark: ChatTheme, light: ChatTheme) {

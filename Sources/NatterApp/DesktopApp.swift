@@ -87,10 +87,16 @@ struct DesktopApp {
         // The configuration as the file gives it, watched for changes while the chat runs; not
         // with --server, whose network is not the file's.
         let fileConfig: NatterConfig? = quickStart == nil ? startup.config : nil
-        func startChat(_ config: NatterConfig, running: NatterConfig?) -> ChatSession {
-            let session = ChatSession(config: config, running: running, keys: keys, saved: saved, problems: problems,
+        func startChat(_ chatConfig: NatterConfig, running: NatterConfig?) -> ChatSession {
+            let session = ChatSession(config: chatConfig, running: running, keys: keys, saved: saved, problems: problems,
                                       ui: ui, root: root)
             session.onKeyBindingsChanged = { keys = $0 }
+            // `[display] scale` edited: the window draws at the new scale at once.
+            session.onScaleChanged = { scale in
+                config.scale = scale
+                desktopScale = SDLRuntime.desktopScale(configured: scale, environment: environment)
+                ui.setContentScale(desktopScale * zoom.factor)
+            }
             if startup.fileIsBroken, running != nil, let problem = startup.problems.first { session.startWithBrokenFile(problem) }
             return session
         }

@@ -155,12 +155,21 @@ struct ConfigReloadWindowTests {
         let closed = try peer.waitFor(timeout: 10, "the closed network's QUIT") { $0.command == "QUIT" || $0.command == "JOIN" }
         #expect(closed.command == "QUIT" && closed.parsedSource?.nick == "fourth", "\(closed)")
 
-        // Deleted: said, and nothing changes.
+        // Deleted: said, and nothing changes (the theme stays light).
         try FileManager.default.removeItem(atPath: file)
         _ = try waitForLogLine(data: data, network: "First", containing: "config.toml was deleted")
-        // Back, with the quit key rebound: kept as the last good version, and the new key quits.
-        try (kept + "[theme]\nappearance = \"dark\"\n\n[keys]\nquit = \"Ctrl+E\"\n").write(toFile: file, atomically: true, encoding: .utf8)
+        // Back (dark), then twice as large and with the quit key rebound: drawn at the new
+        // scale at once (the topic bar twice as tall), kept as the last good version, and the
+        // new key quits.
+        try (kept + "[theme]\nappearance = \"dark\"\n").write(toFile: file, atomically: true, encoding: .utf8)
         try waitForCentre(x, toBe: Self.dark)
+        let bar = try topBarHeight(x, window)
+        #expect(bar > 20, "no topic bar found down the window's right edge")
+        try (kept + "[theme]\nappearance = \"dark\"\n\n[display]\nscale = 2\n\n[keys]\nquit = \"Ctrl+E\"\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        try waitUntil("the topic bar is twice as tall as its \(bar) px") {
+            Double((try? topBarHeight(x, window)) ?? 0) > 1.8 * Double(bar)
+        }
         let lastGood = env["XDG_STATE_HOME"]! + "/natter/config.last-good.toml"
         try waitUntil("the last good copy has the new key") {
             ((try? String(contentsOfFile: lastGood, encoding: .utf8)) ?? "").contains("Ctrl+E")
@@ -187,8 +196,31 @@ struct ConfigReloadWindowTests {
         }
     }
 
-    /// How many pixels of the screen are (nearly: text is smoothed) the error colour `rgb`.
-    private func errorPixels(_ x: XvfbSession, _ rgb: (UInt8, UInt8, UInt8)) throws -> Int {
+    /// How tall the dark theme's topic bar is, counted down a column of pixels near the
+    /// window's right edge (where no title reaches).
+    private func topBarHeight(_ x: XvfbSession, _ window: String) throws -> Int {
+        let geometry = try runTool(try XvfbSession.xdotool(), ["getwindowgeometry", "--shell", window], environment: x.environment())
+        var values: [String: Int] = [:]
+        for line in geometry.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
+        }
+        guard let left = values["X"], let top = values["Y"], let width = values["WIDTH"], let height = values["HEIGHT"] else {
+            throw TestFailure("no geometry in \(geometry)")
+        }
+        let image = try screen(x)
+        let column = left + width - 10
+        guard column >= 0, column < image.width else { return 0 }
+        var count = 0
+        for row in max(0, top)..<min(image.height, top + height) {
+            let i = (row * image.width + column) * 3
+            if image.rgb[i] == 43, image.rgb[i + 1] == 45, image.rgb[i + 2] == 49 { count += 1 }
+        }
+        return count
+    }
+
+    /// The whole screen, decoded.
+    private func screen(_ x: XvfbSession) throws -> Pixmap {
         guard let importTool = findExecutable("import"), let convert = findExecutable("convert") else {
             throw TestFailure("ImageMagick is not installed (make test installs it)")
         }
@@ -199,7 +231,12 @@ struct ConfigReloadWindowTests {
         }
         _ = try runTool(importTool, ["-window", "root", base + ".png"], environment: x.environment())
         _ = try runTool(convert, [base + ".png", "-depth", "8", "ppm:" + base + ".ppm"], environment: x.environment())
-        let image = try Pixmap(ppm: Data(contentsOf: URL(fileURLWithPath: base + ".ppm")))
+        return try Pixmap(ppm: Data(contentsOf: URL(fileURLWithPath: base + ".ppm")))
+    }
+
+    /// How many pixels of the screen are (nearly: text is smoothed) the error colour `rgb`.
+    private func errorPixels(_ x: XvfbSession, _ rgb: (UInt8, UInt8, UInt8)) throws -> Int {
+        let image = try screen(x)
         var count = 0
         var i = 0
         while i < image.rgb.count {
