@@ -278,10 +278,12 @@ extension ChatSession {
     }
 
     /// Says `text` in the server buffer of the network on screen (where the user is looking;
-    /// the status line says it for all), or the first network's.
+    /// the status line says it for all), or the first network's; not in one the file no
+    /// longer has, which may be closed next.
     private func say(_ text: String, isError: Bool) {
-        let network = controller.current.flatMap { model.network($0.network) } ?? model.networks.first
-        guard let network else { return }
+        let inFile = { (network: ChatNetwork) in self.running?.networks.contains { $0.name == network.name } ?? true }
+        let shown = controller.current.flatMap { model.network($0.network) }.flatMap { inFile($0) ? $0 : nil }
+        guard let network = shown ?? model.networks.first(where: inFile) ?? model.networks.first else { return }
         model.note(text, in: network.serverBuffer.id, isError: isError, at: Date())
     }
 }

@@ -163,12 +163,12 @@ struct ConfigReloadWindowTests {
         // new key quits.
         try (kept + "[theme]\nappearance = \"dark\"\n").write(toFile: file, atomically: true, encoding: .utf8)
         try waitForCentre(x, toBe: Self.dark)
-        let bar = try topBarHeight(x, window)
+        let bar = try topBarHeight(x)
         #expect(bar > 20, "no topic bar found down the window's right edge")
         try (kept + "[theme]\nappearance = \"dark\"\n\n[display]\nscale = 2\n\n[keys]\nquit = \"Ctrl+E\"\n")
             .write(toFile: file, atomically: true, encoding: .utf8)
         try waitUntil("the topic bar is twice as tall as its \(bar) px") {
-            Double((try? topBarHeight(x, window)) ?? 0) > 1.8 * Double(bar)
+            Double((try? topBarHeight(x)) ?? 0) > 1.8 * Double(bar)
         }
         let lastGood = env["XDG_STATE_HOME"]! + "/natter/config.last-good.toml"
         try waitUntil("the last good copy has the new key") {
@@ -176,6 +176,41 @@ struct ConfigReloadWindowTests {
         }
         try x.key(window, "ctrl+e")
         #expect(app.waitForExit(seconds: 5), "natter did not quit on the rebound Ctrl+E")
+    }
+
+    /// A file broken at start: Natter runs on the last good copy with the problem in the status
+    /// line, and applies the file once it is mended.
+    @Test(.timeLimit(.minutes(1))) func aFileBrokenAtStartIsAppliedOnceMended() throws {
+        let x = try XvfbSession()
+        defer { x.stop() }
+        let env = x.environment()
+        let folder = env["XDG_CONFIG_HOME"]! + "/natter", state = env["XDG_STATE_HOME"]! + "/natter"
+        let file = folder + "/config.toml"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: state + "/window.json")
+        // A network nobody answers at: the chat screen, no traffic.
+        let network = "[[networks]]\nname = \"Kept\"\nhost = \"127.0.0.1\"\nport = 9\ntls = false\nnick = \"me\"\n\n"
+        try (network + "[theme]\nappearance = \"dark\"\n").write(toFile: state + "/config.last-good.toml", atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: state + "/config.last-good.toml") }
+        try (network + "[theme]\nappearance = \"dusk\"\n").write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+
+        let app = try ChildProcess(try natterExecutable(), ["--window-size", "1000x700"], environment: env)
+        defer { app.stop() }
+        let window = try x.waitForNatterWindow()
+        try waitForCentre(x, toBe: Self.dark)
+        // In the sidebar (the server buffer's refused connections are errors too, further right).
+        try waitUntil("the status line shows the problem") {
+            ((try? errorPixels(x, Self.darkError, left: 180)) ?? 0) > 20
+        }
+        try (network + "[theme]\nappearance = \"light\"\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try waitForCentre(x, toBe: Self.light)
+        let data = URL(fileURLWithPath: env["XDG_DATA_HOME"]!)
+        _ = try waitForLogLine(data: data, network: "Kept", containing: "config.toml reads again: applied")
+        try waitUntil("the status line's problem is gone") { (try? errorPixels(x, Self.lightError, left: 180)) == 0 }
+        try x.key(window, "ctrl+q")
+        #expect(app.waitForExit(seconds: 5), "natter did not quit on Ctrl+Q")
     }
 
     // MARK: - Helpers
@@ -198,16 +233,8 @@ struct ConfigReloadWindowTests {
 
     /// How tall the dark theme's topic bar is, counted down a column of pixels near the
     /// window's right edge (where no title reaches).
-    private func topBarHeight(_ x: XvfbSession, _ window: String) throws -> Int {
-        let geometry = try runTool(try XvfbSession.xdotool(), ["getwindowgeometry", "--shell", window], environment: x.environment())
-        var values: [String: Int] = [:]
-        for line in geometry.split(separator: "\n") {
-            let parts = line.split(separator: "=")
-            if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
-        }
-        guard let left = values["X"], let top = values["Y"], let width = values["WIDTH"], let height = values["HEIGHT"] else {
-            throw TestFailure("no geometry in \(geometry)")
-        }
+    private func topBarHeight(_ x: XvfbSession) throws -> Int {
+        let (left, top, width, height) = try windowGeometry(x)
         let image = try screen(x)
         let column = left + width - 10
         guard column >= 0, column < image.width else { return 0 }
@@ -234,17 +261,38 @@ struct ConfigReloadWindowTests {
         return try Pixmap(ppm: Data(contentsOf: URL(fileURLWithPath: base + ".ppm")))
     }
 
-    /// How many pixels of the screen are (nearly: text is smoothed) the error colour `rgb`.
-    private func errorPixels(_ x: XvfbSession, _ rgb: (UInt8, UInt8, UInt8)) throws -> Int {
+    /// How many pixels of the screen (of its `left` columns of the window, when given) are
+    /// (nearly: text is smoothed) the error colour `rgb`.
+    private func errorPixels(_ x: XvfbSession, _ rgb: (UInt8, UInt8, UInt8), left: Int? = nil) throws -> Int {
         let image = try screen(x)
+        let columns = try left.map { left in
+            let origin = try windowGeometry(x).x
+            return max(0, origin)..<min(image.width, origin + left)
+        } ?? 0..<image.width
         var count = 0
-        var i = 0
-        while i < image.rgb.count {
-            if abs(Int(image.rgb[i]) - Int(rgb.0)) <= 8, abs(Int(image.rgb[i + 1]) - Int(rgb.1)) <= 8,
-               abs(Int(image.rgb[i + 2]) - Int(rgb.2)) <= 8 { count += 1 }
-            i += 3
+        for row in 0..<image.height {
+            for column in columns {
+                let i = (row * image.width + column) * 3
+                if abs(Int(image.rgb[i]) - Int(rgb.0)) <= 8, abs(Int(image.rgb[i + 1]) - Int(rgb.1)) <= 8,
+                   abs(Int(image.rgb[i + 2]) - Int(rgb.2)) <= 8 { count += 1 }
+            }
         }
         return count
+    }
+
+    /// Where the (only) Natter window is on the screen, and its size.
+    private func windowGeometry(_ x: XvfbSession) throws -> (x: Int, y: Int, width: Int, height: Int) {
+        let window = try x.waitForNatterWindow()
+        let geometry = try runTool(try XvfbSession.xdotool(), ["getwindowgeometry", "--shell", window], environment: x.environment())
+        var values: [String: Int] = [:]
+        for line in geometry.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
+        }
+        guard let left = values["X"], let top = values["Y"], let width = values["WIDTH"], let height = values["HEIGHT"] else {
+            throw TestFailure("no geometry in \(geometry)")
+        }
+        return (left, top, width, height)
     }
 
     /// Waits until a log of `network` has a line containing `text`; returns that line.
