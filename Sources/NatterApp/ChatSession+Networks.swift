@@ -16,7 +16,7 @@ extension ChatSession {
             clientCertificate: nil, clientKey: nil, autoConnect: spec.connects)
         networks.append(network)
         // As the file will read back, so that the reload this edit wakes finds nothing to do.
-        running?.networks.append(network)
+        running.networks.append(network)
         starter.add(network, ctcp: ctcp)
         var entries: [(String, TOMLLiteral)] = [("name", .string(spec.name)), ("host", .string(spec.host)),
                                                 ("port", .integer(spec.port)), ("tls", .boolean(spec.tls)), ("nick", .string(nick))]
@@ -38,8 +38,8 @@ extension ChatSession {
         networks.removeAll { $0.name == name }
         // One taken out of the file already (its reload asked, and the user kept it), or not
         // from the file: nothing to take out.
-        if let running, !running.networks.contains(where: { $0.name == name }) { return }
-        running?.networks.removeAll { $0.name == name }
+        guard running.networks.contains(where: { $0.name == name }) else { return }
+        running.networks.removeAll { $0.name == name }
         configEdits.edit("The removal of \(name)") { editor throws(TOMLEditError) in
             guard let index = editor.element(of: "networks", whereKey: "name", is: name, orElse: "host") else {
                 throw TOMLEditError("no [[networks]] table named \(name)")

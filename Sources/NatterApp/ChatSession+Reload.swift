@@ -83,7 +83,7 @@ extension ChatSession {
     /// those whose address, TLS or login changed connected again; what only a new start can
     /// change is said once.
     func apply(_ new: NatterConfig) {
-        guard let old = running else { return }
+        let old = running
         let changes = ConfigChanges(from: old, to: new)
         running = new
         guard !changes.isEmpty else { return }
@@ -93,9 +93,10 @@ extension ChatSession {
                 + changes.needRestart.joined(separator: ", "), isError: false)
         }
         let now = hub.now()
-        for network in changes.added where model.network(network.name) == nil {
-            networks.append(network)
-            starter.add(network, ctcp: ctcp)
+        for network in changes.added {
+            if !networks.contains(where: { $0.name == network.name }) { networks.append(network) }
+            // One the model has (taken out of the file and kept, now back) runs already.
+            if model.network(network.name) == nil { starter.add(network, ctcp: ctcp) }
         }
         for name in changes.removed { removeConfigured(name, now: now) }
         for network in changes.reconnect {
@@ -184,7 +185,7 @@ extension ChatSession {
     /// the status line says it for all), or the first network's; not in one the file no
     /// longer has, which may be closed next.
     func say(_ text: String, isError: Bool) {
-        let inFile = { (network: ChatNetwork) in self.running?.networks.contains { $0.name == network.name } ?? true }
+        let inFile = { (network: ChatNetwork) in self.running.networks.contains { $0.name == network.name } }
         let shown = controller.current.flatMap { model.network($0.network) }.flatMap { inFile($0) ? $0 : nil }
         guard let network = shown ?? model.networks.first(where: inFile) ?? model.networks.first else { return }
         model.note(text, in: network.serverBuffer.id, isError: isError, at: Date())

@@ -34,7 +34,7 @@ extension ChatSession {
     private func askNextRemoval() {
         guard !reloadState.asking, !reloadState.toAsk.isEmpty else { return }
         let name = reloadState.toAsk.removeFirst()
-        guard let network = model.network(name), running?.networks.contains(where: { $0.name == name }) == false else {
+        guard let network = model.network(name), !running.networks.contains(where: { $0.name == name }) else {
             return askNextRemoval()
         }
         reloadState.asking = true
@@ -48,7 +48,7 @@ extension ChatSession {
                                     confirmWord: "close \(name)", keepWord: "keep it for this run") { [weak self] yes in
             guard let self else { return }
             self.reloadState.asking = false
-            let stillOut = self.running?.networks.contains(where: { $0.name == name }) == false
+            let stillOut = !self.running.networks.contains(where: { $0.name == name })
             if yes, stillOut, self.model.network(name) != nil, self.model.networks.count > 1 {
                 self.close(name, now: self.hub.now())
             } else if !yes, let server = self.model.network(name)?.serverBuffer.id {

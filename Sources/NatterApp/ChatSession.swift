@@ -55,11 +55,11 @@ final class ChatSession {
     /// Natter's own changes to config.toml (aliases, remembered channels), made in order off
     /// the window's thread.
     let configEdits = ConfigEditQueue(path: ConfigLoader.defaultPath(), wakeUp: { AppWindow.wakeUp() })
-    /// The configuration from config.toml as last applied, with the networks `/server` added
-    /// and removed since (nil: the session did not come from the file, as with `--server`).
-    /// A new version of the file is applied as its difference from this (``apply(_:)``).
-    var running: NatterConfig?
-    /// Watches config.toml while the session runs (nil when ``running`` is).
+    /// The configuration as last applied (config.toml's, with the networks `/server` added and
+    /// removed since; with `--server`, the configuration the session started with). A new one
+    /// is applied as its difference from this (``apply(_:)``).
+    var running = NatterConfig()
+    /// Watches config.toml while the session runs (nil for a session not from the file).
     var watcher: ConfigWatcher?
     /// What the last readings of the file said (an error shown, a deletion said).
     var reloadState = ReloadState()
@@ -97,9 +97,11 @@ final class ChatSession {
         return dark ? both.dark : both.light
     }
 
-    /// A session for `config` (`running`: the same as config.toml gives it, whose later
-    /// changes are then applied as they are saved; nil for a session not from the file).
-    init(config: NatterConfig, running: NatterConfig?, keys: KeyBindings, saved: WindowState, problems: [String],
+    /// A session for `config`. `fromFile`: the same as config.toml gives it (without what is
+    /// only for this run: a password typed in the first-run form, an irc:// link's network),
+    /// whose later versions are then applied as they are saved; nil for a session not from
+    /// the file (`--server`), which is not watched.
+    init(config: NatterConfig, fromFile: NatterConfig?, keys: KeyBindings, saved: WindowState, problems: [String],
          ui: WidgetWindow, root: ScreenSwitcher) {
         themes = Self.themes(config)
         appearance = config.theme.appearance
@@ -237,8 +239,8 @@ final class ChatSession {
         root.show(screen)
         controller.show(model.networks[0].serverBuffer.id)
         ui.host.focus(screen.input)
-        self.running = running
-        if running != nil { watchConfig() }
+        running = fromFile ?? config
+        if fromFile != nil { watchConfig() }
     }
 
     /// Whether more network events arrived since the last ``drainNetwork()``.

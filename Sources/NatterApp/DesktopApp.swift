@@ -88,7 +88,7 @@ struct DesktopApp {
         // with --server, whose network is not the file's.
         let fileConfig: NatterConfig? = quickStart == nil ? startup.config : nil
         func startChat(_ chatConfig: NatterConfig, running: NatterConfig?) -> ChatSession {
-            let session = ChatSession(config: chatConfig, running: running, keys: keys, saved: saved, problems: problems,
+            let session = ChatSession(config: chatConfig, fromFile: running, keys: keys, saved: saved, problems: problems,
                                       ui: ui, root: root)
             session.onKeyBindingsChanged = { keys = $0 }
             // `[display] scale` edited: the window draws at the new scale at once.
