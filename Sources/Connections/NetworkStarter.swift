@@ -117,6 +117,7 @@ public final class NetworkStarter {
             configuration.serverPassword = session.serverPassword
             configuration.saslFailure = session.saslFailure
             configuration.saslTimeout = session.saslTimeout
+            configuration.autoJoin = session.autoJoin
         }
         if linked {
             model.note("The address, TLS or login of \(name) changed in the configuration: connecting again", in: server, at: now.wall)

@@ -70,8 +70,8 @@ extension ChatSession {
 
     /// What changed in a network that keeps its link: its friends (MONITOR), what it runs once
     /// connected, its nicks to fall back on, SASL's policy, whether it remembers channels;
-    /// `autoconnect` turned on connects it if it is not. Its `channels` are read at the next
-    /// start (the file has them): none is joined or parted now.
+    /// `autoconnect` turned on connects it if it is not. Its `channels` are those its next
+    /// registration joins: none is joined or parted now.
     func applyInPlace(_ network: NatterConfig.Network, from old: NatterConfig.Network, now: SessionTime) {
         guard let chat = model.network(network.name) else { return }
         let name = network.name
@@ -83,6 +83,8 @@ extension ChatSession {
         if !gone.isEmpty { model.perform(.monitorRemove(gone), network: name, now: now) }
         chat.onConnect = network.onConnect
         model.reconfigure(network: name) { configuration in
+            // Joined from the next registration on; none joined or parted now.
+            configuration.autoJoin = network.channels.map { ChannelKey($0.name, key: $0.key) }
             configuration.alternativeNicks = network.alternativeNicks
             configuration.saslFailure = network.saslFailure
             configuration.saslTimeout = network.saslTimeout
