@@ -15,15 +15,16 @@ extension ChatSession {
             realName: template?.realName ?? nick, channels: spec.channels.map { ($0, nil) }, password: nil, sasl: nil,
             clientCertificate: nil, clientKey: nil, autoConnect: spec.connects)
         networks.append(network)
-        // As the file will read back, so that the reload this edit wakes finds nothing to do.
-        running.networks.append(network)
+        // Not added to `running`: the reload this edit wakes finds it running and leaves it
+        // so, and if the edit fails (a file that does not read), the file's next version does
+        // not take it away.
         starter.add(network, ctcp: ctcp)
         var entries: [(String, TOMLLiteral)] = [("name", .string(spec.name)), ("host", .string(spec.host)),
                                                 ("port", .integer(spec.port)), ("tls", .boolean(spec.tls)), ("nick", .string(nick))]
         if !spec.channels.isEmpty { entries.append(("channels", .array(spec.channels.map { .string($0) }))) }
         if !spec.connects { entries.append(("autoconnect", .boolean(false))) }
-        // What the first network lends besides the nick is written too: the next start (and
-        // the file's reload now) then sees the same network as this run.
+        // What the first network lends besides the nick is written too: the next start then
+        // sees the same network as this run.
         if network.user != nick { entries.append(("user", .string(network.user))) }
         if network.realName != nick { entries.append(("realname", .string(network.realName))) }
         if !network.alternativeNicks.isEmpty {
@@ -37,9 +38,9 @@ extension ChatSession {
     func remove(_ name: String) {
         networks.removeAll { $0.name == name }
         // One taken out of the file already (its reload asked, and the user kept it), or not
-        // from the file: nothing to take out.
+        // from the file: nothing to take out. `running` keeps it until the file's next version
+        // is read: if the edit fails, a later version that still has it does not bring it back.
         guard running.networks.contains(where: { $0.name == name }) else { return }
-        running.networks.removeAll { $0.name == name }
         configEdits.edit("The removal of \(name)") { editor throws(TOMLEditError) in
             guard let index = editor.element(of: "networks", whereKey: "name", is: name, orElse: "host") else {
                 throw TOMLEditError("no [[networks]] table named \(name)")
