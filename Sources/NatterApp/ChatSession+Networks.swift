@@ -37,10 +37,10 @@ extension ChatSession {
     /// `/server del`: the network leaves the configuration (the model let it go already).
     func remove(_ name: String) {
         networks.removeAll { $0.name == name }
-        // One taken out of the file already (its reload asked, and the user kept it), or not
-        // from the file: nothing to take out. `running` keeps it until the file's next version
-        // is read: if the edit fails, a later version that still has it does not bring it back.
-        guard running.networks.contains(where: { $0.name == name }) else { return }
+        // One taken out of the file already (its reload asked, and the user kept it): nothing
+        // to take out. `running` keeps the others until the file's next version is read: if
+        // the edit fails, a later version that still has it does not bring it back.
+        guard reloadState.keptOutOfFile.remove(name) == nil else { return }
         configEdits.edit("The removal of \(name)") { editor throws(TOMLEditError) in
             guard let index = editor.element(of: "networks", whereKey: "name", is: name, orElse: "host") else {
                 throw TOMLEditError("no [[networks]] table named \(name)")

@@ -17,6 +17,8 @@ struct ReloadState {
     var toAsk: [String] = []
     /// Whether a question about one is open.
     var asking = false
+    /// Networks the file no longer has that stay for this run (kept when asked, or the last).
+    var keptOutOfFile: Set<String> = []
 }
 
 /// Live reload (issue 33): config.toml watched while Natter runs, each saved version applied
@@ -95,7 +97,9 @@ extension ChatSession {
         let now = hub.now()
         for network in changes.added {
             if !networks.contains(where: { $0.name == network.name }) { networks.append(network) }
-            // One the model has (taken out of the file and kept, now back) runs already.
+            reloadState.keptOutOfFile.remove(network.name)
+            // One the model has (written by /server add, or taken out of the file and kept,
+            // now back) runs already.
             if model.network(network.name) == nil { starter.add(network, ctcp: ctcp) }
         }
         for name in changes.removed { removeConfigured(name, now: now) }

@@ -12,6 +12,7 @@ extension ChatSession {
         guard let network = model.network(name) else { return }
         networks.removeAll { $0.name == name }
         guard model.networks.count > 1 else {
+            reloadState.keptOutOfFile.insert(name)
             model.note("\(name) is no longer in \(ConfigLoader.defaultPath().fileName), but it is the only network: "
                        + "it stays until Natter ends", in: network.serverBuffer.id, isError: true, at: now.wall)
             return
@@ -52,6 +53,7 @@ extension ChatSession {
             if yes, stillOut, self.model.network(name) != nil, self.model.networks.count > 1 {
                 self.close(name, now: self.hub.now())
             } else if !yes, let server = self.model.network(name)?.serverBuffer.id {
+                self.reloadState.keptOutOfFile.insert(name)
                 self.model.note("\(name) stays for this run; /server del \(name) closes it", in: server, at: Date())
             }
             self.askNextRemoval()
