@@ -15,6 +15,7 @@ extension ChatSession {
             realName: template?.realName ?? nick, channels: spec.channels.map { ($0, nil) }, password: nil, sasl: nil,
             clientCertificate: nil, clientKey: nil, autoConnect: spec.connects)
         networks.append(network)
+        reloadState.addedByHand.insert(network.name)
         // Not added to `running`: the reload this edit wakes finds it running and leaves it
         // so, and if the edit fails (a file that does not read), the file's next version does
         // not take it away.

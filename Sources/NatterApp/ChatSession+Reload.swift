@@ -19,6 +19,10 @@ struct ReloadState {
     var asking = false
     /// Networks the file no longer has that stay for this run (kept when asked, or the last).
     var keptOutOfFile: Set<String> = []
+    /// Networks `/server add` started that no version of the file read since has had yet: a
+    /// version written before the addition (after a `/server del` of the same name) must not
+    /// close them.
+    var addedByHand: Set<String> = []
 }
 
 /// Live reload (issue 33): config.toml watched while Natter runs, each saved version applied
@@ -88,6 +92,7 @@ extension ChatSession {
         let old = running
         let changes = ConfigChanges(from: old, to: new)
         running = new
+        reloadState.addedByHand.subtract(new.networks.map(\.name))
         guard !changes.isEmpty else { return }
         applySettings(changes.settings, of: new, from: old)
         if !changes.needRestart.isEmpty {

@@ -9,7 +9,7 @@ extension ChatSession {
     /// A network no longer in the file: left and closed; one with open queries only when the
     /// user says so (a conversation is not closed behind their back); the last one stays.
     func removeConfigured(_ name: String, now: SessionTime) {
-        guard let network = model.network(name) else { return }
+        guard let network = model.network(name), !reloadState.addedByHand.contains(name) else { return }
         networks.removeAll { $0.name == name }
         guard model.networks.count > 1 else {
             reloadState.keptOutOfFile.insert(name)
