@@ -10,7 +10,6 @@ extension ChatSession {
     /// user says so (a conversation is not closed behind their back); the last one stays.
     func removeConfigured(_ name: String, now: SessionTime) {
         guard let network = model.network(name), !reloadState.addedByHand.contains(name) else { return }
-        networks.removeAll { $0.name == name }
         guard model.networks.count > 1 else {
             reloadState.keptOutOfFile.insert(name)
             model.note("\(name) is no longer in \(ConfigLoader.defaultPath().fileName), but it is the only network: "
@@ -63,6 +62,7 @@ extension ChatSession {
     /// Leaves and closes the network `name` (as `/server del` does), showing another if it
     /// was on screen.
     private func close(_ name: String, now: SessionTime) {
+        networks.removeAll { $0.name == name }
         model.dropNetwork(name, now: now)
         controller.sync()
         if controller.current?.network == name, let first = model.networks.first { controller.show(first.serverBuffer.id) }
