@@ -149,6 +149,18 @@ extension ChatModel {
         network(name)?.session.setCredentials(sasl: sasl, serverPassword: serverPassword)
     }
 
+    /// Changes what network `name`'s session is configured with (``IRCSession/reconfigure(_:)``).
+    public func reconfigure(network name: String, _ change: (inout SessionConfiguration) -> Void) {
+        network(name)?.session.reconfigure(change)
+    }
+
+    /// Leaves network `name` for good (QUIT with the configured message) and forgets it and
+    /// its buffers; its logs stay. `/server del`, and a network taken out of config.toml.
+    public func dropNetwork(_ name: String, now: SessionTime) {
+        leave(name, reason: settings.quitMessage, reconnect: false, now: now)
+        removeNetwork(name)
+    }
+
     /// Asks the network's link to connect, disconnect, reconnect or close (held while a
     /// session input is handled: see ``deliver(_:network:)``).
     public func requestLink(_ request: LinkRequest, network name: String) {

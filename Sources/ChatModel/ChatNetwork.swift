@@ -139,6 +139,12 @@ extension ChatNetwork {
         rememberedChannels = channels
     }
 
+    /// Stops remembering (`remember_channels` turned off while Natter runs).
+    public func stopRemembering() {
+        rememberedChannels = nil
+        rememberedChanges = []
+    }
+
     /// The user asked to join `channel`.
     func askedToJoin(_ channel: String) {
         guard rememberedChannels != nil, joinsAsked.count < 256 else { return }

@@ -119,18 +119,23 @@ public struct StartupConfig {
         return (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/state/natter/config.last-good.toml"
     }
 
+    /// Keeps `data`, a version of the file that reads, at `lastGood` (only when it changed):
+    /// at start, and when a version saved while Natter runs is applied.
+    public static func keep(_ data: Data, asLastGood lastGood: String) {
+        guard FileManager.default.contents(atPath: lastGood) != data else { return }
+        try? FileManager.default.createDirectory(atPath: lastGood.parentPath,
+                                                 withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        _ = FileManager.default.createFile(atPath: lastGood, contents: data, attributes: [.posixPermissions: 0o600])
+    }
+
     /// Reads the file at `path`, keeping a copy of it at `lastGood` when it reads well, and
     /// falling back to that copy when it does not.
     public init(path: String, lastGood: String) {
         guard FileManager.default.fileExists(atPath: path) else { return }
         do {
             config = try ConfigLoader.load(path: path)
-            // Kept for the day the file breaks (only when it changed).
-            if let data = FileManager.default.contents(atPath: path), FileManager.default.contents(atPath: lastGood) != data {
-                try? FileManager.default.createDirectory(atPath: lastGood.parentPath,
-                                                         withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-                _ = FileManager.default.createFile(atPath: lastGood, contents: data, attributes: [.posixPermissions: 0o600])
-            }
+            // Kept for the day the file breaks.
+            if let data = FileManager.default.contents(atPath: path) { Self.keep(data, asLastGood: lastGood) }
         } catch {
             fileIsBroken = true
             problems.append(error.description)

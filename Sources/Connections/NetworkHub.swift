@@ -76,6 +76,9 @@ public final class NetworkHub {
         held.insert(network)
     }
 
+    /// Whether `network` has a link, up or on its way (connecting, waiting to reconnect).
+    public func isLinked(_ network: String) -> Bool { transports[network] != nil }
+
     /// Whether `network` is held back.
     public func isHeld(_ network: String) -> Bool { held.contains(network) }
 

@@ -90,6 +90,60 @@ public final class NetworkStarter {
         }
     }
 
+    /// A running network whose address, TLS or login changed in the configuration: its
+    /// session takes the new login and its link is made again to the new address (leaving
+    /// the old server with `quitMessage`) when it had one or was about to; otherwise the new
+    /// address waits for `/connect`. Passwords to fetch are fetched first, as at start.
+    public func reconnect(_ network: NatterConfig.Network, ctcp: CTCPConfiguration, quitMessage: String, now: SessionTime) {
+        guard model.network(network.name) != nil else { return add(network, ctcp: ctcp) }
+        let name = network.name
+        let server = BufferID(network: name, name: "")
+        let linked = hub.isLinked(name) || waiting[name]?.connect == true
+        let immediate = NetworkSecrets.immediate(for: network)
+        let setup: NetworkSetup
+        do {
+            setup = try NetworkSetup(network, secrets: immediate ?? NetworkSecrets.placeholders(for: network), ctcp: ctcp)
+        } catch {
+            model.note("Not reconnecting with the new settings: \(error)", in: server, isError: true, at: now.wall)
+            return
+        }
+        let session = immediate == nil ? Self.withoutLogin(network, ctcp: ctcp) : setup.session
+        model.reconfigure(network: name) { configuration in
+            configuration.nick = session.nick
+            configuration.alternativeNicks = session.alternativeNicks
+            configuration.user = session.user
+            configuration.realName = session.realName
+            configuration.sasl = session.sasl
+            configuration.serverPassword = session.serverPassword
+            configuration.saslFailure = session.saslFailure
+            configuration.saslTimeout = session.saslTimeout
+            configuration.autoJoin = session.autoJoin
+        }
+        if linked {
+            model.note("The address, TLS or login of \(name) changed in the configuration: connecting again", in: server, at: now.wall)
+            // A held network has no link to leave: its fetch is dropped below instead.
+            if !hub.isHeld(name) { model.leave(name, reason: quitMessage, reconnect: false, now: now) }
+        }
+        waiting[name] = nil
+        guard immediate != nil else {
+            hub.hold(network: name)
+            waiting[name] = Waiting(network: network, ctcp: ctcp, connect: linked, fetching: false)
+            if linked {
+                model.setLink(.held(Self.fetching), network: name)
+                startFetch(name)
+            }
+            return
+        }
+        if hub.isHeld(name) {
+            hub.release(network: name, endpoint: setup.endpoint, connect: linked)
+            if !linked { model.setLink(.idle, network: name) }
+        } else if linked {
+            hub.connect(network: name, endpoint: setup.endpoint)
+        } else {
+            hub.add(network: name, endpoint: setup.endpoint)
+        }
+    }
+
     /// The model's side of `network`: its session, and what the model runs for it.
     private func addToModel(_ network: NatterConfig.Network, configuration: SessionConfiguration) {
         let added = model.addNetwork(name: network.name, configuration: configuration, namedAfterServer: network.isNamedAfterServer)

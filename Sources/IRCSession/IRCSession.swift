@@ -107,6 +107,25 @@ public struct IRCSession: Sendable {
         configuration.serverPassword = serverPassword
     }
 
+    /// Changes the settings the session reads as it goes (its login at the next registration,
+    /// the CTCP answers, SASL's failure policy): config.toml edited while Natter runs. The
+    /// channels added to ``SessionConfiguration/autoJoin`` are joined from the next
+    /// registration on, those taken out no longer: nothing is joined or parted now, and what
+    /// the user joined or parted meanwhile stays so. The watched nicks change by intents
+    /// instead (`monitorAdd`, `monitorRemove`).
+    public mutating func reconfigure(_ change: (inout SessionConfiguration) -> Void) {
+        let before = configuration.autoJoin
+        change(&configuration)
+        let isupport = state.isupport
+        let listed = { (list: [ChannelKey], channel: ChannelKey) in list.contains { isupport.equal($0.name, channel.name) } }
+        for gone in before where !listed(configuration.autoJoin, gone) {
+            desiredChannels.removeAll { isupport.equal($0.name, gone.name) }
+        }
+        for added in configuration.autoJoin where !listed(before, added) && !listed(desiredChannels, added) {
+            desiredChannels.append(added)
+        }
+    }
+
     /// Feeds one input and returns what to send and what to tell the model, in order.
     public mutating func handle(_ input: SessionInput) -> [SessionOutput] {
         outputs = []

@@ -26,21 +26,28 @@ final class ChatSession {
     let controller: ChatController
     let hub: NetworkHub
     /// Adds the configured networks, fetching passwords off the window's thread.
-    private let starter: NetworkStarter
+    let starter: NetworkStarter
     /// The networks as configured (an irc:// link is matched against their hosts).
-    private var networks: [NatterConfig.Network]
-    private let ui: WidgetWindow
+    var networks: [NatterConfig.Network]
+    let ui: WidgetWindow
     /// Desktop notifications (nil when turned off in the config).
-    private let notifications: DesktopNotifications?
+    var notifications: DesktopNotifications?
+    /// Whether a highlight marks the window urgent (`[notifications] urgent`).
+    var urgentHint: Bool
+    /// Whether a notification asks for the desktop's sound (`[notifications] sound`).
+    var notificationSound: Bool
+    /// The file's settings for `/set` and the settings screen (nil for a session not from the
+    /// file): its changes are applied through ``apply(_:)``.
+    var settingsStore: ConfigSettingsStore?
     /// Buffers whose notification the user opened, handed from the bus thread to the loop.
     private let opened = OpenedBuffers()
     /// The dark and light themes with the config's fonts and colours.
-    private let themes: (dark: ChatTheme, light: ChatTheme)
-    private let appearance: Appearance
-    private let gtkPrefersDark: Bool?
-    /// The desktop portal's light or dark preference (nil unless `appearance` is auto).
-    private let portal: ColorSchemePortal?
-    private let schemes = SchemeUpdates()
+    var themes: (dark: ChatTheme, light: ChatTheme)
+    var appearance: Appearance
+    let gtkPrefersDark: Bool?
+    /// The desktop portal's light or dark preference (nil unless `appearance` is, or was, auto).
+    var portal: ColorSchemePortal?
+    let schemes = SchemeUpdates()
     /// Shows the buffer open last time once it exists, else the first joined channel (once).
     private var showStartBuffer: () -> Void = {}
     /// Where what was sent in each buffer is kept between runs (↑ recalls it).
@@ -49,10 +56,22 @@ final class ChatSession {
     /// cleanly.
     private let historyWriter: InputHistoryWriter
     /// How networks answer CTCP requests (the configuration's), for networks added later.
-    private let ctcp: CTCPConfiguration
+    var ctcp: CTCPConfiguration
     /// Natter's own changes to config.toml (aliases, remembered channels), made in order off
     /// the window's thread.
-    private let configEdits = ConfigEditQueue(path: ConfigLoader.defaultPath(), wakeUp: { AppWindow.wakeUp() })
+    let configEdits = ConfigEditQueue(path: ConfigLoader.defaultPath(), wakeUp: { AppWindow.wakeUp() })
+    /// The configuration as last applied (config.toml's, with the networks `/server` added and
+    /// removed since; with `--server`, the configuration the session started with). A new one
+    /// is applied as its difference from this (``apply(_:)``).
+    var running = NatterConfig()
+    /// Watches config.toml while the session runs (nil for a session not from the file).
+    var watcher: ConfigWatcher?
+    /// What the last readings of the file said (an error shown, a deletion said).
+    var reloadState = ReloadState()
+    /// The key bindings changed (`[keys]` edited): the window's own keys follow.
+    var onKeyBindingsChanged: ((KeyBindings) -> Void)?
+    /// `[display] scale` changed (nil: the desktop's): the window draws at it.
+    var onScaleChanged: ((Double?) -> Void)?
 
     /// The dark and the light theme of `config`: its font size, timestamps and colours.
     static func themes(_ config: NatterConfig) -> (dark: ChatTheme, light: ChatTheme) {
@@ -83,8 +102,12 @@ final class ChatSession {
         return dark ? both.dark : both.light
     }
 
-    init(config: NatterConfig, keys: KeyBindings, saved: WindowState, problems: [String], ui: WidgetWindow,
-         root: ScreenSwitcher) {
+    /// A session for `config`. `fromFile`: the same as config.toml gives it (without what is
+    /// only for this run: a password typed in the first-run form, an irc:// link's network),
+    /// whose later versions are then applied as they are saved; nil for a session not from
+    /// the file (`--server`), which is not watched.
+    init(config: NatterConfig, fromFile: NatterConfig?, keys: KeyBindings, saved: WindowState, problems: [String],
+         ui: WidgetWindow, root: ScreenSwitcher) {
         themes = Self.themes(config)
         appearance = config.theme.appearance
         gtkPrefersDark = DesktopAppearance.gtkPrefersDark(environment: ProcessInfo.processInfo.environment)
@@ -120,6 +143,8 @@ final class ChatSession {
         self.networks = config.networks
         self.ui = ui
         notifications = config.notifications ? DesktopNotifications() : nil
+        urgentHint = config.urgentHint
+        notificationSound = config.notificationSound
         controller.keyBindings = keys
         controller.wakeUp = { AppWindow.wakeUp() }
         controller.input.completer = TabCompleter(suffix: config.completionSuffix)
@@ -182,18 +207,19 @@ final class ChatSession {
             controller.input.bufferLanguages[BufferID(network: parts[0], name: parts.count > 1 ? parts[1] : "")] = language
         }
         controller.input.spellChecker = EnchantSpeller()
-        let notifications = self.notifications, opened = self.opened
-        controller.onNotify = { id, title, body in
-            guard !ui.host.isWindowFocused else { return }
+        let opened = self.opened
+        controller.onNotify = { [weak self] id, title, body in
+            guard let self, !ui.host.isWindowFocused else { return }
             // Over D-Bus, with "Open" bringing this window to the buffer; notify-send where
             // the session has no bus or no notification server.
-            notifications?.notify(title: title, body: body, key: "\(id.network)/\(id.name)", onOpen: {
+            let sound = self.notificationSound
+            self.notifications?.notify(title: title, body: body, key: "\(id.network)/\(id.name)", sound: sound, onOpen: {
                 opened.push(id)
                 AppWindow.wakeUp()
             }, completion: { result in
-                if case .failure = result { DesktopActions.notify(title: title, body: body) }
+                if case .failure = result { DesktopActions.notify(title: title, body: body, sound: sound) }
             })
-            if config.urgentHint { ui.window.requestAttention() }
+            if self.urgentHint { ui.window.requestAttention() }
         }
         var shown = false
         let savedBuffer = saved.buffer.map { text -> BufferID in
@@ -220,6 +246,17 @@ final class ChatSession {
         root.show(screen)
         controller.show(model.networks[0].serverBuffer.id)
         ui.host.focus(screen.input)
+        running = fromFile ?? config
+        if let fromFile {
+            watchConfig()
+            // `/set` and the settings screen change the file, and what they change is applied
+            // as a reload of it would be.
+            let store = ConfigSettingsStore(path: ConfigLoader.defaultPath(), config: fromFile, edits: configEdits)
+            store.keepSecret = ConfigSettingsStore.keyringKeeper()
+            store.onChange = { [weak self] config in self?.apply(config) }
+            model.settingsStore = store
+            settingsStore = store
+        }
     }
 
     /// Whether more network events arrived since the last ``drainNetwork()``.
@@ -245,37 +282,7 @@ final class ChatSession {
             ui.window.raise()
             controller.show(id)
         }
-    }
-
-    /// `/server add`: the network joins the configuration (its nick, user and real name those
-    /// of the first network, else the login name's) and starts as any configured one does.
-    private func add(_ spec: ServerSpec) {
-        let template = networks.first
-        let nick = spec.nick ?? template?.nick ?? ProcessEnvironment.userName
-        let network = NatterConfig.Network(
-            name: spec.name, host: spec.host, port: spec.port, tls: spec.tls, verifyCertificate: true, nick: nick,
-            alternativeNicks: template?.alternativeNicks ?? [], user: spec.nick ?? template?.user ?? nick,
-            realName: template?.realName ?? nick, channels: spec.channels.map { ($0, nil) }, password: nil, sasl: nil,
-            clientCertificate: nil, clientKey: nil, autoConnect: spec.connects)
-        networks.append(network)
-        starter.add(network, ctcp: ctcp)
-        var entries: [(String, TOMLLiteral)] = [("name", .string(spec.name)), ("host", .string(spec.host)),
-                                                ("port", .integer(spec.port)), ("tls", .boolean(spec.tls)), ("nick", .string(nick))]
-        if !spec.channels.isEmpty { entries.append(("channels", .array(spec.channels.map { .string($0) }))) }
-        if !spec.connects { entries.append(("autoconnect", .boolean(false))) }
-        let kept = entries
-        configEdits.edit("The network \(spec.name)") { editor throws(TOMLEditError) in try editor.append(to: "networks", kept) }
-    }
-
-    /// `/server del`: the network leaves the configuration (the model let it go already).
-    private func remove(_ name: String) {
-        networks.removeAll { $0.name == name }
-        configEdits.edit("The removal of \(name)") { editor throws(TOMLEditError) in
-            guard let index = editor.element(of: "networks", whereKey: "name", is: name, orElse: "host") else {
-                throw TOMLEditError("no [[networks]] table named \(name)")
-            }
-            try editor.remove(element: index, of: "networks")
-        }
+        if let reading = watcher?.take() { reload(reading) }
     }
 
     /// Hands the channels joined or parted by hand to the configuration, and says in the
@@ -295,67 +302,11 @@ final class ChatSession {
         }
     }
 
-    /// Opens an irc:// link: on a configured network with its host and port, joins the channel
-    /// (or opens the query) and shows it; otherwise connects to the link's server for this run
-    /// (with the first network's nick), joining the channel there.
-    func open(_ link: IRCLink) {
-        // The network with the link's host and port; else the only one with its host (a link
-        // rarely says the port: irc:// means 6667 where the network may use TLS on 6697).
-        let sameHost = networks.filter { $0.host.lowercased() == link.host.lowercased() }
-        if let known = networks.first(where: { link.names(host: $0.host, port: $0.port) }) ?? (sameHost.count == 1 ? sameHost.first : nil),
-           model.network(known.name) != nil {
-            show(link, on: known.name)
-            return
-        }
-        guard let template = networks.first else { return }
-        var network = NatterConfig.Network(
-            name: link.host, host: link.host, port: link.port, tls: link.tls, verifyCertificate: true,
-            nick: template.nick, alternativeNicks: template.alternativeNicks, user: template.user, realName: template.realName,
-            channels: link.channel.map { [($0, nil)] } ?? [], password: nil, sasl: nil, clientCertificate: nil,
-            clientKey: nil, autoConnect: true)
-        // A name of its own: a network's name is the key of its buffers and its connection.
-        var suffix = 2
-        while model.network(network.name) != nil {
-            network.name = "\(link.host) (\(suffix))"
-            suffix += 1
-        }
-        do {
-            let setup = try NetworkSetup(network, ctcp: CTCPConfiguration())
-            model.addNetwork(name: network.name, configuration: setup.session, namedAfterServer: true)
-            networks.append(network)
-            model.note("Opened from \(link.url); this network is not added to the config file.",
-                       in: BufferID(network: network.name, name: ""), isError: false, at: Date())
-            hub.connect(network: network.name, endpoint: setup.endpoint)
-            // The channel is joined on registration, as a configured one is; shown then.
-            controller.show(BufferID(network: network.name, name: ""))
-            if let channel = link.channel { controller.overlays.showOnceJoined(channel, network: network.name) }
-            if let nick = link.nick, let query = model.openQuery(nick, network: network.name) { controller.show(query.id) }
-            if link.needsKey { noteKeyNeeded(link, network: network.name) }
-        } catch {
-            model.note("Cannot open \(link.url): \(error)", in: model.networks[0].serverBuffer.id, isError: true, at: Date())
-        }
-    }
-
-    private func show(_ link: IRCLink, on network: String) {
-        if let channel = link.channel {
-            controller.overlays.joinAndShow(channel, network: network)
-            if link.needsKey { noteKeyNeeded(link, network: network) }
-        } else if let nick = link.nick, let query = model.openQuery(nick, network: network) {
-            controller.show(query.id)
-        } else {
-            controller.show(BufferID(network: network, name: ""))
-        }
-    }
-
-    private func noteKeyNeeded(_ link: IRCLink, network: String) {
-        model.note("\(link.channel ?? "") needs a key, which a link cannot carry: /join \(link.channel ?? "") KEY",
-                   in: BufferID(network: network, name: ""), isError: true, at: Date())
-    }
-
     /// Keeps what was sent for the next run, then leaves every network: QUIT with the
     /// configured message, waiting up to two seconds for the servers to close the links (the
     /// window is already gone by then).
     func stop() {
+        watcher?.stop()
         historyWriter.finish(controller.input.history)
         keepConfigChanges()
         configEdits.waitUntilIdle()

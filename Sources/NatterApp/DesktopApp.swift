@@ -49,7 +49,7 @@ struct DesktopApp {
         }
         let window = try AppWindow(title: "Natter", width: width, height: height, fonts: fonts,
                                    renderer: RendererChoice.resolve(configured: RendererChoice(config.renderer)))
-        let keys = keyBindings(config)
+        var keys = Self.keyBindings(config)
         let root = ScreenSwitcher(WelcomeView(version: NatterVersion.string))
         let ui = WidgetWindow(window: window, root: root)
         ui.host.clearColor = ChatTheme.dark.base.background
@@ -84,6 +84,22 @@ struct DesktopApp {
         // when text needs them) and the heap's free pages go back to the system.
         ui.onIdleRelease = { MallocPolicy.returnFreePages() }
         var chat: ChatSession?
+        // The configuration as the file gives it, watched for changes while the chat runs; not
+        // with --server, whose network is not the file's.
+        let fileConfig: NatterConfig? = quickStart == nil ? startup.config : nil
+        func startChat(_ chatConfig: NatterConfig, running: NatterConfig?) -> ChatSession {
+            let session = ChatSession(config: chatConfig, fromFile: running, keys: keys, saved: saved, problems: problems,
+                                      ui: ui, root: root)
+            session.onKeyBindingsChanged = { keys = $0 }
+            // `[display] scale` edited: the window draws at the new scale at once.
+            session.onScaleChanged = { scale in
+                config.scale = scale
+                desktopScale = SDLRuntime.desktopScale(configured: scale, environment: environment)
+                ui.setContentScale(desktopScale * zoom.factor)
+            }
+            if startup.fileIsBroken, running != nil, let problem = startup.problems.first { session.startWithBrokenFile(problem) }
+            return session
+        }
         // Later `natter` runs hand their link (or just "come to the front") to this one.
         let requests = RequestQueue()
         var listener: InstanceSocket?
@@ -109,7 +125,7 @@ struct DesktopApp {
                 } else {
                     // The first-run form is showing: the link is the network to connect to.
                     config.networks = [Self.network(for: link)]
-                    chat = ChatSession(config: config, keys: keys, saved: saved, problems: problems, ui: ui, root: root)
+                    chat = startChat(config, running: fileConfig)
                     chat?.open(link)   // shows the channel once joined, a query, a key note
                 }
             }
@@ -141,20 +157,25 @@ struct DesktopApp {
                         keyring.stop()
                     }
                 }
+                var running = fileConfig
                 if startup.fileIsBroken {
                     problems.append("Not written to \(configPath), which does not read: this network is used for this run only.")
                 } else {
-                    do { try ConfigWriter.append(network, to: configPath) } catch {
+                    do {
+                        try ConfigWriter.append(network, to: configPath)
+                        // The file has it now (without a password of this run only).
+                        running?.networks = [network]
+                    } catch {
                         problems.append("cannot write \(configPath): \(describe(error))")
                     }
                 }
                 config.networks = [session]
-                chat = ChatSession(config: config, keys: keys, saved: saved, problems: problems, ui: ui, root: root)
+                chat = startChat(config, running: running)
             }
             root.show(firstRun)
             ui.host.focus(firstRun.server)
         } else {
-            chat = ChatSession(config: config, keys: keys, saved: saved, problems: problems, ui: ui, root: root)
+            chat = startChat(config, running: fileConfig)
             if let link { chat?.open(link) }
         }
         ui.run()
@@ -181,7 +202,8 @@ struct DesktopApp {
         return network
     }
 
-    private func keyBindings(_ config: NatterConfig) -> KeyBindings {
+    /// The key bindings `[keys]` sets, over the defaults.
+    static func keyBindings(_ config: NatterConfig) -> KeyBindings {
         var keys = KeyBindings()
         for (action, name) in config.keys {
             if action == "editing" {

@@ -35,6 +35,8 @@ public final class BufferListView: Widget {
     public var preferredWidth = 190.0 { didSet { if preferredWidth != oldValue { setNeedsLayout() } } }
     /// A status line at the bottom (connection state of each network).
     public var status: [String] = [] { didSet { if status != oldValue { setNeedsPaint() } } }
+    /// A problem shown under the status lines in the error colour (the config file's error).
+    public var alert: String? { didSet { if alert != oldValue { setNeedsPaint() } } }
     let rowHeight = 26.0
 
     public override init() { super.init() }
@@ -83,9 +85,10 @@ public final class BufferListView: Widget {
             y += rowHeight
         }
         var statusY = size.height - 8
-        for line in status.reversed() {
+        let lines = status.map { ($0, theme.dimText) } + (alert.map { [($0, theme.errorText)] } ?? [])
+        for (line, colour) in lines.reversed() {
             let text = context.layoutText(StyledText(line, attributes: TextAttributes(
-                font: FontSpec(role: .ui, size: 11), foreground: theme.dimText)), maxWidth: size.width - 20)
+                font: FontSpec(role: .ui, size: 11), foreground: colour)), maxWidth: size.width - 20)
             statusY -= text.size.height + 2
             context.drawText(text, at: Point(x: 12, y: statusY))
         }

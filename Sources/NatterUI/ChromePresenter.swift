@@ -11,6 +11,12 @@ public final class ChromePresenter {
     private var model: ChatModel { chat.model }
     private var screen: ChatScreen { chat.screen }
 
+    /// What is wrong with the configuration file (`file:line: key: message`), shown under the
+    /// networks' status until it reads again; nil when it reads.
+    public var configProblem: String? {
+        didSet { if configProblem != oldValue { screen.sidebar.alert = configProblem } }
+    }
+
     init(chat: ChatController) {
         self.chat = chat
         screen.sidebar.onSelect = { [weak self] id in
@@ -62,7 +68,7 @@ public final class ChromePresenter {
 
     /// The sidebar: the Mentions view, each network's buffers and friends, and a status line
     /// per network (connected or not, lag, away, the link, a bouncer's upstream).
-    func refreshSidebar() {
+    public func refreshSidebar() {
         let mentions = model.mentions
         var entries: [BufferListView.Entry] = [.init(id: mentions.id, title: "Mentions", unread: mentions.unread,
                                                      highlights: mentions.unread)]

@@ -55,8 +55,7 @@ extension Commands {
                 scope.note("No network named \(name) (/server list)", error: true)
                 return []
             }
-            model.leave(network.name, reason: model.settings.quitMessage, reconnect: false, now: scope.now)
-            model.removeNetwork(network.name)
+            model.dropNetwork(network.name, now: scope.now)
             scope.note("Removed \(network.name) from the configuration (its logs stay)")
             return [.removeNetwork(network.name)]
         default:

@@ -1,0 +1,52 @@
+import ChatModel
+import Configuration
+import FoundationEssentials
+
+/// `/server add` and `/server del`: the networks managed in the window, kept in config.toml.
+extension ChatSession {
+    /// `/server add`: the network joins the configuration (its nick, user and real name those
+    /// of the first network, else the login name's) and starts as any configured one does.
+    func add(_ spec: ServerSpec) {
+        let template = networks.first
+        let nick = spec.nick ?? template?.nick ?? ProcessEnvironment.userName
+        let network = NatterConfig.Network(
+            name: spec.name, host: spec.host, port: spec.port, tls: spec.tls, verifyCertificate: true, nick: nick,
+            alternativeNicks: template?.alternativeNicks ?? [], user: spec.nick ?? template?.user ?? nick,
+            realName: template?.realName ?? nick, channels: spec.channels.map { ($0, nil) }, password: nil, sasl: nil,
+            clientCertificate: nil, clientKey: nil, autoConnect: spec.connects)
+        networks.append(network)
+        reloadState.addedByHand.insert(network.name)
+        // Not added to `running`: the reload this edit wakes finds it running and leaves it
+        // so, and if the edit fails (a file that does not read), the file's next version does
+        // not take it away.
+        starter.add(network, ctcp: ctcp)
+        var entries: [(String, TOMLLiteral)] = [("name", .string(spec.name)), ("host", .string(spec.host)),
+                                                ("port", .integer(spec.port)), ("tls", .boolean(spec.tls)), ("nick", .string(nick))]
+        if !spec.channels.isEmpty { entries.append(("channels", .array(spec.channels.map { .string($0) }))) }
+        if !spec.connects { entries.append(("autoconnect", .boolean(false))) }
+        // What the first network lends besides the nick is written too: the next start then
+        // sees the same network as this run.
+        if network.user != nick { entries.append(("user", .string(network.user))) }
+        if network.realName != nick { entries.append(("realname", .string(network.realName))) }
+        if !network.alternativeNicks.isEmpty {
+            entries.append(("alternative_nicks", .array(network.alternativeNicks.map { .string($0) })))
+        }
+        let kept = entries
+        configEdits.edit("The network \(spec.name)") { editor throws(TOMLEditError) in try editor.append(to: "networks", kept) }
+    }
+
+    /// `/server del`: the network leaves the configuration (the model let it go already).
+    func remove(_ name: String) {
+        networks.removeAll { $0.name == name }
+        // One taken out of the file already (its reload asked, and the user kept it): nothing
+        // to take out. `running` keeps the others until the file's next version is read: if
+        // the edit fails, a later version that still has it does not bring it back.
+        guard reloadState.keptOutOfFile.remove(name) == nil else { return }
+        configEdits.edit("The removal of \(name)") { editor throws(TOMLEditError) in
+            guard let index = editor.element(of: "networks", whereKey: "name", is: name, orElse: "host") else {
+                throw TOMLEditError("no [[networks]] table named \(name)")
+            }
+            try editor.remove(element: index, of: "networks")
+        }
+    }
+}
