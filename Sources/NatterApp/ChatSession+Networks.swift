@@ -9,11 +9,26 @@ extension ChatSession {
     func add(_ spec: ServerSpec) {
         let template = networks.first
         let nick = spec.nick ?? template?.nick ?? ProcessEnvironment.userName
-        let network = NatterConfig.Network(
+        var network = NatterConfig.Network(
             name: spec.name, host: spec.host, port: spec.port, tls: spec.tls, verifyCertificate: true, nick: nick,
             alternativeNicks: template?.alternativeNicks ?? [], user: spec.nick ?? template?.user ?? nick,
             realName: template?.realName ?? nick, channels: spec.channels.map { ($0, nil) }, password: nil, sasl: nil,
             clientCertificate: nil, clientKey: nil, autoConnect: spec.connects)
+        // Passwords typed with -password and -sasl: used as typed for this run, kept in the
+        // keyring for the next (the file names the item; a password is never written there).
+        network.password = spec.password.map { .literal($0) }
+        if let account = spec.saslAccount, let password = spec.saslPassword {
+            network.sasl = NatterConfig.SASL(mechanism: .plain, account: account, password: .literal(password))
+        }
+        let keep = settingsStore?.keepSecret ?? ConfigSettingsStore.keyringKeeper()
+        func kept(_ password: String?, as item: String, _ what: String) -> Bool {
+            guard let password else { return false }
+            guard let failure = keep(password, item) else { return true }
+            model.note("The \(what) of \(spec.name) was not kept in the keyring (\(failure)): it is used for this run only; "
+                       + "/set networks.\(spec.name).\(what == "SASL password" ? "sasl.password" : "password") keeps it",
+                       in: BufferID(network: spec.name, name: ""), isError: true, at: Date())
+            return false
+        }
         networks.append(network)
         reloadState.addedByHand.insert(network.name)
         // Not added to `running`: the reload this edit wakes finds it running and leaves it
@@ -31,8 +46,20 @@ extension ChatSession {
         if !network.alternativeNicks.isEmpty {
             entries.append(("alternative_nicks", .array(network.alternativeNicks.map { .string($0) })))
         }
-        let kept = entries
-        configEdits.edit("The network \(spec.name)") { editor throws(TOMLEditError) in try editor.append(to: "networks", kept) }
+        if kept(spec.password, as: spec.name, "password") {
+            entries.append(("password", .inlineTable([TOMLLiteral.Pair("keyring", .string(spec.name))])))
+        }
+        var sasl: [(String, TOMLLiteral)] = []
+        if let account = spec.saslAccount, kept(spec.saslPassword, as: "\(spec.name)/sasl", "SASL password") {
+            sasl = [("mechanism", .string("plain")), ("account", .string(account)),
+                    ("password", .inlineTable([TOMLLiteral.Pair("keyring", .string("\(spec.name)/sasl"))]))]
+        }
+        let written = entries, saslWritten = sasl
+        configEdits.edit("The network \(spec.name)") { editor throws(TOMLEditError) in
+            try editor.append(to: "networks", written)
+            let element = TOMLEditor.Table.element(editor.count(of: "networks") - 1, of: "networks").sub("sasl")
+            for (key, value) in saslWritten { try editor.set(key, value, in: element) }
+        }
     }
 
     /// `/server del`: the network leaves the configuration (the model let it go already).

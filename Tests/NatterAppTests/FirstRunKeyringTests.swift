@@ -47,4 +47,45 @@ struct FirstRunKeyringTests {
         #expect(!text.contains("bouncer-secret"))
         #expect(try keyring.secretTool(["lookup", "xdg:schema", SecretService.schema, "key", "127.0.0.1"]) == "bouncer-secret")
     }
+
+    /// `/server add … -sasl ACCOUNT PASSWORD -password PASS`: both passwords go to the keyring,
+    /// the file names the items, and neither the file nor the history of ↑ holds them.
+    @Test(.timeLimit(.minutes(1)))
+    func serverAddKeepsItsPasswordsInTheKeyring() throws {
+        let x = try XvfbSession()
+        defer { x.stop() }
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let keyring = try GnomeKeyring(bus: bus)
+        defer { keyring.stop() }
+        var env = x.environment()
+        env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        let configFile = env["XDG_CONFIG_HOME"]! + "/natter/config.toml"
+        try FileManager.default.createDirectory(atPath: env["XDG_CONFIG_HOME"]! + "/natter", withIntermediateDirectories: true)
+        try "[[networks]]\nname = \"First\"\nhost = \"127.0.0.1\"\nport = 9\ntls = false\nnick = \"me\"\n"
+            .write(toFile: configFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: configFile) }
+        try? FileManager.default.removeItem(atPath: env["XDG_STATE_HOME"]! + "/natter/window.json")
+
+        let app = try ChildProcess(try natterExecutable(), ["--window-size", "900x600"], environment: env)
+        let window = try x.waitForNatterWindow()
+        try x.type(window, "/server add Other 127.0.0.1 9 -notls -sasl me s3cret-sasl -password s3cret-pass")
+        try x.key(window, "Return")
+        let deadline = Date().addingTimeInterval(10)
+        var text = ""
+        while Date() < deadline {
+            text = (try? String(contentsOfFile: configFile, encoding: .utf8)) ?? ""
+            if text.contains("[networks.sasl]") { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(text.contains("name = \"Other\"") && text.contains("password = { keyring = \"Other\" }"), "config: \(text)")
+        #expect(text.contains("[networks.sasl]\nmechanism = \"plain\"\naccount = \"me\"\npassword = { keyring = \"Other/sasl\" }"),
+                "config: \(text)")
+        #expect(!text.contains("s3cret"))
+        #expect(try keyring.secretTool(["lookup", "xdg:schema", SecretService.schema, "key", "Other"]) == "s3cret-pass")
+        #expect(try keyring.secretTool(["lookup", "xdg:schema", SecretService.schema, "key", "Other/sasl"]) == "s3cret-sasl")
+        app.stop()
+        let history = (try? String(contentsOfFile: env["XDG_STATE_HOME"]! + "/natter/history.json", encoding: .utf8)) ?? ""
+        #expect(!history.contains("s3cret"), "history: \(history)")
+    }
 }
