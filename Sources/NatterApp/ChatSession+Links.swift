@@ -36,6 +36,7 @@ extension ChatSession {
             networks.append(network)
             model.note("Opened from \(link.url); this network is not added to the config file.",
                        in: BufferID(network: network.name, name: ""), isError: false, at: Date())
+            offerToKeep(network)
             hub.connect(network: network.name, endpoint: setup.endpoint)
             // The channel is joined on registration, as a configured one is; shown then.
             controller.show(BufferID(network: network.name, name: ""))
@@ -44,6 +45,21 @@ extension ChatSession {
             if link.needsKey { noteKeyNeeded(link, network: network.name) }
         } catch {
             model.note("Cannot open \(link.url): \(error)", in: model.networks[0].serverBuffer.id, isError: true, at: Date())
+        }
+    }
+
+    /// Asks whether a network opened from a link joins the configuration (as `/server add`
+    /// would write it: it connects at each start); kept or not, it stays open for this run.
+    private func offerToKeep(_ network: NatterConfig.Network) {
+        guard settingsStore != nil else { return }   // a session not from the file has none to keep it in
+        controller.overlays.confirm("Add \(network.host) to your networks?",
+                                    text: "It is open for this run. Added, it is kept in config.toml and connects at "
+                                        + "each start (/server del \(network.name) takes it out again).",
+                                    confirmWord: "Add it", keepWord: "This run only") { [weak self] yes in
+            guard yes, let self, self.model.network(network.name) != nil else { return }
+            self.keepInFile(network, connects: true)
+            self.model.note("\(network.name) is kept in the config file", in: BufferID(network: network.name, name: ""),
+                            isError: false, at: Date())
         }
     }
 

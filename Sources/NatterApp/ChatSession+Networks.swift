@@ -35,17 +35,7 @@ extension ChatSession {
         // so, and if the edit fails (a file that does not read), the file's next version does
         // not take it away.
         starter.add(network, ctcp: ctcp)
-        var entries: [(String, TOMLLiteral)] = [("name", .string(spec.name)), ("host", .string(spec.host)),
-                                                ("port", .integer(spec.port)), ("tls", .boolean(spec.tls)), ("nick", .string(nick))]
-        if !spec.channels.isEmpty { entries.append(("channels", .array(spec.channels.map { .string($0) }))) }
-        if !spec.connects { entries.append(("autoconnect", .boolean(false))) }
-        // What the first network lends besides the nick is written too: the next start then
-        // sees the same network as this run.
-        if network.user != nick { entries.append(("user", .string(network.user))) }
-        if network.realName != nick { entries.append(("realname", .string(network.realName))) }
-        if !network.alternativeNicks.isEmpty {
-            entries.append(("alternative_nicks", .array(network.alternativeNicks.map { .string($0) })))
-        }
+        var entries = Self.fileEntries(of: network, connects: spec.connects)
         if kept(spec.password, as: spec.name, "password") {
             entries.append(("password", .inlineTable([TOMLLiteral.Pair("keyring", .string(spec.name))])))
         }
@@ -60,6 +50,35 @@ extension ChatSession {
             let element = TOMLEditor.Table.element(editor.count(of: "networks") - 1, of: "networks").sub("sasl")
             for (key, value) in saslWritten { try editor.set(key, value, in: element) }
         }
+    }
+
+    /// A network running already (opened from a link) written into the configuration as
+    /// `/server add` writes one; the reload this wakes leaves it running as it is.
+    func keepInFile(_ network: NatterConfig.Network, connects: Bool) {
+        reloadState.addedByHand.insert(network.name)
+        let entries = Self.fileEntries(of: network, connects: connects)
+        configEdits.edit("The network \(network.name)") { editor throws(TOMLEditError) in try editor.append(to: "networks", entries) }
+    }
+
+    /// A `[[networks]]` table's keys for `network` (its passwords aside): what the next start
+    /// needs to see the same network as this run.
+    static func fileEntries(of network: NatterConfig.Network, connects: Bool) -> [(String, TOMLLiteral)] {
+        var entries: [(String, TOMLLiteral)] = network.name == network.host ? [] : [("name", .string(network.name))]
+        entries += [("host", .string(network.host)), ("port", .integer(network.port)), ("tls", .boolean(network.tls)),
+                    ("nick", .string(network.nick))]
+        if !network.channels.isEmpty {
+            entries.append(("channels", .array(network.channels.map { channel in
+                .string(channel.key.map { "\(channel.name) \($0)" } ?? channel.name)
+            })))
+        }
+        if !connects { entries.append(("autoconnect", .boolean(false))) }
+        // What the first network lends besides the nick is written too.
+        if network.user != network.nick { entries.append(("user", .string(network.user))) }
+        if network.realName != network.nick { entries.append(("realname", .string(network.realName))) }
+        if !network.alternativeNicks.isEmpty {
+            entries.append(("alternative_nicks", .array(network.alternativeNicks.map { .string($0) })))
+        }
+        return entries
     }
 
     /// `/server del`: the network leaves the configuration (the model let it go already).

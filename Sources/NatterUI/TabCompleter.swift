@@ -48,13 +48,14 @@ public struct TabCompleter: Sendable {
         var start = caret
         while start > 0, characters[start - 1] != " " { start -= 1 }
         let word = String(characters[start..<caret])
-        guard !word.isEmpty else { return nil }
         let lowered = word.lowercased()
         let atLineStart = characters[..<start].allSatisfy { $0 == " " }
         var candidates: [String]
         var replacements: [String]
         let before = characters[..<start].split(separator: " ").map { String($0) }
         let own = before.first.flatMap { $0.hasPrefix("/") ? arguments(String($0.dropFirst()), Array(before.dropFirst())) : nil }
+        // Nothing typed yet: only a command's own arguments (a value's choices) are offered.
+        guard !word.isEmpty || own != nil else { return nil }
         if word.hasPrefix("/") && atLineStart {
             candidates = commands.filter { ("/" + $0).lowercased().hasPrefix(lowered) }
             replacements = candidates.map { "/\($0) " }

@@ -36,7 +36,7 @@ struct IRCLinkWindowTests {
         defer { try? FileManager.default.removeItem(atPath: configFile) }
         let app = try ChildProcess(try natterExecutable(), [], environment: env)
         defer { app.stop() }
-        try x.waitForNatterWindow()
+        let window = try x.waitForNatterWindow()
         try peer.waitFor(timeout: 10, "natter online (730)") { $0.command == "730" }
 
         // The configured network's host and port: joined there.
@@ -52,6 +52,26 @@ struct IRCLinkWindowTests {
             $0.command == "JOIN" && ($0.parsedSource?.nick.hasPrefix("lnk") ?? false) && $0.parameters.first == "#elsewhere"
         }
         #expect(app.isRunning)
+        // Natter asks whether that server joins the networks: Enter adds it to the file (as
+        // /server add writes one), and the reload that write wakes starts nothing twice.
+        #expect(!(try String(contentsOfFile: configFile, encoding: .utf8)).contains("localhost"))
+        try x.key(window, "Return")
+        let deadline = Date().addingTimeInterval(10)
+        var text = ""
+        while Date() < deadline, !text.contains("host = \"localhost\"") {
+            Thread.sleep(forTimeInterval: 0.1)
+            text = (try? String(contentsOfFile: configFile, encoding: .utf8)) ?? ""
+        }
+        #expect(text.contains("[[networks]]\nhost = \"localhost\"\nport = \(server.clientPort)\ntls = false\nnick = \"lnk\"\n"
+                              + "channels = [\"#elsewhere\"]"), "config: \(text)")
+        try x.type(window, "/msg #elsewhere still one link")
+        try x.key(window, "Return")
+        var between: [IRCMessage] = []
+        try peer.waitFor(timeout: 10, "the message after the write") { message in
+            between.append(message)
+            return message.command == "PRIVMSG" && message.parameters.last == "still one link"
+        }
+        #expect(!between.contains { ["JOIN", "QUIT", "PART"].contains($0.command) }, "\(between)")
 
         app.signal(SIGTERM)
         #expect(app.waitForExit(seconds: 5))

@@ -23,6 +23,29 @@ struct TabCompleterTests {
         #expect(r?.0 == "Albert: ", "Shift+Tab goes back")
     }
 
+    /// A command's own arguments (`/set`'s names, then its values), even before a letter is
+    /// typed; other commands' words are nicks and channels as anywhere.
+    @Test func aCommandsOwnArgumentsComeFirst() {
+        var c = TabCompleter()
+        let own: (String, [String]) -> [String]? = { command, before in
+            guard command == "set" else { return nil }
+            return before.isEmpty ? ["theme.appearance", "theme.font"] : ["auto", "dark", "light"]
+        }
+        func tab(_ text: String) -> String? {
+            c.complete(text: text, caret: text.count, backwards: false, nicks: nicks, channels: channels, commands: commands,
+                       arguments: own)?.text
+        }
+        #expect(tab("/set theme.a") == "/set theme.appearance ")
+        c.reset()
+        #expect(tab("/set theme.appearance ") == "/set theme.appearance auto ")
+        c.reset()
+        #expect(tab("/set theme.appearance d") == "/set theme.appearance dark ")
+        c.reset()
+        #expect(tab("/msg al") == "/msg alice ")
+        c.reset()
+        #expect(tab("/msg ") == nil, "nothing typed, no arguments of its own: nothing")
+    }
+
     @Test func elsewhereANickGetsASpaceAndTheRestOfTheLineStays() {
         var c = TabCompleter()
         let r = tab(&c, "hi ca how are you", 5)
