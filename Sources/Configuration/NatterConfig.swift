@@ -10,7 +10,8 @@ import IRCSession
 /// host = "irc.libera.chat"          # port 6697 with TLS (the default), 6667 without
 /// nick = "me"
 /// alternative_nicks = ["me_", "me__"]
-/// channels = ["#natter", "#secret key"]   # a key after a space
+/// channels = ["#natter", "#secret key"]   # a key after a space ("#c keyring:NAME": the
+///                                         # keyring's item NAME holds it)
 /// friends = ["alice", "bob"]               # watched with MONITOR (/monitor +nick adds)
 /// autoconnect = true                     # false: added, connected by /connect
 /// password_command = "pass irc/libera"   # server password from a command (never stored);

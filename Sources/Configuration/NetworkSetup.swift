@@ -7,38 +7,50 @@ import IRCTransport
 public struct NetworkSecrets: Sendable, Equatable {
     public var sasl: String?
     public var server: String?
+    /// The keys of channels the config keeps in the keyring (`"#c keyring:NAME"`), by the
+    /// channel's name in lower case.
+    public var channelKeys: [String: String] = [:]
 
     /// The passwords `sasl` and `server` (none by default).
-    public init(sasl: String? = nil, server: String? = nil) {
+    public init(sasl: String? = nil, server: String? = nil, channelKeys: [String: String] = [:]) {
         self.sasl = sasl
         self.server = server
+        self.channelKeys = channelKeys
     }
 
     /// Fetches `network`'s passwords: literals at once; the keyring and `password_command` may
     /// take long (a command up to 10 s, an unlock prompt up to a minute), so the window asks
     /// for those off its own thread (``NetworkStarter``).
     public static func fetch(for network: NatterConfig.Network, keyringBus: String? = nil) throws(ConfigError) -> NetworkSecrets {
-        NetworkSecrets(sasl: try network.saslSecret.map { s throws(ConfigError) in try SecretResolver.resolve(s, keyringBus: keyringBus) },
-                       server: try network.password.map { s throws(ConfigError) in try SecretResolver.resolve(s, keyringBus: keyringBus) })
+        var keys: [String: String] = [:]
+        for (channel, item) in network.keyringChannelKeys {
+            keys[channel.lowercased()] = try SecretResolver.resolve(.keyring(item), keyringBus: keyringBus)
+        }
+        return NetworkSecrets(sasl: try network.saslSecret.map { s throws(ConfigError) in try SecretResolver.resolve(s, keyringBus: keyringBus) },
+                              server: try network.password.map { s throws(ConfigError) in try SecretResolver.resolve(s, keyringBus: keyringBus) },
+                              channelKeys: keys)
     }
 
     /// The passwords when the config holds them all itself (or there are none); `nil` when one
     /// of them has to be fetched.
     public static func immediate(for network: NatterConfig.Network) -> NetworkSecrets? {
-        guard [network.saslSecret, network.password].allSatisfy({ $0?.isLiteral ?? true }) else { return nil }
+        guard [network.saslSecret, network.password].allSatisfy({ $0?.isLiteral ?? true }), network.keyringChannelKeys.isEmpty else {
+            return nil
+        }
         return try? fetch(for: network)
     }
 
     /// Stand-ins for every password the config names (empty strings), to check the rest of
     /// the settings before the real ones are fetched.
     public static func placeholders(for network: NatterConfig.Network) -> NetworkSecrets {
-        NetworkSecrets(sasl: network.saslSecret.map { _ in "" }, server: network.password.map { _ in "" })
+        NetworkSecrets(sasl: network.saslSecret.map { _ in "" }, server: network.password.map { _ in "" },
+                       channelKeys: Dictionary(network.keyringChannelKeys.map { ($0.channel.lowercased(), "") }) { first, _ in first })
     }
 
     /// Where the passwords that have to be fetched come from, for the server buffer:
     /// "the keyring (libera)", "`pass show irc`".
     public static func sources(for network: NatterConfig.Network) -> String {
-        let sources = [network.saslSecret, network.password].compactMap { secret -> String? in
+        let sources = ([network.saslSecret, network.password] + network.keyringChannelKeys.map { .keyring($0.item) }).compactMap { secret -> String? in
             switch secret {
             case .keyring(let name): "the keyring (\(name))"
             case .command(let command): "`\(command)`"
@@ -50,6 +62,26 @@ public struct NetworkSecrets: Sendable, Equatable {
 }
 
 extension NatterConfig.Network {
+    /// The channels whose key the keyring keeps (`"#c keyring:NAME"` in `channels`), with
+    /// the item's name.
+    public var keyringChannelKeys: [(channel: String, item: String)] {
+        channels.compactMap { channel in channel.key.flatMap(Self.keyringItem).map { (channel.name, $0) } }
+    }
+
+    /// The keyring item a channel key names (`keyring:NAME`), nil for a key itself.
+    public static func keyringItem(_ key: String) -> String? {
+        guard key.hasPrefix("keyring:"), key.count > "keyring:".count else { return nil }
+        return String(key.dropFirst("keyring:".count))
+    }
+
+    /// Whether a channel key joined by hand goes to the keyring: the network keeps a password
+    /// there already, or the channel's key was there.
+    public func keepsChannelKeysInKeyring(_ channel: String) -> Bool {
+        if case .keyring = password { return true }
+        if case .keyring = sasl?.password { return true }
+        return keyringChannelKeys.contains { $0.channel.lowercased() == channel.lowercased() }
+    }
+
     /// The SASL password the mechanism uses (EXTERNAL uses none).
     var saslSecret: NatterConfig.Secret? {
         guard let sasl, sasl.mechanism != .external else { return nil }
@@ -96,7 +128,12 @@ public struct NetworkSetup {
         var session = SessionConfiguration(
             nick: network.nick, alternativeNicks: network.alternativeNicks, user: network.user,
             realName: network.realName, serverPassword: secrets.server,
-            sasl: sasl, autoJoin: network.channels.map { ChannelKey($0.name, key: $0.key) },
+            sasl: sasl, autoJoin: network.channels.map { channel in
+                // A key kept in the keyring: the one fetched.
+                ChannelKey(channel.name, key: channel.key.flatMap { key in
+                    NatterConfig.Network.keyringItem(key) == nil ? key : secrets.channelKeys[channel.name.lowercased()]
+                })
+            },
             ctcp: ctcp)
         session.monitor = network.friends
         session.saslFailure = network.saslFailure

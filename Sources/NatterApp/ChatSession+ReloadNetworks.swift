@@ -84,16 +84,25 @@ extension ChatSession {
         if !added.isEmpty { model.perform(.monitorAdd(added), network: name, now: now) }
         if !gone.isEmpty { model.perform(.monitorRemove(gone), network: name, now: now) }
         chat.onConnect = network.onConnect
+        // A key the keyring keeps stays the one fetched at start (the item is not read again).
+        let joinKeys = { (configuration: SessionConfiguration) in
+            network.channels.map { channel in
+                ChannelKey(channel.name, key: channel.key.flatMap { key in
+                    NatterConfig.Network.keyringItem(key) == nil ? key
+                        : configuration.autoJoin.first { $0.name.lowercased() == channel.name.lowercased() }?.key
+                })
+            }
+        }
         model.reconfigure(network: name) { configuration in
             // Joined from the next registration on; none joined or parted now.
-            configuration.autoJoin = network.channels.map { ChannelKey($0.name, key: $0.key) }
+            configuration.autoJoin = joinKeys(configuration)
             configuration.alternativeNicks = network.alternativeNicks
             configuration.saslFailure = network.saslFailure
             configuration.saslTimeout = network.saslTimeout
         }
         if network.rememberChannels != old.rememberChannels {
             if network.rememberChannels {
-                chat.remember(channels: network.channels.map { ChannelKey($0.name, key: $0.key) })
+                chat.remember(channels: chat.session.configuration.autoJoin)
             } else {
                 chat.stopRemembering()
             }

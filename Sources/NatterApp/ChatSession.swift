@@ -289,11 +289,21 @@ final class ChatSession {
     /// buffer on screen what could not be kept there.
     private func keepConfigChanges() {
         for network in model.networks {
-            let changes = network.takeRememberedChanges()
+            var changes = network.takeRememberedChanges()
             guard !changes.isEmpty else { continue }
             let name = network.name
+            // Keys go to the keyring where this network keeps its passwords.
+            if let configured = networks.first(where: { $0.name == name }),
+               changes.contains(where: { if case .removed = $0 { false } else { true } }) {
+                let kept = ChannelKeyKeeping.keep(changes, of: configured, lookup: ConfigSettingsStore.keyringLookup(),
+                                                  store: settingsStore?.keepSecret ?? ConfigSettingsStore.keyringKeeper())
+                changes = kept.changes
+                for failure in kept.failures { model.note(failure, in: network.serverBuffer.id, isError: true, at: Date()) }
+                guard !changes.isEmpty else { continue }
+            }
+            let written = changes
             configEdits.edit("The channels of \(name)") { editor throws(TOMLEditError) in
-                try ConfigWriter.applyChannelChanges(changes, network: name, in: &editor)
+                try ConfigWriter.applyChannelChanges(written, network: name, in: &editor)
             }
         }
         for failure in configEdits.takeFailures() {

@@ -1,6 +1,7 @@
 @testable import Configuration
 import ChatModel
 import DesktopBus
+import IRCSession
 import Foundation
 import NatterTestSupport
 import Testing
@@ -104,5 +105,67 @@ struct SettingsKeyringTests {
         // Checked as typed without keeping anything.
         #expect(store.refusal(of: "other", at: address) == nil)
         #expect(try keyring.secretTool(["lookup", "xdg:schema", SecretService.schema, "key", "Libera/sasl"]) == "hunter2")
+    }
+}
+
+/// Channel keys in the keyring (issue 33, point 7): a channel joined by hand on a network that
+/// keeps its passwords there keeps its key there too, and is joined with it at the next start.
+@Suite(.serialized)
+struct ChannelKeyKeyringTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aKeyJoinedByHandIsKeptAndFetchedBack() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let keyring = try GnomeKeyring(bus: bus)
+        defer { keyring.stop() }
+        let store = ConfigSettingsStore.keyringKeeper(address: bus.address)
+        let lookup = ConfigSettingsStore.keyringLookup(address: bus.address)
+        var config = try ConfigLoader.parse("""
+            [[networks]]
+            name = "Libera"
+            host = "irc.libera.chat"
+            password = { keyring = "libera" }
+            channels = ["#open", "#plain key"]
+            """, file: "c.toml")
+
+        let joined: [RememberedChange] = [.added(ChannelKey("#Secret", key: "s3cret")), .added(ChannelKey("#free")), .removed("#old")]
+        let kept = ChannelKeyKeeping.keep(joined, of: config.networks[0], lookup: lookup, store: store)
+        #expect(kept.failures.isEmpty)
+        #expect(kept.changes == [.added(ChannelKey("#Secret", key: "keyring:Libera/#secret")), .added(ChannelKey("#free")), .removed("#old")])
+        #expect(try keyring.secretTool(["lookup", "xdg:schema", SecretService.schema, "key", "Libera/#secret"]) == "s3cret")
+
+        // Written so, the next start fetches it and joins with it.
+        var editor = try TOMLEditor("[[networks]]\nname = \"Libera\"\nhost = \"irc.libera.chat\"\npassword = { keyring = \"libera\" }\n"
+                                    + "channels = [\"#open\", \"#plain key\"]\n")
+        try ConfigWriter.applyChannelChanges(kept.changes, network: "Libera", in: &editor)
+        #expect(editor.text.contains("\"#Secret keyring:Libera/#secret\""))
+        config = try ConfigLoader.parse(editor.text, file: "c.toml")
+        let network = config.networks[0]
+        #expect(NetworkSecrets.immediate(for: network) == nil, "the keyring is asked off the window's thread")
+        _ = try keyring.secretTool(["store", "--label=x", "xdg:schema", SecretService.schema, "key", "libera"], input: "pw")
+        let secrets = try NetworkSecrets.fetch(for: network, keyringBus: bus.address)
+        #expect(secrets.channelKeys == ["#secret": "s3cret"])
+        #expect(NetworkSecrets.sources(for: network).contains("the keyring (Libera/#secret)"))
+        let setup = try NetworkSetup(network, secrets: secrets, ctcp: CTCPConfiguration())
+        #expect(setup.session.autoJoin == [ChannelKey("#open"), ChannelKey("#plain", key: "key"), ChannelKey("#Secret", key: "s3cret"),
+                                         ChannelKey("#free")])
+
+        // Joined again with the same key: nothing to write. A new key replaces the kept one.
+        #expect(ChannelKeyKeeping.keep([.keyed(ChannelKey("#Secret", key: "s3cret"))], of: network, lookup: lookup, store: store).changes.isEmpty)
+        let rekeyed = ChannelKeyKeeping.keep([.keyed(ChannelKey("#Secret", key: "n3w"))], of: network, lookup: lookup, store: store)
+        #expect(rekeyed.changes == [.keyed(ChannelKey("#Secret", key: "keyring:Libera/#secret"))])
+        #expect(try keyring.secretTool(["lookup", "xdg:schema", SecretService.schema, "key", "Libera/#secret"]) == "n3w")
+    }
+
+    @Test func aNetworkWithoutTheKeyringKeepsKeysInTheFileAndAFailureIsSaid() throws {
+        let plain = try ConfigLoader.parse("[[networks]]\nhost = \"h.example\"\n", file: "c").networks[0]
+        let change = RememberedChange.added(ChannelKey("#c", key: "k"))
+        var asked = false
+        let untouched = ChannelKeyKeeping.keep([change], of: plain, lookup: { _ in asked = true; return nil },
+                                               store: { _, _ in asked = true; return nil })
+        #expect(untouched.changes == [change] && untouched.failures.isEmpty && !asked)
+        let keyed = try ConfigLoader.parse("[[networks]]\nhost = \"h.example\"\npassword = { keyring = \"h\" }\n", file: "c").networks[0]
+        let failed = ChannelKeyKeeping.keep([change], of: keyed, lookup: { _ in nil }, store: { _, _ in "no keyring" })
+        #expect(failed.changes == [change] && failed.failures.first?.contains("no keyring") == true)
     }
 }

@@ -221,3 +221,14 @@ extension ConfigSettingsStore {
         }
     }
 }
+
+extension ConfigSettingsStore {
+    /// What the desktop's keyring keeps under `name` (nil: nothing, or no keyring).
+    public static func keyringLookup(address: String? = nil) -> (String) -> String? {
+        { name in
+            let keyring = SecretService(address: address)
+            defer { keyring.stop() }
+            return (try? keyring.password(for: name, timeout: 30)) ?? nil
+        }
+    }
+}
