@@ -40,6 +40,9 @@ public final class ConfigWatcher: Sendable {
         let inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard inotify >= 0 else { return nil }
         var fds: [Int32] = [0, 0]
+        // (pipe2 is not in Swift's Glibc: the flags follow at once, and a program started on
+        // another thread meanwhile gets none of these anyway: `Subprocess` closes every
+        // descriptor past stderr in the child.)
         guard pipe(&fds) == 0 else {
             close(inotify)
             return nil
@@ -60,7 +63,12 @@ public final class ConfigWatcher: Sendable {
             self.run(watched: folders, last: initial, changed: changed)
         }
         guard started else {
-            closeAll()
+            // Nothing runs: stop (from deinit) has nothing to wake or wait for.
+            state.withLock { state in
+                closeAll()
+                state.stopping = true
+                state.finished = true
+            }
             return nil
         }
     }
@@ -75,13 +83,14 @@ public final class ConfigWatcher: Sendable {
 
     /// Ends the watching thread and waits (a second at most) until it closed its descriptors.
     public func stop() {
-        let first = state.withLock { state -> Bool in
-            defer { state.stopping = true }
-            return !state.stopping
-        }
-        if first {
-            var byte: UInt8 = 1
-            _ = write(stopPipe.write, &byte, 1)
+        // Under the lock the thread closes its descriptors with: the pipe is written to only
+        // while it is open.
+        state.withLock { state in
+            if !state.stopping && !state.finished {
+                var byte: UInt8 = 1
+                _ = write(stopPipe.write, &byte, 1)
+            }
+            state.stopping = true
         }
         let deadline = ContinuousClock.now + .seconds(1)
         while !state.withLock({ $0.finished }), ContinuousClock.now < deadline { usleep(1_000) }
@@ -121,8 +130,10 @@ public final class ConfigWatcher: Sendable {
             state.withLock { $0.latest = reading }
             changed()
         }
-        closeAll()
-        state.withLock { $0.finished = true }
+        state.withLock { state in
+            closeAll()
+            state.finished = true
+        }
     }
 
     /// Reads the waiting events; whether one of them names the file (or its target).

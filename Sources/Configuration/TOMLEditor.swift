@@ -25,6 +25,8 @@ public struct TOMLEditor: Sendable {
         }
         /// Sub-table `name` of this one (`[networks.sasl]` of a network).
         public func sub(_ name: String) -> Table { Table(steps: steps + [TOMLLayout.Step(name)]) }
+        /// The table this one is a sub-table of, and its name there.
+        var parent: (table: Table, name: String)? { steps.last.map { (Table(steps: steps.dropLast()), $0.name) } }
     }
 
     /// An editor of `text`; throws when it is not TOML.

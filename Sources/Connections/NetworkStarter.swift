@@ -22,7 +22,12 @@ public final class NetworkStarter {
         var connect: Bool
         /// Whether a fetch is under way (false after one failed).
         var fetching: Bool
+        /// Which fetch's result it waits for: one started for settings replaced since (a
+        /// reload while a prompt was open) is dropped when it comes.
+        var generation = 0
     }
+    /// The number of the next fetch.
+    private var fetches = 0
     /// Gets a network's passwords (blocking: it runs on a thread of its own).
     public typealias Fetch = @Sendable (NatterConfig.Network) throws(ConfigError) -> NetworkSecrets
 
@@ -154,12 +159,16 @@ public final class NetworkStarter {
     /// Gives the networks whose passwords arrived their login, and connects those that should.
     public func apply() {
         let results = arrived.take()
-        for (name, result) in results {
-            guard var entry = waiting[name] else { continue }
+        for (name, generation, result) in results {
+            guard var entry = waiting[name], entry.generation == generation else { continue }
             let server = BufferID(network: name, name: "")
             do {
                 let setup = try NetworkSetup(entry.network, secrets: try result.get(), ctcp: entry.ctcp)
                 model.setCredentials(sasl: setup.session.sasl, serverPassword: setup.session.serverPassword, network: name)
+                // Channel keys the keyring keeps came with the passwords.
+                if !entry.network.keyringChannelKeys.isEmpty {
+                    model.reconfigure(network: name) { $0.autoJoin = setup.session.autoJoin }
+                }
                 waiting[name] = nil
                 model.setLink(.idle, network: name)
                 hub.release(network: name, endpoint: setup.endpoint, connect: entry.connect)
@@ -203,7 +212,10 @@ public final class NetworkStarter {
 
     private func startFetch(_ name: String) {
         guard let network = waiting[name]?.network else { return }
+        fetches += 1
+        let generation = fetches
         waiting[name]?.fetching = true
+        waiting[name]?.generation = generation
         let fetch = self.fetch, arrived = self.arrived, wakeUp = self.wakeUp
         let work: @Sendable () -> Void = {
             // One fetch at a time, whatever the number of networks: a locked keyring then
@@ -211,7 +223,7 @@ public final class NetworkStarter {
             let result = Self.oneAtATime.withLock { _ -> Result<NetworkSecrets, ConfigError> in
                 do throws(ConfigError) { return .success(try fetch(network)) } catch { return .failure(error) }
             }
-            arrived.add(name, result)
+            arrived.add(name, generation, result)
             wakeUp()
         }
         if !BackgroundThread.start(work) {
@@ -237,13 +249,13 @@ public final class NetworkStarter {
 
 /// Passwords fetched on other threads, waiting for the window's thread.
 private final class Arrivals: Sendable {
-    private let results = Mutex<[(network: String, result: Result<NetworkSecrets, ConfigError>)]>([])
+    private let results = Mutex<[(network: String, generation: Int, result: Result<NetworkSecrets, ConfigError>)]>([])
 
-    func add(_ network: String, _ result: Result<NetworkSecrets, ConfigError>) {
-        results.withLock { $0.append((network, result)) }
+    func add(_ network: String, _ generation: Int, _ result: Result<NetworkSecrets, ConfigError>) {
+        results.withLock { $0.append((network, generation, result)) }
     }
 
-    func take() -> [(network: String, result: Result<NetworkSecrets, ConfigError>)] {
+    func take() -> [(network: String, generation: Int, result: Result<NetworkSecrets, ConfigError>)] {
         results.withLock { results in
             defer { results.removeAll() }
             return results

@@ -8,6 +8,9 @@ extension IRCSession {
     static let maxCapRequestBytes = 400
 
     mutating func startRegistration(now: SessionTime) {
+        // A new link: a QUIT sent on the old one (a reconnect with new settings, whose drop the
+        // hub no longer reports) does not make this link's drop one we asked for.
+        quitting = false
         resetConnection(now: now)
         setPhase(.negotiatingCapabilities)
         capNegotiationOpen = true

@@ -124,6 +124,12 @@ public struct IRCSession: Sendable {
         for added in configuration.autoJoin where !listed(before, added) && !listed(desiredChannels, added) {
             desiredChannels.append(added)
         }
+        // A channel whose key changed (or whose key arrived from the keyring) rejoins with it.
+        for channel in configuration.autoJoin {
+            guard let old = before.first(where: { isupport.equal($0.name, channel.name) }), old.key != channel.key,
+                  let index = desiredChannels.firstIndex(where: { isupport.equal($0.name, channel.name) }) else { continue }
+            desiredChannels[index].key = channel.key
+        }
     }
 
     /// Feeds one input and returns what to send and what to tell the model, in order.

@@ -50,6 +50,9 @@ extension ChatSession {
             let element = TOMLEditor.Table.element(editor.count(of: "networks") - 1, of: "networks").sub("sasl")
             for (key, value) in saslWritten { try editor.set(key, value, in: element) }
         }
+        // The settings screen lists the networks as the file has them: it sees this one now.
+        configEdits.waitUntilIdle()
+        settingsStore?.refresh()
     }
 
     /// A network running already (opened from a link) written into the configuration as
@@ -94,5 +97,7 @@ extension ChatSession {
             }
             try editor.remove(element: index, of: "networks")
         }
+        configEdits.waitUntilIdle()
+        settingsStore?.refresh()
     }
 }

@@ -56,6 +56,9 @@ extension ChatSession {
             return
         }
         reloadState.missing = false
+        // A reading the file has moved past (a save of ours or the user's since) is not
+        // applied: it would undo the newer one until that one's reading comes.
+        if let current = try? String(contentsOfFile: path, encoding: .utf8), current != text { return }
         let config: NatterConfig
         do {
             config = try ConfigLoader.parse(text, file: path)
@@ -112,6 +115,9 @@ extension ChatSession {
         for network in changes.reconnect {
             replaceConfigured(network)
             starter.reconnect(network, ctcp: ctcp, quitMessage: model.settings.quitMessage, now: now)
+            // What changed with the login but needs no link of its own (friends, on_connect,
+            // remembering) applies too.
+            if let previous = old.networks.first(where: { $0.name == network.name }) { applyInPlace(network, from: previous, now: now) }
         }
         for network in changes.inPlace {
             guard let previous = old.networks.first(where: { $0.name == network.name }) else { continue }

@@ -107,12 +107,20 @@ extension ChatSession {
                 chat.stopRemembering()
             }
         }
-        if network.autoConnect, !old.autoConnect, !hub.isLinked(name), !starter.isWaiting(name) {
+        // One still waiting for its password connects when it comes (the request waits).
+        if network.autoConnect, !old.autoConnect, !hub.isLinked(name) {
             model.requestLink(.connect, network: name)
         }
     }
 
     func replaceConfigured(_ network: NatterConfig.Network) {
         if let index = networks.firstIndex(where: { $0.name == network.name }) { networks[index] = network }
+    }
+
+    /// A password of network `name` changed in the keyring (`/set`, the settings screen): it
+    /// is fetched again and the network connects again with it, as after a login change.
+    func refetchPasswords(of name: String) {
+        guard let network = networks.first(where: { $0.name == name }), model.network(name) != nil else { return }
+        starter.reconnect(network, ctcp: ctcp, quitMessage: model.settings.quitMessage, now: hub.now())
     }
 }

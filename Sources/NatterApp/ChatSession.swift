@@ -254,6 +254,7 @@ final class ChatSession {
             let store = ConfigSettingsStore(path: ConfigLoader.defaultPath(), config: fromFile, edits: configEdits)
             store.keepSecret = ConfigSettingsStore.keyringKeeper()
             store.onChange = { [weak self] config in self?.apply(config) }
+            store.onSecretChanged = { [weak self] name in self?.refetchPasswords(of: name) }
             model.settingsStore = store
             settingsStore = store
         }

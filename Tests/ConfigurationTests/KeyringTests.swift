@@ -105,6 +105,15 @@ struct SettingsKeyringTests {
         // Checked as typed without keeping anything.
         #expect(store.refusal(of: "other", at: address) == nil)
         #expect(try keyring.secretTool(["lookup", "xdg:schema", SecretService.schema, "key", "Libera/sasl"]) == "hunter2")
+        // A new password for the same item leaves the file as it is: the network is told to
+        // fetch it again.
+        var refetched: [String] = []
+        store.onSecretChanged = { refetched.append($0) }
+        let before = try String(contentsOfFile: path, encoding: .utf8)
+        _ = try store.set("n3w", at: address).get()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+        #expect(refetched == ["Libera"])
+        #expect(try keyring.secretTool(["lookup", "xdg:schema", SecretService.schema, "key", "Libera/sasl"]) == "n3w")
     }
 }
 

@@ -204,6 +204,14 @@ final class SettingsStoreTests {
         #expect(refusal.description.contains("not in config.toml"))
     }
 
+    @Test func aMissingFileIsNotWrittenAsOneKey() throws {
+        let store = try store()
+        try FileManager.default.removeItem(atPath: path)
+        let refused = store.set("16", at: try address(store, "theme.font_size"))
+        #expect(throws: SettingRefusal.self) { try refused.get() }
+        #expect(!FileManager.default.fileExists(atPath: path) && applied.isEmpty)
+    }
+
     @Test func saslIsTurnedOffAndAResetOfNothingWritesNothing() throws {
         let store = try store()
         _ = try store.set("keyring:l", at: address(store, "networks.Libera.sasl.password")).get()

@@ -91,4 +91,29 @@ struct NetworkStarterReconnectTests {
         }
         #expect(rig.serverText("fetched").filter { $0.contains("Connecting to") }.count > before)
     }
+
+    /// A fetch started for settings replaced since (a prompt still open when the file changed)
+    /// is dropped when it comes: the login is the new settings' password.
+    @Test func aFetchForReplacedSettingsIsDropped() {
+        let rig = Rig()
+        defer { rig.hub.stopAll() }
+        let started = FileManager.default.temporaryDirectory.appendingPathComponent("natter-fetch-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: started) }
+        var old = NetworkStarterTests.network("slow", password: .literal("a"))
+        old.sasl?.password = .command("touch '\(started)'; sleep 1; echo old")
+        rig.starter.add(old, ctcp: CTCPConfiguration())
+        #expect(rig.starter.isWaiting("slow"))
+        // The old fetch runs (and holds the one-at-a-time lock) before the settings change.
+        let running = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: started), Date() < running { usleep(2_000) }
+        var new = old
+        new.sasl?.password = .command("echo new")
+        rig.starter.reconnect(new, ctcp: CTCPConfiguration(), quitMessage: "Leaving", now: rig.hub.now())
+        let deadline = Date().addingTimeInterval(20)
+        while rig.starter.isWaiting("slow"), Date() < deadline {
+            rig.starter.apply()
+            usleep(2_000)
+        }
+        #expect(rig.model.network("slow")?.session.configuration.sasl == .plain(account: "tester", password: "new"))
+    }
 }

@@ -45,4 +45,27 @@ struct ReconfigureTests {
         #expect(sent(h.register()).filter { $0.hasPrefix("JOIN") }.isEmpty)
         #expect(h.session.configuration.nick == "other")
     }
+
+    /// A key that changed (or arrived from the keyring after the session was made) is the one
+    /// the next registration joins with.
+    @Test func aChangedKeyIsTheNextJoinsKey() {
+        var h = Harness(Harness.config(autoJoin: [ChannelKey("#a", key: ""), ChannelKey("#b")]))
+        h.session.reconfigure { $0.autoJoin = [ChannelKey("#a", key: "s3cret"), ChannelKey("#b")] }
+        #expect(sent(h.register()).filter { $0.hasPrefix("JOIN") } == ["JOIN #a,#b s3cret"])
+    }
+
+    /// A QUIT sent on the old link of a reconnect with new settings (whose drop the hub no
+    /// longer reports) does not make the new link's drop one the user asked for.
+    @Test func aNewLinkForgetsTheOldLinksQuit() {
+        var h = Harness(Harness.config(autoJoin: [ChannelKey("#a")]))
+        h.register()
+        h.feed(":natter!nat@host JOIN #a")
+        _ = h.intent(.quit(reason: "new settings"))
+        #expect(h.session.quitting)
+        h.register()
+        #expect(!h.session.quitting)
+        h.feed(":natter!nat@host JOIN #a")
+        h.disconnect()
+        #expect(h.session.history.stoppedHearing["#a"] != nil, "a drop we did not ask for: what was missed is fetched")
+    }
 }

@@ -10,7 +10,10 @@ extension ConfigSettingsStore {
     func candidate(_ text: String, at address: SettingAddress) -> Result<Edited, SettingRefusal> {
         // No SASL: the network's sasl table goes.
         if address.info.key == "sasl.mechanism", text.trimmingBlanks.lowercased() == "none" {
-            return edited(at: address) { editor, table, _ throws(TOMLEditError) in _ = try editor.removeTable(table) }
+            return edited(at: address) { editor, table, _ throws(TOMLEditError) in
+                // `[networks.sasl]`, or `sasl = { … }` written inline in the network's table.
+                if try !editor.removeTable(table), let parent = table.parent { try editor.remove(parent.name, in: parent.table) }
+            }
         }
         var literal: TOMLLiteral
         do throws(SettingRefusal) { literal = try SettingText.literal(text, kind: address.info.kind) } catch {
@@ -42,14 +45,13 @@ extension ConfigSettingsStore {
         // Natter's own queued changes (a channel remembered, an alias) land first: this edit
         // reads the file after them.
         editsQueue?.waitUntilIdle()
-        let current: String
-        if FileManager.default.fileExists(atPath: path) {
-            guard let read = try? String(contentsOfFile: path, encoding: .utf8) else {
-                return .failure(SettingRefusal("cannot read \(path)"))
-            }
-            current = read
-        } else {
-            current = ""
+        // A file that is gone is not an empty one: written so, it would hold this one key and
+        // take every network away.
+        guard FileManager.default.fileExists(atPath: path) else {
+            return .failure(SettingRefusal("\(path) is missing: put it back first (the running settings stay)"))
+        }
+        guard let current = try? String(contentsOfFile: path, encoding: .utf8) else {
+            return .failure(SettingRefusal("cannot read \(path)"))
         }
         do { reloaded(try ConfigLoader.parse(current, file: path), text: current) } catch {
             return .failure(SettingRefusal("the file has an error to mend first (the running settings stay): \(error)"))
@@ -82,19 +84,20 @@ extension ConfigSettingsStore {
 
     /// Writes an edited file and makes it the running configuration (an edit that changed
     /// nothing writes nothing).
-    func commit(_ result: Result<Edited, SettingRefusal>) -> Result<Void, SettingRefusal> {
+    @discardableResult
+    func commit(_ result: Result<Edited, SettingRefusal>) -> Result<Bool, SettingRefusal> {
         let edited: Edited
         switch result {
         case .failure(let refusal): return .failure(refusal)
         case .success(let value): edited = value
         }
-        if let current = try? String(contentsOfFile: path, encoding: .utf8), current == edited.text { return .success(()) }
+        if let current = try? String(contentsOfFile: path, encoding: .utf8), current == edited.text { return .success(false) }
         do throws(ConfigFileError) { try ConfigFile.write(edited.text, to: path) } catch {
             return .failure(SettingRefusal(error.description))
         }
         reloaded(edited.config, text: edited.text)
         onChange(edited.config)
-        return .success(())
+        return .success(true)
     }
 
     /// The table and key `address` is written under (the root for none).

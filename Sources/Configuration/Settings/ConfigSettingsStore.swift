@@ -23,6 +23,9 @@ public final class ConfigSettingsStore: SettingsStore {
     /// it could not (nil: there is no keyring). A password is never written into the file:
     /// the file names the keyring's item instead, as the first-run form does.
     public var keepSecret: ((_ password: String, _ name: String) -> String?)?
+    /// A network's password changed in the keyring while the file stayed as it was (it named
+    /// the item already): the running network must fetch it again.
+    public var onSecretChanged: ((_ network: String) -> Void)?
 
     /// A store of the file at `path`, which `config` was read from.
     public init(path: String, config: NatterConfig, edits: ConfigEditQueue? = nil) {
@@ -170,14 +173,19 @@ public final class ConfigSettingsStore: SettingsStore {
 
     public func set(_ text: String, at address: SettingAddress) -> Result<SettingValue, SettingRefusal> {
         let result = candidate(text, at: address)
+        var stored = false
         if case .success = result, let (password, name) = typedSecret(text, at: address) {
             guard let keep = keepSecret else {
                 return .failure(SettingRefusal("there is no keyring to keep it in: use password_command, or write it in the file yourself"))
             }
             if let failure = keep(password, name) { return .failure(SettingRefusal("the keyring did not keep it: \(failure)")) }
+            stored = true
         }
         let index = config.networks.firstIndex { $0.name == address.network }
-        return commit(result).map { value(at: readdressed(address, index: index)) }
+        return commit(result).map { written in
+            if stored, !written, let network = address.network { onSecretChanged?(network) }
+            return value(at: readdressed(address, index: index))
+        }
     }
 
     /// `address` after a change that may have renamed its network (its `name`, or the `host`
@@ -190,7 +198,7 @@ public final class ConfigSettingsStore: SettingsStore {
     public func reset(_ address: SettingAddress) -> Result<SettingValue, SettingRefusal> {
         let index = config.networks.firstIndex { $0.name == address.network }
         return commit(edited(at: address) { editor, table, key throws(TOMLEditError) in _ = try editor.remove(key, in: table) })
-            .map { value(at: readdressed(address, index: index)) }
+            .map { _ in value(at: readdressed(address, index: index)) }
     }
 
     public func moveNetwork(_ name: String, to index: Int) -> Result<Void, SettingRefusal> {
@@ -200,7 +208,7 @@ public final class ConfigSettingsStore: SettingsStore {
             }
             try editor.move(element: from, of: "networks", to: min(max(index, 0), editor.count(of: "networks") - 1))
         }
-        return commit(result)
+        return commit(result).map { _ in () }
     }
 }
 

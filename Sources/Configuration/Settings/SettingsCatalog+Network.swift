@@ -71,8 +71,8 @@ extension SettingsCatalog {
                 read: { value, draft throws(SettingRefusal) in draft.network.password = .command(try SettingValueReader.string(value)) },
                 show: { if case .command(let command) = $0.network.password { command } else { "" } }),
         Setting(info: SettingInfo(key: "sasl.mechanism", scope: .network,
-                                  kind: .choice(["none"] + NatterConfig.SASL.Mechanism.allCases.map(\.rawValue)), section: .networks,
-                                  summary: "How to log in with SASL: plain, external, scram-sha-256 (none: no SASL)",
+                                  kind: .choice(NatterConfig.SASL.Mechanism.allCases.map(\.rawValue)), section: .networks,
+                                  summary: "How to log in with SASL: plain, external, scram-sha-256 (/set … none: no SASL)",
                                   defaultText: "plain, where the sasl table is written"),
                 read: { value, draft throws(SettingRefusal) in
                     let text = try SettingValueReader.string(value)
