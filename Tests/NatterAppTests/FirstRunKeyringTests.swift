@@ -60,12 +60,8 @@ struct FirstRunKeyringTests {
         defer { keyring.stop() }
         var env = x.environment()
         env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-        let configFile = env["XDG_CONFIG_HOME"]! + "/natter/config.toml"
-        try FileManager.default.createDirectory(atPath: env["XDG_CONFIG_HOME"]! + "/natter", withIntermediateDirectories: true)
-        try "[[networks]]\nname = \"First\"\nhost = \"127.0.0.1\"\nport = 9\ntls = false\nnick = \"me\"\n"
-            .write(toFile: configFile, atomically: true, encoding: .utf8)
+        let configFile = try x.writeConfig("[[networks]]\nname = \"First\"\nhost = \"127.0.0.1\"\nport = 9\ntls = false\nnick = \"me\"\n")
         defer { try? FileManager.default.removeItem(atPath: configFile) }
-        try? FileManager.default.removeItem(atPath: env["XDG_STATE_HOME"]! + "/natter/window.json")
 
         let app = try ChildProcess(try natterExecutable(), ["--window-size", "900x600"], environment: env)
         let window = try x.waitForNatterWindow()

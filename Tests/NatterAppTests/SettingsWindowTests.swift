@@ -9,20 +9,12 @@ import Testing
 /// file's reload would apply it; a nick set so reconnects that network under it.
 extension ConfigReloadWindowTests {
     @Test(.timeLimit(.minutes(2))) func setAndTheSettingsScreenChangeTheRunningApp() throws {
-        let server = try InspIRCdNetwork(services: false)
+        let (server, peer) = try serverWithPeer(joining: ["#set"])
         defer { server.stop() }
-        let peer = try RawIRCClient(port: server.clientPort)
         defer { peer.close() }
-        try peer.register(nick: "peer")
-        try peer.join("#set")
-
         let x = try XvfbSession()
         defer { x.stop() }
         let env = x.environment()
-        let folder = env["XDG_CONFIG_HOME"]! + "/natter"
-        let file = folder + "/config.toml"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try? FileManager.default.removeItem(atPath: env["XDG_STATE_HOME"]! + "/natter/window.json")
         let original = """
             # Changed by /set while Natter runs.
             [[networks]]
@@ -37,7 +29,7 @@ extension ConfigReloadWindowTests {
             appearance = "dark"   # my choice
 
             """
-        try original.write(toFile: file, atomically: true, encoding: .utf8)
+        let file = try x.writeConfig(original)
         defer { try? FileManager.default.removeItem(atPath: file) }
 
         let app = try ChildProcess(try natterExecutable(), ["--window-size", "1000x700"], environment: env)

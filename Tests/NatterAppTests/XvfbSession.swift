@@ -105,3 +105,33 @@ extension XvfbSession {
                         environment: environment())
     }
 }
+
+extension XvfbSession {
+    /// Writes `text` as config.toml in this session's config folder (made if need be), and
+    /// forgets the window state an earlier test left (its open buffer, its sizes); returns the
+    /// file's path.
+    @discardableResult
+    func writeConfig(_ text: String) throws -> String {
+        let env = environment()
+        let folder = env["XDG_CONFIG_HOME"]! + "/natter"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: env["XDG_STATE_HOME"]! + "/natter/window.json")
+        try text.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
+        return folder + "/config.toml"
+    }
+}
+
+/// A real InspIRCd on a loopback port, and a peer registered there in `channels`: what the
+/// window tests watch Natter through. The caller stops both.
+func serverWithPeer(joining channels: [String]) throws -> (server: InspIRCdNetwork, peer: RawIRCClient) {
+    let server = try InspIRCdNetwork(services: false)
+    do {
+        let peer = try RawIRCClient(port: server.clientPort)
+        try peer.register(nick: "peer")
+        for channel in channels { try peer.join(channel) }
+        return (server, peer)
+    } catch {
+        server.stop()
+        throw error
+    }
+}
