@@ -20,6 +20,9 @@ public final class ChatModel {
     public var settingsStore: (any SettingsStore)?
     /// Buffers' own notification levels, by ``notifyKey(_:)`` (the rest have their kind's).
     public var notifyLevels: [String: NotifyLevel] = [:]
+    /// Networks' levels (a network's `notify`), by name in lower case: what its buffers
+    /// without one of their own ask.
+    public var networkNotifyLevels: [String: NotifyLevel] = [:]
     /// Where lines are logged (nil: not logged).
     public let logs: LogStore?
     /// The buffer on screen: its new lines are read at once while the window has focus.

@@ -10,9 +10,14 @@ extension ChatModel {
     /// the name folded as buffer ids fold it.
     public static func notifyKey(_ id: BufferID) -> String { "\(id.network)/\(id.name)".lowercased() }
 
-    /// How much `buffer` asks for attention: its own level, else its kind's default.
+    /// How much `buffer` asks for attention: its own level, else its network's (a private
+    /// conversation takes a network's only when it is muted), else its kind's default.
     public func notifyLevel(of buffer: ChatBuffer) -> NotifyLevel {
-        notifyLevels[Self.notifyKey(buffer.id)] ?? (buffer.kind == .query ? .all : .mentions)
+        if let own = notifyLevels[Self.notifyKey(buffer.id)] { return own }
+        if let network = networkNotifyLevels[buffer.id.network.lowercased()], buffer.kind != .query || network == .none {
+            return network
+        }
+        return buffer.kind == .query ? .all : .mentions
     }
 
     /// Sets buffer `id`'s level; muting it clears what it counted.

@@ -83,7 +83,7 @@ public struct ConfigChanges: Equatable, Sendable {
             (.keys, changed(\.keys)),
             (.highlights, changed(\.highlightKeywords) || changed(\.highlightMasks)),
             (.ignores, changed(\.ignoreMasks)),
-            (.notifyLevels, changed(\.notifyLevels)),
+            (.notifyLevels, changed(\.notifyLevels) || changed(\.networkNotifyLevels)),
             (.notifications, changed(\.notifications) || changed(\.urgentHint) || changed(\.notificationSound)),
             (.spelling, changed(\.spellLanguage) || changed(\.spellBuffers)),
             (.aliases, changed(\.aliases)),

@@ -20,6 +20,7 @@ struct ConfigReader {
                 let draft = try network(table, at: "networks[\(index)]")
                 config.networks.append(draft.network)
                 if let template = draft.banMask { config.networkBanMasks[draft.network.name.lowercased()] = template }
+                if let level = draft.notify { config.networkNotifyLevels[draft.network.name.lowercased()] = level }
             }
             let names = config.networks.map { $0.name.lowercased() }
             if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {

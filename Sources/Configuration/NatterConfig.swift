@@ -28,6 +28,7 @@ import IRCSession
 /// remember_channels = true                # channels joined and parted by hand are added to
 ///                                         # and taken from `channels` (with their keys)
 /// ban_mask = "*!$user@$host"              # this network's form of a ban by nick ([bans] mask)
+/// notify = "none"                         # its buffers' level where they have none of their own
 /// [networks.sasl]
 /// mechanism = "plain"                     # plain, external, scram-sha-256
 /// account = "me"
@@ -142,6 +143,8 @@ public struct NatterConfig: Hashable, Sendable {
     /// Buffers' own notification levels (`[notifications.buffers]`: `"network/#channel" =
     /// "all" | "mentions" | "none"`), by that key in lower case.
     public var notifyLevels: [String: NotifyLevel] = [:]
+    /// Networks' own levels (`notify` of a `[[networks]]` table), by lower-cased name.
+    public var networkNotifyLevels: [String: NotifyLevel] = [:]
     /// The user's own commands (`[aliases]`: `name = "expansion"`), by name.
     public var aliases: [String: String] = [:]
     /// The form of a ban by nick (`[bans] mask`; nil: `*!*@$host`), and the networks' own

@@ -148,7 +148,9 @@ extension ChatSession {
                 model.settings.banMask = fresh.banMask
                 model.settings.networkBanMasks = fresh.networkBanMasks
                 model.settings.quitMessage = fresh.quitMessage
-            case .notifyLevels: model.notifyLevels = new.notifyLevels
+            case .notifyLevels:
+                model.notifyLevels = new.notifyLevels
+                model.networkNotifyLevels = new.networkNotifyLevels
             case .notifications:
                 urgentHint = new.urgentHint
                 notificationSound = new.notificationSound

@@ -39,6 +39,22 @@ struct NotifyLevelTests {
         #expect(rig.model.notifyLevel(of: channel) == .none)
     }
 
+    /// A network's level (its `notify`) is that of its buffers without one of their own; a
+    /// private conversation takes it only when the network is muted.
+    @Test func aNetworksLevelIsItsBuffersDefault() {
+        let rig = CommandRig()
+        let channel = rig.model.buffer(rig.channel)!
+        let query = rig.model.openQuery("ada", network: rig.channel.network)!
+        rig.model.networkNotifyLevels[rig.channel.network.lowercased()] = .all
+        #expect(rig.model.notifyLevel(of: channel) == .all && rig.model.notifyLevel(of: query) == .all)
+        rig.model.networkNotifyLevels[rig.channel.network.lowercased()] = .mentions
+        #expect(rig.model.notifyLevel(of: query) == .all, "a private message is a mention")
+        rig.model.networkNotifyLevels[rig.channel.network.lowercased()] = NotifyLevel.none
+        #expect(rig.model.notifyLevel(of: channel) == NotifyLevel.none && rig.model.notifyLevel(of: query) == NotifyLevel.none)
+        rig.model.notifyLevels[ChatModel.notifyKey(rig.channel)] = .all
+        #expect(rig.model.notifyLevel(of: channel) == .all, "the buffer's own comes first")
+    }
+
     @Test func notifyWithANickWatchesAFriend() {
         let rig = CommandRig(isupport: "CHANTYPES=# PREFIX=(ov)@+ MONITOR=100")
         #expect(rig.sends("/notify bob") == ["MONITOR + bob"])

@@ -56,6 +56,14 @@ final class SetCommandTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains("font_size") == false)
     }
 
+    /// `notify` is the buffer's in a channel or query and the network's in its server buffer.
+    @Test func notifyIsTheBuffersOrTheNetworks() throws {
+        #expect(run("/set notify none", in: server) == ["networks.Libera.notify = none (was (none))"])
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("notify = \"none\""))
+        #expect(store.config.networkNotifyLevels == ["libera": .none])
+        #expect(run("/set notify all") == ["buffers.Libera/#natter.notify = all (was mentions (all in a private conversation))"])
+    }
+
     @Test func aRefusalSaysWhyAndWhatStays() {
         #expect(run("/set theme.font_size 200") == ["theme.font_size stays 14: must be between 6 and 72"])
         #expect(model.buffer(channel)!.lines.last?.kind == .error)
@@ -81,7 +89,8 @@ final class SetCommandTests {
         #expect(model.argumentCompletions(of: "set", after: ["typing.send"], in: channel) == ["true", "false"])
         #expect(model.argumentCompletions(of: "set", after: ["-default"], in: channel)?.contains("-default") == false)
         #expect(model.argumentCompletions(of: "join", after: [], in: channel) == nil)
-        // In the server buffer, a buffer's key alone means nothing.
-        #expect(model.argumentCompletions(of: "set", after: [], in: server)?.contains("notify") == false)
+        // In the server buffer, `notify` is the network's.
+        #expect(model.argumentCompletions(of: "set", after: [], in: server)?.contains("notify") == true)
+        #expect(model.argumentCompletions(of: "set", after: ["notify"], in: server) == ["all", "mentions", "none"])
     }
 }

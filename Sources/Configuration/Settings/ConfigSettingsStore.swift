@@ -85,8 +85,10 @@ public final class ConfigSettingsStore: SettingsStore {
             let network = config.networks.first { $0.name.lowercased() == networkName.lowercased() }?.name ?? networkName
             return .success(SettingAddress(setting.info, network: network, buffer: String(rest[rest.index(after: slash)..<dot])))
         }
-        // A network's or a buffer's key alone: where it was typed.
-        if let setting = SettingsCatalog.network.first(where: { $0.info.key == lower }) {
+        // A network's or a buffer's key alone: where it was typed (`notify` is both: a
+        // channel's or query's own in one, the network's in its server buffer).
+        if let setting = SettingsCatalog.network.first(where: { $0.info.key == lower }),
+           context?.name.isEmpty != false || !SettingsCatalog.buffer.contains(where: { $0.info.key == lower }) {
             guard let context else {
                 return .failure(SettingRefusal("\(lower) is a network's: type it in one of its buffers, or write networks.NAME.\(lower)"))
             }
@@ -132,7 +134,8 @@ public final class ConfigSettingsStore: SettingsStore {
             guard let network = config.networks.first(where: { $0.name == address.network }) else {
                 return SettingValue(address: address, text: "", isDefault: true)
             }
-            let draft = NetworkDraft(network, banMask: config.networkBanMasks[network.name.lowercased()])
+            let draft = NetworkDraft(network, banMask: config.networkBanMasks[network.name.lowercased()],
+                                     notify: config.networkNotifyLevels[network.name.lowercased()])
             let present = networkTable(named: network.name).flatMap { table($0, setting.tablePath)?[setting.leaf] } != nil
             return SettingValue(address: address, text: Self.typeable(setting.show(draft), address.info.kind), isDefault: !present)
         case .buffer:

@@ -6,8 +6,9 @@ import IRCTransport
 /// others (the port follows TLS, the user and real name the nick) settled once all are read.
 struct NetworkDraft: Sendable {
     var network: NatterConfig.Network
-    /// `ban_mask`, kept by the configuration beside the network.
+    /// `ban_mask` and `notify`, kept by the configuration beside the network.
     var banMask: String?
+    var notify: NotifyLevel?
     /// The SASL table's keys, made into ``NatterConfig/SASL`` at the end.
     var saslMechanism = NatterConfig.SASL.Mechanism.plain
     var saslAccount: String?
@@ -22,9 +23,10 @@ struct NetworkDraft: Sendable {
     }
 
     /// The draft a read network amounts to (to show its values).
-    init(_ network: NatterConfig.Network, banMask: String?) {
+    init(_ network: NatterConfig.Network, banMask: String?, notify: NotifyLevel? = nil) {
         self.network = network
         self.banMask = banMask
+        self.notify = notify
         if let sasl = network.sasl {
             saslMechanism = sasl.mechanism
             saslAccount = sasl.account
@@ -120,6 +122,18 @@ extension SettingsCatalog {
               default: "true", \.network.rememberChannels),
         .optionalText("ban_mask", .network, .networks, "This network's form of a ban by nick", default: "bans.mask",
                       check: banMaskRefusal, \.banMask),
+        Setting(info: SettingInfo(key: "notify", scope: .network, kind: .choice(NotifyLevel.allCases.map(\.rawValue)),
+                                  section: .notifications,
+                                  summary: "What the network's buffers count and notify where they have no level of their own "
+                                      + "(a private conversation only when none)",
+                                  defaultText: "mentions (all in a private conversation)"),
+                read: { value, draft throws(SettingRefusal) in
+                    guard let level = NotifyLevel(rawValue: try SettingValueReader.string(value).lowercased()) else {
+                        throw SettingRefusal("must be one of all, mentions, none")
+                    }
+                    draft.notify = level
+                },
+                show: { $0.notify?.rawValue ?? "" }),
     ]
 
     /// A password: text in the file, or `{ keyring = "NAME" }` (typed `keyring:NAME`).
