@@ -139,7 +139,9 @@ struct SettingsScreenTests {
         #expect(host.focusedWidget === toggle, "the keyboard goes back to the switch as the button goes")
     }
 
-    @Test func aChoiceStepsThroughItsWordsAndTheBuffersLevelsAreShown() throws {
+    /// A step of a choice is no change of its own (a network's SASL mechanism stepped through
+    /// would log in again at each word): it is shown, and saved as a field's text is.
+    @Test func aChoiceStepsUnsavedAndIsSavedWithEnterOrOnLeaving() throws {
         chat.controller.submit("/settings notifications")
         #expect(view.rows.map(\.address.name) == ["networks.Net.notifications.level", "buffers.Net/#natter.notify",
                                                    "buffers.Net/#swift.notify"])
@@ -147,10 +149,23 @@ struct SettingsScreenTests {
         let choice = try #require(level.choice)
         #expect(choice.title == "mentions")
         host.focus(choice)
-        press(.enter)
-        #expect(store.stored["buffers.Net/#natter.notify"] == "none" && choice.title == "none")
         press(.space)
-        #expect(choice.title == "all")
+        #expect(choice.title == "none" && level.isEdited && store.sets.isEmpty, "a step shows the word and saves nothing")
+        let message = try #require(level.children.first?.children.last as? Label)
+        #expect(message.isShown && message.text.string.hasPrefix("not saved"))
+        press(.space)
+        #expect(choice.title == "all" && store.sets.isEmpty)
+        press(.left)
+        #expect(choice.title == "none")
+        choice.onPress?()   // a click
+        #expect(choice.title == "all" && store.sets.isEmpty)
+        press(.enter)
+        #expect(store.sets.map(\.1) == ["all"] && store.stored["buffers.Net/#natter.notify"] == "all")
+        #expect(!level.isEdited && settings.isOpen && host.focusedWidget === choice)
+        press(.right)
+        #expect(choice.title == "mentions" && store.sets.count == 1)
+        press(.tab)
+        #expect(store.stored["buffers.Net/#natter.notify"] == "mentions" && store.sets.count == 2, "leaving the row saves it")
     }
 
     @Test func aKeyTakenByAnotherBindingIsRefusedWithTheStoresWords() throws {
