@@ -6,11 +6,13 @@ import Widgets
 /// button stepping through the words of a choice, a password field that never shows the
 /// stored value for a secret, a text field for the rest. What is typed is checked against the
 /// store as it is typed (``SettingsStore/refusal(of:at:)``, the same check as saving), the
-/// refusal shown under the field in the theme's error colour; Enter or leaving the field
-/// saves it (``SettingsStore/set(_:at:)``) and the field then shows the store's answer. A
-/// choice is stepped as a field is typed in: Space, a click, ← and → only show the next word,
-/// which is saved as a field is; each step saved would be a change of its own (a network's
-/// login changed is a reconnection). "Reset" takes the value out of the file.
+/// refusal shown under the field in the theme's error colour; Enter, or moving on to another
+/// control of the screen, saves it (``SettingsStore/set(_:at:)``) and the field then shows
+/// the store's answer. A choice is stepped as a field is typed in: Space, a click, ← and →
+/// only show the next word, which is saved as a field is; each step saved would be a change
+/// of its own (a network's login changed is a reconnection). The keyboard taken by something
+/// over the screen (a question) or by nothing (the screen closing) saves nothing: the screen
+/// decides that. "Reset" takes the value out of the file.
 @MainActor
 public final class SettingRow: Widget {
     /// The setting shown.
@@ -77,7 +79,7 @@ public final class SettingRow: Widget {
             field.onFocusChange = { [weak self] focused in
                 // The window losing the keyboard leaves the field focused: only a field left saves.
                 guard let self, !focused, !(self.field?.isFocused ?? false) else { return }
-                self.commit()
+                self.commitMovingOn()
             }
             controls.addChild(field)
             if address.info.kind == .colour {
@@ -100,7 +102,7 @@ public final class SettingRow: Widget {
             choice.pressKeys = [.space]
             choice.onFocusChange = { [weak self] focused in
                 guard let self, !focused, !(self.choice?.isFocused ?? false) else { return }
-                self.commit()
+                self.commitMovingOn()
             }
             controls.addChild(choice)
         }
@@ -150,21 +152,33 @@ public final class SettingRow: Widget {
     /// The row as the store has it now (an edit dropped).
     public func refresh() { show(store.value(at: address)) }
 
-    /// Puts back the saved value when the field holds a refused one; false when there was
-    /// nothing to undo (Escape then closes the screen).
+    /// Puts back the saved value in place of an unsaved edit (Escape), valid or not: nothing
+    /// half-typed is saved by leaving this way. False when there was nothing to undo (Escape
+    /// then closes the screen).
     public func revert() -> Bool {
-        guard isEdited, refusal != nil else { return false }
+        guard isEdited else { return false }
         show(value)
         return true
     }
 
     /// Saves what the row shows unsaved, unless it is refused or unchanged (Enter, leaving the
-    /// row).
+    /// row, closing the screen with its key or button).
     public func commit() {
         guard !saving, let text = editedText else { return }
         check(text)
         guard refusal == nil else { return }
         save(text)
+    }
+
+    /// Saves as the keyboard leaves the control, when it went to another control of the same
+    /// screen: the user moved on. A question opened over the screen, or the screen closing
+    /// (the keyboard going nowhere), leaves the edit as it is.
+    private func commitMovingOn() {
+        guard let focused = host?.focusedWidget else { return }
+        var top: Widget = self
+        while let up = top.parent { top = up }
+        guard focused.isDescendant(of: top) else { return }
+        commit()
     }
 
     /// Enter saves a choice's word (its button leaves Enter to the row); ← and → step it.
@@ -256,7 +270,8 @@ public final class SettingRow: Widget {
             message.text = StyledText(refusal, attributes: TextAttributes(font: FontSpec(role: .ui, size: size), foreground: theme.errorText))
         } else if steppedChoice != nil, isEdited {
             // A word stepped to looks like a saved one: the line under it says it is not.
-            message.text = StyledText("not saved: Enter saves it",
+            let saved = value.text.isEmpty ? defaultWords : value.text
+            message.text = StyledText("not saved: Enter saves it, Escape puts back \(saved)",
                                       attributes: TextAttributes(font: FontSpec(role: .ui, size: size), foreground: theme.dimText))
         } else if !value.isDefault {
             message.text = StyledText(defaultWords,

@@ -43,8 +43,15 @@ public final class SettingsPresenter {
         focusFirst()
     }
 
-    /// Closes the screen (a field left with a valid value is saved as it loses the keyboard).
+    /// Closes the screen; a row edited with a valid value is saved first (closing with the key
+    /// or the button is done with it; Escape put the saved value back before it closes).
     public func close() {
+        view?.focusedRow?.commit()
+        dismiss()
+    }
+
+    /// Takes the screen away, saving nothing: the keyboard goes back to the input line.
+    private func dismiss() {
         guard let view, let host = view.host else { return }
         host.dismissOverlay(view)
         if host.focusedWidget == nil { host.focus(chat.screen.input) }
@@ -55,8 +62,8 @@ public final class SettingsPresenter {
     func apply(_ theme: ChatTheme) {
         guard let old = view else { return }
         let wasOpen = isOpen, focused = old.focusedRow?.address, offset = old.scrollArea.offset
-        let unsaved = old.focusedRow.flatMap { $0.isEdited ? $0.field?.text : nil }
-        if wasOpen { close() }
+        let unsaved = old.focusedRow?.editedText
+        if wasOpen { dismiss() }
         view = nil
         guard wasOpen else { return }
         open(old.section)
@@ -73,7 +80,11 @@ public final class SettingsPresenter {
 
     private func makeView() -> SettingsView {
         let view = SettingsView(theme: chat.styler.theme)
-        view.onChooseSection = { [weak self] section in self?.show(section) }
+        view.onChooseSection = { [weak self] section in
+            // Another section is moving on: the row left is saved as a field left is.
+            self?.view?.focusedRow?.commit()
+            self?.show(section)
+        }
         view.onClose = { [weak self] in self?.close() }
         self.view = view
         return view
@@ -81,7 +92,7 @@ public final class SettingsPresenter {
 
     /// Gives the keyboard to the section's first field, in Networks to the chosen network's line
     /// (the list is what the section starts with), else to the section's tab.
-    private func focusFirst() {
+    func focusFirst() {
         guard let view, let host = view.host else { return }
         let first = networkList?.chosenButton ?? view.rows.first?.control ?? networkList?.nameField
             ?? view.sectionButtons[SettingSection.allCases.firstIndex(of: view.section) ?? 0]

@@ -10,8 +10,9 @@ import Widgets
 /// shrinks with the zoom and the window; a click outside the panel does nothing.
 ///
 /// Keys: Tab and Shift+Tab go from field to field (the field kept in view), Enter saves a
-/// field, Page Up and Page Down scroll, Ctrl+Page Up and Ctrl+Page Down change section,
-/// Escape undoes a refused value in the field, else closes the screen, as Ctrl+, does.
+/// field or a choice, Page Up and Page Down scroll, Ctrl+Page Up and Ctrl+Page Down change
+/// section, Escape puts back the saved value of a row edited and not saved (whether what it
+/// holds would be taken or not), else closes the screen, as Ctrl+, does.
 @MainActor
 public final class SettingsView: Widget {
     /// The section shown.
@@ -50,7 +51,7 @@ public final class SettingsView: Widget {
         let sections = Flow(spacing: 6, lineSpacing: 6, sectionButtons)
         scrollArea.flex = 1
         let keys = Label(StyledText("Tab: next field · Enter: save · Reset: back to the default · Page Up/Down: scroll · "
-                                    + "Ctrl+Page Up/Down: section · Escape: undo a refused value, or close",
+                                    + "Ctrl+Page Up/Down: section · Escape: put back an unsaved value, or close",
                                     attributes: TextAttributes(font: FontSpec(role: .ui, size: size - 3), foreground: theme.dimText)))
         panel = Stack(.vertical, spacing: 14, [header, sections, scrollArea, keys])
         panel.padding = EdgeInsets(top: 16, left: 20, bottom: 12, right: 20)

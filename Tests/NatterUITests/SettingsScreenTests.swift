@@ -107,7 +107,7 @@ struct SettingsScreenTests {
         #expect(small.store.stored["input.completion_suffix"] == nil)
     }
 
-    @Test func theWheelScrollsALongSectionAndClosingSavesAFieldLeftValid() throws {
+    @Test func theWheelScrollsALongSectionAndEscapeDropsAnUnsavedValue() throws {
         let small = try SettingsScreenTests(size: Size(width: 700, height: 340))
         small.chat.controller.submit("/settings input")
         small.host.layoutIfNeeded()
@@ -117,12 +117,25 @@ struct SettingsScreenTests {
         small.host.handle(.wheel(WheelEvent(position: inside, dy: -1)))
         small.host.layoutIfNeeded()
         #expect(area.offset > 0, "a notch down over the settings scrolls them")
-        // A valid value typed and not yet saved is saved as the screen closes (the field is left).
-        small.host.focus(try small.row("input.completion_suffix").field)
+        // A valid value typed and not yet saved: Escape puts the saved one back, as the
+        // footnote says, and only the next Escape closes; nothing was saved.
+        let suffix = try small.row("input.completion_suffix")
+        small.host.focus(suffix.field)
         small.press(.character("a"), [.ctrl])
         small.type("; ")
         small.press(.escape)
-        #expect(!small.settings.isOpen && small.store.stored["input.completion_suffix"] == ";")
+        #expect(small.settings.isOpen && suffix.field?.text == ": " && !suffix.isEdited)
+        small.press(.escape)
+        #expect(!small.settings.isOpen && small.store.stored["input.completion_suffix"] == nil && small.store.sets.isEmpty)
+    }
+
+    @Test func closingWithItsKeySavesAValidEdit() throws {
+        chat.controller.submit("/settings input")
+        press(.character("a"), [.ctrl])
+        type("42")
+        press(.character(","), [.ctrl])
+        #expect(!settings.isOpen && store.stored["input.history_size"] == "42", "closing with the key is done with the field")
+        #expect(host.focusedWidget === chat.screen.input)
     }
 
     @Test func aBoolIsASwitchAndResetPutsTheDefaultBack() throws {
@@ -162,10 +175,38 @@ struct SettingsScreenTests {
         press(.enter)
         #expect(store.sets.map(\.1) == ["all"] && store.stored["buffers.Net/#natter.notify"] == "all")
         #expect(!level.isEdited && settings.isOpen && host.focusedWidget === choice)
+        press(.space)
+        press(.escape)
+        #expect(choice.title == "all" && !level.isEdited && settings.isOpen && store.sets.count == 1, "Escape puts the saved word back")
         press(.right)
         #expect(choice.title == "mentions" && store.sets.count == 1)
         press(.tab)
         #expect(store.stored["buffers.Net/#natter.notify"] == "mentions" && store.sets.count == 2, "leaving the row saves it")
+    }
+
+    /// A question over the screen (the app's "Close Libera?") takes the keyboard without a field
+    /// saving what it holds, and gives it back to that field, not to the chat input behind.
+    @Test func aQuestionOverTheScreenSavesNothingAndGivesTheKeyboardBack() throws {
+        chat.controller.submit("/settings input")
+        let history = try row("input.history_size")
+        press(.character("a"), [.ctrl])
+        type("42")
+        var answers: [Bool] = []
+        chat.controller.overlays.confirm("Close Net?", text: "Net was taken out of the file.", confirmWord: "close Net",
+                                         keepWord: "keep it") { answers.append($0) }
+        #expect(host.focusedWidget is ConfirmPanel)
+        #expect(store.sets.isEmpty && history.field?.text == "42" && history.isEdited, "the question saved nothing")
+        press(.escape)
+        #expect(answers == [false] && settings.isOpen)
+        #expect(host.focusedWidget === history.field, "the keyboard is back on the field")
+        press(.enter)
+        #expect(store.stored["input.history_size"] == "42" && chat.screen.input.text.isEmpty)
+        // The field went meanwhile (another section): the keyboard goes to the screen.
+        chat.controller.overlays.confirm("Close Net?", text: "", confirmWord: "close Net", keepWord: "keep it") { answers.append($0) }
+        settings.show(.appearance)
+        press(.enter)
+        #expect(answers == [false, true] && settings.isOpen)
+        #expect(host.focusedWidget === (try row("theme.font_size")).field, "the screen's first field, not the chat input")
     }
 
     @Test func aKeyTakenByAnotherBindingIsRefusedWithTheStoresWords() throws {
@@ -189,6 +230,12 @@ struct SettingsScreenTests {
         type("s3cret")
         press(.enter)
         #expect(store.stored["networks.Net.sasl.password"] == "s3cret" && field.text.isEmpty)
+        // Half typed, then Escape: dropped, never saved; the next Escape closes.
+        type("hal")
+        press(.escape)
+        #expect(field.text.isEmpty && settings.isOpen && store.sets.count == 1)
+        press(.escape)
+        #expect(!settings.isOpen && store.stored["networks.Net.sasl.password"] == "s3cret" && store.sets.count == 1)
     }
 
     @Test func networksAreMovedAddedAndRemovedAfterAsking() throws {
