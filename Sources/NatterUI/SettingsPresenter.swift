@@ -188,24 +188,30 @@ public final class SettingsPresenter {
             case .failure(let failure): failure.message
             }
         }
-        list.onAdd = { [weak self] line in self?.runNetworkCommand(line) }
+        list.onAdd = { [weak self] line in self?.runNetworkCommand(line) ?? false }
         list.show(store.networkNames, chosen: chosenNetwork)
         return list
     }
 
     /// Runs `/server add …` or `/server del …` as typed in the buffer shown (a network's server
-    /// buffer from a view of no network), then shows the list again; a refusal the model noted
-    /// is shown on the form.
-    private func runNetworkCommand(_ line: String) {
-        let before = networkNames
+    /// buffer from a view of no network), then builds Networks again from the store (the app
+    /// has the store see the change before the command returns). What the model said of it is
+    /// shown on the form, in the error colour only when the networks (the store's or the
+    /// model's) did not change: a refusal. True when they changed.
+    @discardableResult
+    private func runNetworkCommand(_ line: String) -> Bool {
+        let before = networkNames, modelBefore = model.networks.map(\.name)
         let id = context.flatMap { model.network($0.network) != nil ? $0 : nil } ?? model.networks.first?.serverBuffer.id
-        guard let id else { return }
+        guard let id else { return false }
+        let lastBefore = model.buffer(id)?.lines.last?.id
         chat.submitCommand(line, in: id)
-        if networkNames == before, let said = model.buffer(id)?.lines.last(where: { $0.nick == nil })?.text {
-            networkList?.say(said, error: true)
-        }
+        let changed = networkNames != before || model.networks.map(\.name) != modelBefore
+        // Only a line the command added: an older one says nothing of it.
+        let said = model.buffer(id)?.lines.last.flatMap { $0.id != lastBefore && $0.nick == nil ? $0.text : nil }
+        networkList?.say(said, error: !changed)
         if chosenNetwork.map({ !networkNames.contains($0) }) ?? true { chosenNetwork = networkNames.first }
         show(.networks)
+        return changed
     }
 
     /// A value changed: the rows of the section are read again (another row may follow it, as

@@ -209,6 +209,36 @@ struct SettingsScreenTests {
         #expect(host.focusedWidget === (try row("theme.font_size")).field, "the screen's first field, not the chat input")
     }
 
+    @Test func theAddFormKeepsARefusedNetworkAndARemovalIsNoError() throws {
+        chat.controller.submit("/settings")
+        let list = try #require(settings.networkList)
+        let theme = chat.controller.styler.theme
+        host.focus(list.nameField)
+        type("net")
+        host.focus(list.hostField)
+        type("irc.example.org")
+        press(.enter)
+        #expect(list.nameField.text == "net" && list.hostField.text == "irc.example.org", "what was typed stays, to be put right")
+        #expect(list.message.text.string.hasPrefix("There is a network named Net already") && list.message.isShown)
+        #expect(list.message.text.spans.first?.attributes.foreground == theme.errorText)
+        host.focus(list.nameField)
+        press(.character("a"), [.ctrl])
+        type("Other")
+        press(.enter)
+        #expect(list.names == ["Net", "Other"] && list.nameField.text.isEmpty && list.hostField.text.isEmpty)
+        #expect(list.message.text.string.hasPrefix("Adding Other") && list.message.text.spans.first?.attributes.foreground == theme.dimText)
+        // Removed: not listed any more, and its note is no error.
+        func removeButton() throws -> Button {
+            let line = try #require(list.children.first?.children.first?.children.first { ($0 as? NetworkLine)?.name == "Other" })
+            return try #require(line.children.first?.children.last as? Button)
+        }
+        try removeButton().onPress?()
+        let confirmLine = try #require(list.children.first?.children.first?.children.first { ($0 as? NetworkLine)?.name == "Other" })
+        try #require(confirmLine.children.first?.children.dropLast().last as? Button).onPress?()
+        #expect(list.names == ["Net"] && settings.networkList?.names == ["Net"])
+        #expect(list.message.text.string.hasPrefix("Removed Other") && list.message.text.spans.first?.attributes.foreground == theme.dimText)
+    }
+
     @Test func aKeyTakenByAnotherBindingIsRefusedWithTheStoresWords() throws {
         chat.controller.submit("/settings keys")
         let find = try row("keys.find")
