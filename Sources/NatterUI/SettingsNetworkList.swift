@@ -40,6 +40,9 @@ public final class SettingsNetworkList: Widget {
     private let theme: ChatTheme
     /// Each line's widgets by network, to give the keyboard back after a rebuild.
     private var lineButtons: [String: [Button]] = [:]
+    /// The button the last ``show(_:chosen:)`` gave the keyboard to, for the line it was on:
+    /// the screen built again around the list gives it back there.
+    private(set) var refocused: Button?
     /// While the form is emptied after an add: the fields' changes must not check the form,
     /// which would put a half-empty line's refusal, then nothing, over what the add said.
     private var clearing = false
@@ -142,8 +145,10 @@ public final class SettingsNetworkList: Widget {
         }
         if names.isEmpty { list.addChild(label("No network is configured yet.")) }
         // A moved line is elsewhere now, a confirmation went: the keyboard follows the line.
+        refocused = nil
         if let (name, slot) = focusedSlot, let buttons = lineButtons[name] {
-            host?.focus(buttons[min(slot, buttons.count - 1)])
+            refocused = buttons[min(slot, buttons.count - 1)]
+            host?.focus(refocused)
         }
         setNeedsLayout()
     }

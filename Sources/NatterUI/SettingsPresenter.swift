@@ -9,7 +9,8 @@ import Widgets
 /// Networks lists the configured networks (``SettingsNetworkList``) above the chosen network's
 /// settings. Everything is decided by the store and the model: the rows ask the store, networks
 /// are added and removed with `/server add` and `/server del`, moved with
-/// ``SettingsStore/moveNetwork(_:to:)``.
+/// ``SettingsStore/moveNetwork(_:to:)``. The app calls ``settingsChanged()`` after the store
+/// changed under the screen (a reload of the file, a `/set`).
 @MainActor
 public final class SettingsPresenter {
     unowned let chat: ChatController
@@ -36,7 +37,6 @@ public final class SettingsPresenter {
             chosenNetwork = context.map(\.network).flatMap { networkNames.contains($0) ? $0 : nil } ?? networkNames.first
         }
         let view = self.view ?? makeView()
-        view.toggleKey = chat.keyBindings.bindings["settings"]
         show(section ?? view.section)
         guard let host = chat.screen.host, !isOpen else { return }
         host.showOverlay(view, at: .zero, dismissOnOutsideClick: false, takesFocus: false)
@@ -55,6 +55,17 @@ public final class SettingsPresenter {
         guard let view, let host = view.host else { return }
         host.dismissOverlay(view)
         if host.focusedWidget == nil { host.focus(chat.screen.input) }
+    }
+
+    /// The store changed under the open screen (the app reloaded config.toml, or ran `/set`):
+    /// the section shown is built again from the store, at the same scroll offset, the
+    /// keyboard on the same row, a row edited and not saved kept as it is.
+    public func settingsChanged() {
+        guard isOpen, let view else { return }
+        if chosenNetwork.map({ !networkNames.contains($0) }) ?? true {
+            chosenNetwork = context.map(\.network).flatMap { networkNames.contains($0) ? $0 : nil } ?? networkNames.first
+        }
+        rebuild(view.section)
     }
 
     /// The screen is made again in the new theme, at the same section, place and field, what
@@ -86,6 +97,7 @@ public final class SettingsPresenter {
             self?.show(section)
         }
         view.onClose = { [weak self] in self?.close() }
+        view.toggleKey = { [weak self] in self?.chat.keyBindings.bindings["settings"] }
         self.view = view
         return view
     }
@@ -100,8 +112,9 @@ public final class SettingsPresenter {
         view.revealFocus()
     }
 
-    /// Builds `section`'s content; the keyboard, lost with the old content, goes back to the
-    /// same setting's control, else to the section's first.
+    /// Shows `section` (another, or the same after a change of network); the keyboard, lost
+    /// with the old content, goes back to the same setting's control, else to the section's
+    /// first.
     func show(_ section: SettingSection) {
         let focused = view?.focusedRow?.address
         build(section)
@@ -120,7 +133,32 @@ public final class SettingsPresenter {
         }
     }
 
-    private func build(_ section: SettingSection) {
+    /// Builds `section` again where it is shown: the scroll offset kept, the keyboard given back
+    /// to the widget that had it (the list's, kept across builds), else to the same setting's
+    /// row, and each row edited and not saved kept itself, with its text.
+    private func rebuild(_ section: SettingSection) {
+        guard let view, let host = view.host else { return }
+        let offset = view.scrollArea.offset, focusedWidget = host.focusedWidget
+        let focused = view.focusedRow?.address.name
+        var edited: [String: SettingRow] = [:]
+        for row in view.rows where row.isEdited { edited[row.address.name] = row }
+        build(section, keeping: edited)
+        host.layoutIfNeeded()
+        view.scrollArea.scroll(to: offset)
+        if let focusedWidget, focusedWidget.host === host, focusedWidget.isDescendant(of: view) {
+            host.focus(focusedWidget)
+        } else if let button = networkList?.refocused, button.host === host {
+            host.focus(button)   // the list made its lines again, the keyboard on the same button
+        } else if let focused, let row = view.rows.first(where: { $0.address.name == focused }) {
+            host.focus(row.control)
+        } else if host.focusedWidget == nil {
+            focusFirst()
+        }
+    }
+
+    /// Builds `section`'s content; `keeping` holds rows edited and not saved, by their address's
+    /// name: one whose setting is still there is shown again itself (its text, its caret).
+    private func build(_ section: SettingSection, keeping edited: [String: SettingRow] = [:]) {
         guard let view else { return }
         guard let store else {
             networkList = nil
@@ -134,6 +172,10 @@ public final class SettingsPresenter {
             guard !addresses.isEmpty else { return }
             if let title { widgets.append(heading(title)) }
             for address in addresses {
+                if let kept = edited[address.name], kept.address == address {
+                    widgets.append(kept)
+                    continue
+                }
                 let name = namingBuffers ? address.buffer.map { "\($0): \(address.info.key)" } : nil
                 let row = SettingRow(address, title: name, store: store, theme: theme)
                 row.onSaved = { [weak self] _ in self?.saved() }
@@ -210,7 +252,7 @@ public final class SettingsPresenter {
         let said = model.buffer(id)?.lines.last.flatMap { $0.id != lastBefore && $0.nick == nil ? $0.text : nil }
         networkList?.say(said, error: !changed)
         if chosenNetwork.map({ !networkNames.contains($0) }) ?? true { chosenNetwork = networkNames.first }
-        show(.networks)
+        rebuild(.networks)
         return changed
     }
 

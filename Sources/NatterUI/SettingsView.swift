@@ -27,8 +27,9 @@ public final class SettingsView: Widget {
     var onChooseSection: ((SettingSection) -> Void)?
     /// Asked to close (Escape, the close button, the key that opens it).
     var onClose: (() -> Void)?
-    /// The key that opened the screen (Ctrl+, unless rebound), which closes it too.
-    var toggleKey: KeyEvent?
+    /// The key that opens the screen (Ctrl+, unless rebound), which closes it too: asked at
+    /// each key, so that a rebinding made while the screen is open is followed.
+    var toggleKey: (() -> KeyEvent?)?
     private let content = Stack(.vertical, spacing: 16)
     private let panel: Stack
     private let theme: ChatTheme
@@ -137,7 +138,7 @@ public final class SettingsView: Widget {
             let all = SettingSection.allCases, index = all.firstIndex(of: section) ?? 0
             onChooseSection?(all[(index + (event.key == .pageDown ? 1 : all.count - 1)) % all.count])
         default:
-            guard let toggleKey, event.key == toggleKey.key, m == toggleKey.modifiers else { return false }
+            guard let toggleKey = toggleKey?(), event.key == toggleKey.key, m == toggleKey.modifiers else { return false }
             onClose?()
         }
         return true

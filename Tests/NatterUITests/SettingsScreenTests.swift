@@ -239,6 +239,48 @@ struct SettingsScreenTests {
         #expect(list.message.text.string.hasPrefix("Removed Other") && list.message.text.spans.first?.attributes.foreground == theme.dimText)
     }
 
+    @Test func aChangedStoreIsShownWhereTheScreenWasAnEditKept() throws {
+        let small = try SettingsScreenTests(size: Size(width: 700, height: 340))
+        small.chat.controller.submit("/settings input")
+        small.host.layoutIfNeeded()
+        // The row with the keyboard, not edited: shown as the store has it now, still focused.
+        small.store.stored["input.history_size"] = "42"
+        small.settings.settingsChanged()
+        let history = try small.row("input.history_size")
+        #expect(history.field?.text == "42" && small.host.focusedWidget === history.field)
+        // Scrolled down, a row being edited: the place and the edit stay.
+        let suffix = try small.row("input.completion_suffix")
+        small.host.focus(suffix.field)
+        small.view.revealFocus()
+        let area = small.view.scrollArea, offset = area.offset
+        #expect(offset > 0)
+        small.press(.character("a"), [.ctrl])
+        small.type(";")
+        small.store.stored["input.history_size"] = "43"
+        small.settings.settingsChanged()
+        #expect(try small.row("input.history_size").field?.text == "43")
+        let kept = try small.row("input.completion_suffix")
+        #expect(kept === suffix && kept.field?.text == ";" && kept.isEdited && small.host.focusedWidget === kept.field)
+        #expect(area.offset == offset && small.view.section == .input && small.store.sets.isEmpty)
+        // Closed, nothing to do.
+        small.press(.escape)
+        small.press(.escape)
+        small.settings.settingsChanged()
+        #expect(!small.settings.isOpen)
+    }
+
+    @Test func theCloseKeyFollowsARebindingMadeWhileOpen() throws {
+        press(.character(","), [.ctrl])
+        #expect(settings.isOpen)
+        var bindings = KeyBindings()
+        bindings.bind("settings", to: KeyEvent(.function(2)))
+        chat.controller.keyBindings = bindings
+        press(.character(","), [.ctrl])
+        #expect(settings.isOpen, "the old key closes nothing")
+        press(.function(2))
+        #expect(!settings.isOpen, "the new one closes it")
+    }
+
     @Test func aKeyTakenByAnotherBindingIsRefusedWithTheStoresWords() throws {
         chat.controller.submit("/settings keys")
         let find = try row("keys.find")
