@@ -135,13 +135,18 @@ public final class SettingsPresenter {
 
     /// Builds `section` again where it is shown: the scroll offset kept, the keyboard given back
     /// to the widget that had it (the list's, kept across builds), else to the same setting's
-    /// row, and each row edited and not saved kept itself, with its text.
-    private func rebuild(_ section: SettingSection) {
+    /// row (`renamed`: in the network's new name), and each row edited and not saved kept
+    /// itself, with its text.
+    private func rebuild(_ section: SettingSection, renamed: (from: String, to: String)? = nil) {
         guard let view, let host = view.host else { return }
         let offset = view.scrollArea.offset, focusedWidget = host.focusedWidget
-        let focused = view.focusedRow?.address.name
+        func moved(_ address: SettingAddress) -> String {
+            guard let renamed, address.network == renamed.from else { return address.name }
+            return SettingAddress(address.info, network: renamed.to, buffer: address.buffer).name
+        }
+        let focused = view.focusedRow.map { moved($0.address) }
         var edited: [String: SettingRow] = [:]
-        for row in view.rows where row.isEdited { edited[row.address.name] = row }
+        for row in view.rows where row.isEdited { edited[moved(row.address)] = row }
         build(section, keeping: edited)
         host.layoutIfNeeded()
         view.scrollArea.scroll(to: offset)
@@ -157,7 +162,8 @@ public final class SettingsPresenter {
     }
 
     /// Builds `section`'s content; `keeping` holds rows edited and not saved, by their address's
-    /// name: one whose setting is still there is shown again itself (its text, its caret).
+    /// name: one whose setting is still there is shown again itself (its text, its caret), one
+    /// of a renamed network lends its text to the new row.
     private func build(_ section: SettingSection, keeping edited: [String: SettingRow] = [:]) {
         guard let view else { return }
         guard let store else {
@@ -178,7 +184,8 @@ public final class SettingsPresenter {
                 }
                 let name = namingBuffers ? address.buffer.map { "\($0): \(address.info.key)" } : nil
                 let row = SettingRow(address, title: name, store: store, theme: theme)
-                row.onSaved = { [weak self] _ in self?.saved() }
+                row.onSaved = { [weak self, unowned row] saved in self?.saved(saved, by: row) }
+                if let text = edited[address.name]?.editedText { row.edit(text) }
                 widgets.append(row)
             }
         }
@@ -257,8 +264,15 @@ public final class SettingsPresenter {
     }
 
     /// A value changed: the rows of the section are read again (another row may follow it, as
-    /// the nick's default follows the first network's).
-    private func saved() {
+    /// the nick's default follows the first network's). A network's name saved moves its rows
+    /// to the new name: it becomes the chosen network and the section is built again.
+    private func saved(_ value: SettingValue, by row: SettingRow) {
+        if let old = row.address.network, let new = value.address.network, new != old {
+            if chosenNetwork == old { chosenNetwork = new }
+            if let shown = context, shown.network == old { context = BufferID(network: new, name: shown.name) }
+            if let view { rebuild(view.section, renamed: (old, new)) }
+            return
+        }
         view?.rows.forEach { if !$0.isEdited { $0.refresh() } }
     }
 

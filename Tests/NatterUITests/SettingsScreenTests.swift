@@ -281,6 +281,22 @@ struct SettingsScreenTests {
         #expect(!settings.isOpen, "the new one closes it")
     }
 
+    @Test func renamingANetworkMovesItsRowsToTheNewName() throws {
+        chat.controller.submit("/settings networks")
+        host.focus(try row("networks.Net.name").field)
+        press(.character("a"), [.ctrl])
+        type("Libera")
+        press(.enter)
+        #expect(settings.chosenNetwork == "Libera" && settings.networkList?.names == ["Libera"])
+        #expect(view.rows.allSatisfy { $0.address.network == "Libera" } && view.rows.count == 4)
+        #expect(host.focusedWidget === (try row("networks.Libera.name")).field, "the keyboard stays on the name")
+        host.focus(try row("networks.Libera.nick").field)
+        press(.character("a"), [.ctrl])
+        type("newnick")
+        press(.enter)
+        #expect(store.stored["networks.Libera.nick"] == "newnick" && store.stored["networks.Net.nick"] == nil)
+    }
+
     @Test func aKeyTakenByAnotherBindingIsRefusedWithTheStoresWords() throws {
         chat.controller.submit("/settings keys")
         let find = try row("keys.find")
