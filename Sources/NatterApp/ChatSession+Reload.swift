@@ -86,6 +86,8 @@ extension ChatSession {
         }
         settingsStore?.reloaded(config, text: text)
         apply(config)
+        // An open settings screen shows the file as it is now.
+        controller.settings.settingsChanged()
     }
 
     /// Applies `new` to the running session: every setting that changed at once, the

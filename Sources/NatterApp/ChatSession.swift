@@ -254,7 +254,10 @@ final class ChatSession {
             // as a reload of it would be.
             let store = ConfigSettingsStore(path: ConfigLoader.defaultPath(), config: fromFile, edits: configEdits)
             store.keepSecret = ConfigSettingsStore.keyringKeeper()
-            store.onChange = { [weak self] config in self?.apply(config) }
+            store.onChange = { [weak self] config in
+                self?.apply(config)
+                self?.controller.settings.settingsChanged()
+            }
             store.onSecretChanged = { [weak self] name in self?.refetchPasswords(of: name) }
             model.settingsStore = store
             settingsStore = store

@@ -40,7 +40,7 @@ public enum KeyHelp {
         ("Ctrl+B  Ctrl+I  Ctrl+U", "bold, italic, underline"), ("Ctrl+Shift+K  Ctrl+O", "colour, plain"),
         ("Ctrl+C  Ctrl+V  Ctrl+A", "copy, paste, select all"), ("F3  Shift+F3", "next, previous match"),
         ("Escape", "close the find bar, a reply, a menu"),
-        ("Tab  Enter  Escape", "settings: next, save, undo, close"),
+        ("Tab  Enter  Escape", "settings: next, save, put back, close"),
     ]
 
     /// The configurable actions with their keys in `bindings`, then the input line's editing

@@ -6,9 +6,13 @@ import Widgets
 /// button stepping through the words of a choice, a password field that never shows the
 /// stored value for a secret, a text field for the rest. What is typed is checked against the
 /// store as it is typed (``SettingsStore/refusal(of:at:)``, the same check as saving), the
-/// refusal shown under the field in the theme's error colour; Enter or leaving the field
-/// saves it (``SettingsStore/set(_:at:)``) and the field then shows the store's answer.
-/// "Reset" takes the value out of the file.
+/// refusal shown under the field in the theme's error colour; Enter, or moving on to another
+/// control of the screen, saves it (``SettingsStore/set(_:at:)``) and the field then shows
+/// the store's answer. A choice is stepped as a field is typed in: Space, a click, ← and →
+/// only show the next word, which is saved as a field is; each step saved would be a change
+/// of its own (a network's login changed is a reconnection). The keyboard taken by something
+/// over the screen (a question) or by nothing (the screen closing) saves nothing: the screen
+/// decides that. "Reset" takes the value out of the file.
 @MainActor
 public final class SettingRow: Widget {
     /// The setting shown.
@@ -19,7 +23,7 @@ public final class SettingRow: Widget {
     public let field: TextField?
     /// The switch of a bool.
     public let toggle: ToggleSwitch?
-    /// The button of a choice: a press steps to the next word and saves it.
+    /// The button of a choice: a press shows the next word, saved with Enter or on leaving.
     public let choice: Button?
     /// Takes the value out of the file (shown while it is not the default).
     public let resetButton = Button("Reset")
@@ -36,6 +40,8 @@ public final class SettingRow: Widget {
     /// While the store saves: a field losing the keyboard meanwhile (the screen made again
     /// in a theme just set) must not save a second time from inside the first.
     private var saving = false
+    /// The word a choice shows, stepped to and not saved yet (nil: it shows the saved value).
+    private var steppedChoice: String?
 
     /// A row for `address` over `store`, in `theme`'s colours, named `title` (the setting's key
     /// unless told: a buffer's row among others names its buffer).
@@ -73,7 +79,7 @@ public final class SettingRow: Widget {
             field.onFocusChange = { [weak self] focused in
                 // The window losing the keyboard leaves the field focused: only a field left saves.
                 guard let self, !focused, !(self.field?.isFocused ?? false) else { return }
-                self.commit()
+                self.commitMovingOn()
             }
             controls.addChild(field)
             if address.info.kind == .colour {
@@ -91,7 +97,13 @@ public final class SettingRow: Widget {
         }
         if let choice {
             choice.applyColors(theme, onSurface: true)
-            choice.onPress = { [weak self] in self?.stepChoice() }
+            choice.onPress = { [weak self] in self?.stepChoice(by: 1) }
+            // Enter saves the word shown (the row's keyDown), as it saves a field.
+            choice.pressKeys = [.space]
+            choice.onFocusChange = { [weak self] focused in
+                guard let self, !focused, !(self.choice?.isFocused ?? false) else { return }
+                self.commitMovingOn()
+            }
             controls.addChild(choice)
         }
         resetButton.font = FontSpec(role: .ui, size: size - 2)
@@ -111,37 +123,74 @@ public final class SettingRow: Widget {
     /// The control that takes the keyboard: the field, the switch or the choice's button.
     public var control: Widget { field ?? toggle ?? choice ?? resetButton }
 
-    /// Whether the field holds something else than the value saved.
-    public var isEdited: Bool {
-        guard let field else { return false }
-        return address.info.kind == .secret ? !field.text.isEmpty : field.text != value.text
+    /// Whether the field, or the choice, shows something else than the value saved.
+    public var isEdited: Bool { editedText != nil }
+
+    /// What the row shows unsaved: the field's text, or the word a choice was stepped to (nil:
+    /// the saved value is shown).
+    public var editedText: String? {
+        if let steppedChoice { return steppedChoice == value.text ? nil : steppedChoice }
+        guard let field else { return nil }
+        let edited = address.info.kind == .secret ? !field.text.isEmpty : field.text != value.text
+        return edited ? field.text : nil
     }
 
-    /// Puts `text` in the field as if typed: checked, not saved (an edit carried into a row made
-    /// again).
+    /// Shows `text` as if typed in the field or stepped to on the choice: checked, not saved
+    /// (an edit carried into a row made again).
     public func edit(_ text: String) {
+        if choice != nil {
+            steppedChoice = text
+            choice?.title = text
+            check(text)
+            return
+        }
         guard let field else { return }
         field.text = text
         check(text)
     }
 
-    /// The row as the store has it now (the field's edit dropped).
+    /// The row as the store has it now (an edit dropped).
     public func refresh() { show(store.value(at: address)) }
 
-    /// Puts back the saved value when the field holds a refused one; false when there was
-    /// nothing to undo (Escape then closes the screen).
+    /// Puts back the saved value in place of an unsaved edit (Escape), valid or not: nothing
+    /// half-typed is saved by leaving this way. False when there was nothing to undo (Escape
+    /// then closes the screen).
     public func revert() -> Bool {
-        guard isEdited, refusal != nil else { return false }
+        guard isEdited else { return false }
         show(value)
         return true
     }
 
-    /// Saves what the field holds, unless it is refused or unchanged (Enter, leaving the field).
+    /// Saves what the row shows unsaved, unless it is refused or unchanged (Enter, leaving the
+    /// row, closing the screen with its key or button).
     public func commit() {
-        guard !saving, isEdited, let field else { return }
-        check(field.text)
+        guard !saving, let text = editedText else { return }
+        check(text)
         guard refusal == nil else { return }
-        save(field.text)
+        save(text)
+    }
+
+    /// Saves as the keyboard leaves the control, when it went to another control of the same
+    /// screen: the user moved on. A question opened over the screen, or the screen closing
+    /// (the keyboard going nowhere), leaves the edit as it is.
+    private func commitMovingOn() {
+        guard let focused = host?.focusedWidget else { return }
+        var top: Widget = self
+        while let up = top.parent { top = up }
+        guard focused.isDescendant(of: top) else { return }
+        commit()
+    }
+
+    /// Enter saves a choice's word (its button leaves Enter to the row); ← and → step it.
+    public override func keyDown(_ event: KeyEvent) -> Bool {
+        guard let choice, choice.isFocused, event.modifiers.isEmpty else { return false }
+        switch event.key {
+        case .enter: commit()
+        case .left: stepChoice(by: -1)
+        case .right: stepChoice(by: 1)
+        default: return false
+        }
+        return true
     }
 
     private func check(_ text: String) {
@@ -165,10 +214,12 @@ public final class SettingRow: Widget {
         }
     }
 
-    private func stepChoice() {
+    /// Shows the word `step` places on from the one shown (round), unsaved.
+    private func stepChoice(by step: Int) {
         guard case .choice(let words) = address.info.kind, !words.isEmpty else { return }
-        let index = words.firstIndex(of: value.text).map { ($0 + 1) % words.count } ?? 0
-        save(words[index])
+        let shown = steppedChoice ?? value.text
+        let index = words.firstIndex(of: shown).map { ($0 + step + words.count) % words.count } ?? (step > 0 ? 0 : words.count - 1)
+        edit(words[index])
     }
 
     private func reset() {
@@ -185,6 +236,7 @@ public final class SettingRow: Widget {
     private func show(_ newValue: SettingValue) {
         value = newValue
         refusal = nil
+        steppedChoice = nil
         if let field {
             if address.info.kind == .secret {
                 field.text = ""
@@ -216,6 +268,11 @@ public final class SettingRow: Widget {
         field?.setNeedsPaint()
         if let refusal {
             message.text = StyledText(refusal, attributes: TextAttributes(font: FontSpec(role: .ui, size: size), foreground: theme.errorText))
+        } else if steppedChoice != nil, isEdited {
+            // A word stepped to looks like a saved one: the line under it says it is not.
+            let saved = value.text.isEmpty ? defaultWords : value.text
+            message.text = StyledText("not saved: Enter saves it, Escape puts back \(saved)",
+                                      attributes: TextAttributes(font: FontSpec(role: .ui, size: size), foreground: theme.dimText))
         } else if !value.isDefault {
             message.text = StyledText(defaultWords,
                                       attributes: TextAttributes(font: FontSpec(role: .ui, size: size), foreground: theme.dimText))

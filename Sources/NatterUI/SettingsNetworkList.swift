@@ -32,13 +32,20 @@ public final class SettingsNetworkList: Widget {
     var onRemove: ((String) -> Void)?
     /// Asked why the add line would be refused (nil: it would not).
     var checkAdd: ((String) -> String?)?
-    /// Asked to run the add line.
-    var onAdd: ((String) -> Void)?
+    /// Asked to run the add line; true when the network was added (a refusal is said on the
+    /// form by the presenter).
+    var onAdd: ((String) -> Bool)?
     private let list = Stack(.vertical, spacing: 4)
     private let column = Stack(.vertical, spacing: 8)
     private let theme: ChatTheme
     /// Each line's widgets by network, to give the keyboard back after a rebuild.
     private var lineButtons: [String: [Button]] = [:]
+    /// The button the last ``show(_:chosen:)`` gave the keyboard to, for the line it was on:
+    /// the screen built again around the list gives it back there.
+    private(set) var refocused: Button?
+    /// While the form is emptied after an add: the fields' changes must not check the form,
+    /// which would put a half-empty line's refusal, then nothing, over what the add said.
+    private var clearing = false
 
     /// An empty list in `theme`'s colours.
     public init(theme: ChatTheme) {
@@ -138,8 +145,10 @@ public final class SettingsNetworkList: Widget {
         }
         if names.isEmpty { list.addChild(label("No network is configured yet.")) }
         // A moved line is elsewhere now, a confirmation went: the keyboard follows the line.
+        refocused = nil
         if let (name, slot) = focusedSlot, let buttons = lineButtons[name] {
-            host?.focus(buttons[min(slot, buttons.count - 1)])
+            refocused = buttons[min(slot, buttons.count - 1)]
+            host?.focus(refocused)
         }
         setNeedsLayout()
     }
@@ -153,17 +162,20 @@ public final class SettingsNetworkList: Widget {
 
     /// Shows why the form's line is refused as it is typed (nothing while it is empty).
     private func checkForm() {
+        guard !clearing else { return }
         let empty = nameField.text.trimmingBlanks.isEmpty && hostField.text.trimmingBlanks.isEmpty && nickField.text.trimmingBlanks.isEmpty
         say(empty ? nil : checkAdd?(addLine), error: true)
     }
 
-    /// Adds the network the form describes, if the line is taken.
+    /// Adds the network the form describes, if the line is taken. The fields are emptied only
+    /// once the network is added: a refusal (a name already taken) stays on the form, with
+    /// what was typed, to be put right.
     public func add() {
         if let refusal = checkAdd?(addLine) { return say(refusal, error: true) }
-        let line = addLine
-        onAdd?(line)
-        say("Asked: \(line)", error: false)
+        guard onAdd?(addLine) == true else { return }
+        clearing = true
         for field in [nameField, hostField, nickField] { field.text = "" }
+        clearing = false
     }
 
     func say(_ text: String?, error: Bool) {

@@ -9,7 +9,8 @@ import Widgets
 /// Networks lists the configured networks (``SettingsNetworkList``) above the chosen network's
 /// settings. Everything is decided by the store and the model: the rows ask the store, networks
 /// are added and removed with `/server add` and `/server del`, moved with
-/// ``SettingsStore/moveNetwork(_:to:)``.
+/// ``SettingsStore/moveNetwork(_:to:)``. The app calls ``settingsChanged()`` after the store
+/// changed under the screen (a reload of the file, a `/set`).
 @MainActor
 public final class SettingsPresenter {
     unowned let chat: ChatController
@@ -36,18 +37,35 @@ public final class SettingsPresenter {
             chosenNetwork = context.map(\.network).flatMap { networkNames.contains($0) ? $0 : nil } ?? networkNames.first
         }
         let view = self.view ?? makeView()
-        view.toggleKey = chat.keyBindings.bindings["settings"]
         show(section ?? view.section)
         guard let host = chat.screen.host, !isOpen else { return }
         host.showOverlay(view, at: .zero, dismissOnOutsideClick: false, takesFocus: false)
         focusFirst()
     }
 
-    /// Closes the screen (a field left with a valid value is saved as it loses the keyboard).
+    /// Closes the screen; a row edited with a valid value is saved first (closing with the key
+    /// or the button is done with it; Escape put the saved value back before it closes).
     public func close() {
+        view?.focusedRow?.commit()
+        dismiss()
+    }
+
+    /// Takes the screen away, saving nothing: the keyboard goes back to the input line.
+    private func dismiss() {
         guard let view, let host = view.host else { return }
         host.dismissOverlay(view)
         if host.focusedWidget == nil { host.focus(chat.screen.input) }
+    }
+
+    /// The store changed under the open screen (the app reloaded config.toml, or ran `/set`):
+    /// the section shown is built again from the store, at the same scroll offset, the
+    /// keyboard on the same row, a row edited and not saved kept as it is.
+    public func settingsChanged() {
+        guard isOpen, let view else { return }
+        if chosenNetwork.map({ !networkNames.contains($0) }) ?? true {
+            chosenNetwork = context.map(\.network).flatMap { networkNames.contains($0) ? $0 : nil } ?? networkNames.first
+        }
+        rebuild(view.section)
     }
 
     /// The screen is made again in the new theme, at the same section, place and field, what
@@ -55,8 +73,8 @@ public final class SettingsPresenter {
     func apply(_ theme: ChatTheme) {
         guard let old = view else { return }
         let wasOpen = isOpen, focused = old.focusedRow?.address, offset = old.scrollArea.offset
-        let unsaved = old.focusedRow.flatMap { $0.isEdited ? $0.field?.text : nil }
-        if wasOpen { close() }
+        let unsaved = old.focusedRow?.editedText
+        if wasOpen { dismiss() }
         view = nil
         guard wasOpen else { return }
         open(old.section)
@@ -73,15 +91,20 @@ public final class SettingsPresenter {
 
     private func makeView() -> SettingsView {
         let view = SettingsView(theme: chat.styler.theme)
-        view.onChooseSection = { [weak self] section in self?.show(section) }
+        view.onChooseSection = { [weak self] section in
+            // Another section is moving on: the row left is saved as a field left is.
+            self?.view?.focusedRow?.commit()
+            self?.show(section)
+        }
         view.onClose = { [weak self] in self?.close() }
+        view.toggleKey = { [weak self] in self?.chat.keyBindings.bindings["settings"] }
         self.view = view
         return view
     }
 
     /// Gives the keyboard to the section's first field, in Networks to the chosen network's line
     /// (the list is what the section starts with), else to the section's tab.
-    private func focusFirst() {
+    func focusFirst() {
         guard let view, let host = view.host else { return }
         let first = networkList?.chosenButton ?? view.rows.first?.control ?? networkList?.nameField
             ?? view.sectionButtons[SettingSection.allCases.firstIndex(of: view.section) ?? 0]
@@ -89,8 +112,9 @@ public final class SettingsPresenter {
         view.revealFocus()
     }
 
-    /// Builds `section`'s content; the keyboard, lost with the old content, goes back to the
-    /// same setting's control, else to the section's first.
+    /// Shows `section` (another, or the same after a change of network); the keyboard, lost
+    /// with the old content, goes back to the same setting's control, else to the section's
+    /// first.
     func show(_ section: SettingSection) {
         let focused = view?.focusedRow?.address
         build(section)
@@ -109,7 +133,38 @@ public final class SettingsPresenter {
         }
     }
 
-    private func build(_ section: SettingSection) {
+    /// Builds `section` again where it is shown: the scroll offset kept, the keyboard given back
+    /// to the widget that had it (the list's, kept across builds), else to the same setting's
+    /// row (`renamed`: in the network's new name), and each row edited and not saved kept
+    /// itself, with its text.
+    private func rebuild(_ section: SettingSection, renamed: (from: String, to: String)? = nil) {
+        guard let view, let host = view.host else { return }
+        let offset = view.scrollArea.offset, focusedWidget = host.focusedWidget
+        func moved(_ address: SettingAddress) -> String {
+            guard let renamed, address.network == renamed.from else { return address.name }
+            return SettingAddress(address.info, network: renamed.to, buffer: address.buffer).name
+        }
+        let focused = view.focusedRow.map { moved($0.address) }
+        var edited: [String: SettingRow] = [:]
+        for row in view.rows where row.isEdited { edited[moved(row.address)] = row }
+        build(section, keeping: edited)
+        host.layoutIfNeeded()
+        view.scrollArea.scroll(to: offset)
+        if let focusedWidget, focusedWidget.host === host, focusedWidget.isDescendant(of: view) {
+            host.focus(focusedWidget)
+        } else if let button = networkList?.refocused, button.host === host {
+            host.focus(button)   // the list made its lines again, the keyboard on the same button
+        } else if let focused, let row = view.rows.first(where: { $0.address.name == focused }) {
+            host.focus(row.control)
+        } else if host.focusedWidget == nil {
+            focusFirst()
+        }
+    }
+
+    /// Builds `section`'s content; `keeping` holds rows edited and not saved, by their address's
+    /// name: one whose setting is still there is shown again itself (its text, its caret), one
+    /// of a renamed network lends its text to the new row.
+    private func build(_ section: SettingSection, keeping edited: [String: SettingRow] = [:]) {
         guard let view else { return }
         guard let store else {
             networkList = nil
@@ -123,9 +178,14 @@ public final class SettingsPresenter {
             guard !addresses.isEmpty else { return }
             if let title { widgets.append(heading(title)) }
             for address in addresses {
+                if let kept = edited[address.name], kept.address == address {
+                    widgets.append(kept)
+                    continue
+                }
                 let name = namingBuffers ? address.buffer.map { "\($0): \(address.info.key)" } : nil
                 let row = SettingRow(address, title: name, store: store, theme: theme)
-                row.onSaved = { [weak self] _ in self?.saved() }
+                row.onSaved = { [weak self, unowned row] saved in self?.saved(saved, by: row) }
+                if let text = edited[address.name]?.editedText { row.edit(text) }
                 widgets.append(row)
             }
         }
@@ -177,29 +237,42 @@ public final class SettingsPresenter {
             case .failure(let failure): failure.message
             }
         }
-        list.onAdd = { [weak self] line in self?.runNetworkCommand(line) }
+        list.onAdd = { [weak self] line in self?.runNetworkCommand(line) ?? false }
         list.show(store.networkNames, chosen: chosenNetwork)
         return list
     }
 
     /// Runs `/server add …` or `/server del …` as typed in the buffer shown (a network's server
-    /// buffer from a view of no network), then shows the list again; a refusal the model noted
-    /// is shown on the form.
-    private func runNetworkCommand(_ line: String) {
-        let before = networkNames
+    /// buffer from a view of no network), then builds Networks again from the store (the app
+    /// has the store see the change before the command returns). What the model said of it is
+    /// shown on the form, in the error colour only when the networks (the store's or the
+    /// model's) did not change: a refusal. True when they changed.
+    @discardableResult
+    private func runNetworkCommand(_ line: String) -> Bool {
+        let before = networkNames, modelBefore = model.networks.map(\.name)
         let id = context.flatMap { model.network($0.network) != nil ? $0 : nil } ?? model.networks.first?.serverBuffer.id
-        guard let id else { return }
+        guard let id else { return false }
+        let lastBefore = model.buffer(id)?.lines.last?.id
         chat.submitCommand(line, in: id)
-        if networkNames == before, let said = model.buffer(id)?.lines.last(where: { $0.nick == nil })?.text {
-            networkList?.say(said, error: true)
-        }
+        let changed = networkNames != before || model.networks.map(\.name) != modelBefore
+        // Only a line the command added: an older one says nothing of it.
+        let said = model.buffer(id)?.lines.last.flatMap { $0.id != lastBefore && $0.nick == nil ? $0.text : nil }
+        networkList?.say(said, error: !changed)
         if chosenNetwork.map({ !networkNames.contains($0) }) ?? true { chosenNetwork = networkNames.first }
-        show(.networks)
+        rebuild(.networks)
+        return changed
     }
 
     /// A value changed: the rows of the section are read again (another row may follow it, as
-    /// the nick's default follows the first network's).
-    private func saved() {
+    /// the nick's default follows the first network's). A network's name saved moves its rows
+    /// to the new name: it becomes the chosen network and the section is built again.
+    private func saved(_ value: SettingValue, by row: SettingRow) {
+        if let old = row.address.network, let new = value.address.network, new != old {
+            if chosenNetwork == old { chosenNetwork = new }
+            if let shown = context, shown.network == old { context = BufferID(network: new, name: shown.name) }
+            if let view { rebuild(view.section, renamed: (old, new)) }
+            return
+        }
         view?.rows.forEach { if !$0.isEdited { $0.refresh() } }
     }
 

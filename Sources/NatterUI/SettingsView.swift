@@ -10,8 +10,9 @@ import Widgets
 /// shrinks with the zoom and the window; a click outside the panel does nothing.
 ///
 /// Keys: Tab and Shift+Tab go from field to field (the field kept in view), Enter saves a
-/// field, Page Up and Page Down scroll, Ctrl+Page Up and Ctrl+Page Down change section,
-/// Escape undoes a refused value in the field, else closes the screen, as Ctrl+, does.
+/// field or a choice, Page Up and Page Down scroll, Ctrl+Page Up and Ctrl+Page Down change
+/// section, Escape puts back the saved value of a row edited and not saved (whether what it
+/// holds would be taken or not), else closes the screen, as Ctrl+, does.
 @MainActor
 public final class SettingsView: Widget {
     /// The section shown.
@@ -26,8 +27,9 @@ public final class SettingsView: Widget {
     var onChooseSection: ((SettingSection) -> Void)?
     /// Asked to close (Escape, the close button, the key that opens it).
     var onClose: (() -> Void)?
-    /// The key that opened the screen (Ctrl+, unless rebound), which closes it too.
-    var toggleKey: KeyEvent?
+    /// The key that opens the screen (Ctrl+, unless rebound), which closes it too: asked at
+    /// each key, so that a rebinding made while the screen is open is followed.
+    var toggleKey: (() -> KeyEvent?)?
     private let content = Stack(.vertical, spacing: 16)
     private let panel: Stack
     private let theme: ChatTheme
@@ -50,7 +52,7 @@ public final class SettingsView: Widget {
         let sections = Flow(spacing: 6, lineSpacing: 6, sectionButtons)
         scrollArea.flex = 1
         let keys = Label(StyledText("Tab: next field · Enter: save · Reset: back to the default · Page Up/Down: scroll · "
-                                    + "Ctrl+Page Up/Down: section · Escape: undo a refused value, or close",
+                                    + "Ctrl+Page Up/Down: section · Escape: put back an unsaved value, or close",
                                     attributes: TextAttributes(font: FontSpec(role: .ui, size: size - 3), foreground: theme.dimText)))
         panel = Stack(.vertical, spacing: 14, [header, sections, scrollArea, keys])
         panel.padding = EdgeInsets(top: 16, left: 20, bottom: 12, right: 20)
@@ -136,7 +138,7 @@ public final class SettingsView: Widget {
             let all = SettingSection.allCases, index = all.firstIndex(of: section) ?? 0
             onChooseSection?(all[(index + (event.key == .pageDown ? 1 : all.count - 1)) % all.count])
         default:
-            guard let toggleKey, event.key == toggleKey.key, m == toggleKey.modifiers else { return false }
+            guard let toggleKey = toggleKey?(), event.key == toggleKey.key, m == toggleKey.modifiers else { return false }
             onClose?()
         }
         return true

@@ -99,6 +99,25 @@ struct SettingsScreenRoundTripTests {
         #expect(applied.configs.count == 4, "each change applied once: no refused one, no second save of a field left")
         #expect(applied.configs.last?.theme.timestampFormat == "%H:%M:%S" && applied.configs.last?.networks[1].nick == "otherme")
     }
+
+    /// The real store answers a saved name with the network's new name: the screen's other rows
+    /// of that network follow it, and the next one saved lands in the same table.
+    @Test func aNetworkRenamedOnTheScreenKeepsItsOtherRows() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let settings: SettingsPresenter = chat.controller.settings
+        chat.controller.submit("/settings networks")
+        settings.networkList?.onChoose?("Work")
+        host.layoutIfNeeded()
+        _ = try type("Office", into: "networks.Work.name")
+        press(.enter)
+        #expect(settings.chosenNetwork == "Office" && settings.networkList?.names == ["Libera", "Office"])
+        #expect(view.rows.contains { $0.address.name == "networks.Office.nick" } && !view.rows.contains { $0.address.network == "Work" })
+        let nick = try type("otherme", into: "networks.Office.nick")
+        press(.enter)
+        #expect(nick.refusal == nil && nick.value.text == "otherme")
+        let office = try #require(try file().components(separatedBy: "[[networks]]").first { $0.contains("name = \"Office\"") })
+        #expect(office.contains("nick = \"otherme\"") && office.contains("irc.example.org"))
+    }
 }
 
 /// Text measured as 0.6 of the font size per character: enough for layout, no fonts needed.

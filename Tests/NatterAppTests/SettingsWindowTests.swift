@@ -51,11 +51,13 @@ extension ConfigReloadWindowTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8).contains("nick = \"renamed\"      # my usual nick"))
 
         // The screen: /settings opens Appearance with its first field (theme.appearance) focused;
-        // Space takes its next choice (auto: the desktop's, dark here), saved and applied.
+        // Space shows its next choice (auto: the desktop's, dark here), Enter saves and applies it
+        // (a step alone saves nothing: each would be a change of its own).
         try x.type(window, "/settings appearance")
         try x.key(window, "Return")
         try waitForCentre(x, toBe: "srgb(232,233,236)")   // a row of the panel (surfaceHover, light)
         try x.key(window, "space")
+        try x.key(window, "Return")
         try waitUntil("the screen saved the new appearance") {
             ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").contains("appearance = \"auto\"   # my choice")
         }

@@ -107,7 +107,7 @@ struct SettingsScreenTests {
         #expect(small.store.stored["input.completion_suffix"] == nil)
     }
 
-    @Test func theWheelScrollsALongSectionAndClosingSavesAFieldLeftValid() throws {
+    @Test func theWheelScrollsALongSectionAndEscapeDropsAnUnsavedValue() throws {
         let small = try SettingsScreenTests(size: Size(width: 700, height: 340))
         small.chat.controller.submit("/settings input")
         small.host.layoutIfNeeded()
@@ -117,12 +117,25 @@ struct SettingsScreenTests {
         small.host.handle(.wheel(WheelEvent(position: inside, dy: -1)))
         small.host.layoutIfNeeded()
         #expect(area.offset > 0, "a notch down over the settings scrolls them")
-        // A valid value typed and not yet saved is saved as the screen closes (the field is left).
-        small.host.focus(try small.row("input.completion_suffix").field)
+        // A valid value typed and not yet saved: Escape puts the saved one back, as the
+        // footnote says, and only the next Escape closes; nothing was saved.
+        let suffix = try small.row("input.completion_suffix")
+        small.host.focus(suffix.field)
         small.press(.character("a"), [.ctrl])
         small.type("; ")
         small.press(.escape)
-        #expect(!small.settings.isOpen && small.store.stored["input.completion_suffix"] == ";")
+        #expect(small.settings.isOpen && suffix.field?.text == ": " && !suffix.isEdited)
+        small.press(.escape)
+        #expect(!small.settings.isOpen && small.store.stored["input.completion_suffix"] == nil && small.store.sets.isEmpty)
+    }
+
+    @Test func closingWithItsKeySavesAValidEdit() throws {
+        chat.controller.submit("/settings input")
+        press(.character("a"), [.ctrl])
+        type("42")
+        press(.character(","), [.ctrl])
+        #expect(!settings.isOpen && store.stored["input.history_size"] == "42", "closing with the key is done with the field")
+        #expect(host.focusedWidget === chat.screen.input)
     }
 
     @Test func aBoolIsASwitchAndResetPutsTheDefaultBack() throws {
@@ -139,7 +152,9 @@ struct SettingsScreenTests {
         #expect(host.focusedWidget === toggle, "the keyboard goes back to the switch as the button goes")
     }
 
-    @Test func aChoiceStepsThroughItsWordsAndTheBuffersLevelsAreShown() throws {
+    /// A step of a choice is no change of its own (a network's SASL mechanism stepped through
+    /// would log in again at each word): it is shown, and saved as a field's text is.
+    @Test func aChoiceStepsUnsavedAndIsSavedWithEnterOrOnLeaving() throws {
         chat.controller.submit("/settings notifications")
         #expect(view.rows.map(\.address.name) == ["networks.Net.notifications.level", "buffers.Net/#natter.notify",
                                                    "buffers.Net/#swift.notify"])
@@ -147,10 +162,139 @@ struct SettingsScreenTests {
         let choice = try #require(level.choice)
         #expect(choice.title == "mentions")
         host.focus(choice)
-        press(.enter)
-        #expect(store.stored["buffers.Net/#natter.notify"] == "none" && choice.title == "none")
         press(.space)
-        #expect(choice.title == "all")
+        #expect(choice.title == "none" && level.isEdited && store.sets.isEmpty, "a step shows the word and saves nothing")
+        let message = try #require(level.children.first?.children.last as? Label)
+        #expect(message.isShown && message.text.string.hasPrefix("not saved"))
+        press(.space)
+        #expect(choice.title == "all" && store.sets.isEmpty)
+        press(.left)
+        #expect(choice.title == "none")
+        choice.onPress?()   // a click
+        #expect(choice.title == "all" && store.sets.isEmpty)
+        press(.enter)
+        #expect(store.sets.map(\.1) == ["all"] && store.stored["buffers.Net/#natter.notify"] == "all")
+        #expect(!level.isEdited && settings.isOpen && host.focusedWidget === choice)
+        press(.space)
+        press(.escape)
+        #expect(choice.title == "all" && !level.isEdited && settings.isOpen && store.sets.count == 1, "Escape puts the saved word back")
+        press(.right)
+        #expect(choice.title == "mentions" && store.sets.count == 1)
+        press(.tab)
+        #expect(store.stored["buffers.Net/#natter.notify"] == "mentions" && store.sets.count == 2, "leaving the row saves it")
+    }
+
+    /// A question over the screen (the app's "Close Libera?") takes the keyboard without a field
+    /// saving what it holds, and gives it back to that field, not to the chat input behind.
+    @Test func aQuestionOverTheScreenSavesNothingAndGivesTheKeyboardBack() throws {
+        chat.controller.submit("/settings input")
+        let history = try row("input.history_size")
+        press(.character("a"), [.ctrl])
+        type("42")
+        var answers: [Bool] = []
+        chat.controller.overlays.confirm("Close Net?", text: "Net was taken out of the file.", confirmWord: "close Net",
+                                         keepWord: "keep it") { answers.append($0) }
+        #expect(host.focusedWidget is ConfirmPanel)
+        #expect(store.sets.isEmpty && history.field?.text == "42" && history.isEdited, "the question saved nothing")
+        press(.escape)
+        #expect(answers == [false] && settings.isOpen)
+        #expect(host.focusedWidget === history.field, "the keyboard is back on the field")
+        press(.enter)
+        #expect(store.stored["input.history_size"] == "42" && chat.screen.input.text.isEmpty)
+        // The field went meanwhile (another section): the keyboard goes to the screen.
+        chat.controller.overlays.confirm("Close Net?", text: "", confirmWord: "close Net", keepWord: "keep it") { answers.append($0) }
+        settings.show(.appearance)
+        press(.enter)
+        #expect(answers == [false, true] && settings.isOpen)
+        #expect(host.focusedWidget === (try row("theme.font_size")).field, "the screen's first field, not the chat input")
+    }
+
+    @Test func theAddFormKeepsARefusedNetworkAndARemovalIsNoError() throws {
+        chat.controller.submit("/settings")
+        let list = try #require(settings.networkList)
+        let theme = chat.controller.styler.theme
+        host.focus(list.nameField)
+        type("net")
+        host.focus(list.hostField)
+        type("irc.example.org")
+        press(.enter)
+        #expect(list.nameField.text == "net" && list.hostField.text == "irc.example.org", "what was typed stays, to be put right")
+        #expect(list.message.text.string.hasPrefix("There is a network named Net already") && list.message.isShown)
+        #expect(list.message.text.spans.first?.attributes.foreground == theme.errorText)
+        host.focus(list.nameField)
+        press(.character("a"), [.ctrl])
+        type("Other")
+        press(.enter)
+        #expect(list.names == ["Net", "Other"] && list.nameField.text.isEmpty && list.hostField.text.isEmpty)
+        #expect(list.message.text.string.hasPrefix("Adding Other") && list.message.text.spans.first?.attributes.foreground == theme.dimText)
+        // Removed: not listed any more, and its note is no error.
+        func removeButton() throws -> Button {
+            let line = try #require(list.children.first?.children.first?.children.first { ($0 as? NetworkLine)?.name == "Other" })
+            return try #require(line.children.first?.children.last as? Button)
+        }
+        try removeButton().onPress?()
+        let confirmLine = try #require(list.children.first?.children.first?.children.first { ($0 as? NetworkLine)?.name == "Other" })
+        try #require(confirmLine.children.first?.children.dropLast().last as? Button).onPress?()
+        #expect(list.names == ["Net"] && settings.networkList?.names == ["Net"])
+        #expect(list.message.text.string.hasPrefix("Removed Other") && list.message.text.spans.first?.attributes.foreground == theme.dimText)
+    }
+
+    @Test func aChangedStoreIsShownWhereTheScreenWasAnEditKept() throws {
+        let small = try SettingsScreenTests(size: Size(width: 700, height: 340))
+        small.chat.controller.submit("/settings input")
+        small.host.layoutIfNeeded()
+        // The row with the keyboard, not edited: shown as the store has it now, still focused.
+        small.store.stored["input.history_size"] = "42"
+        small.settings.settingsChanged()
+        let history = try small.row("input.history_size")
+        #expect(history.field?.text == "42" && small.host.focusedWidget === history.field)
+        // Scrolled down, a row being edited: the place and the edit stay.
+        let suffix = try small.row("input.completion_suffix")
+        small.host.focus(suffix.field)
+        small.view.revealFocus()
+        let area = small.view.scrollArea, offset = area.offset
+        #expect(offset > 0)
+        small.press(.character("a"), [.ctrl])
+        small.type(";")
+        small.store.stored["input.history_size"] = "43"
+        small.settings.settingsChanged()
+        #expect(try small.row("input.history_size").field?.text == "43")
+        let kept = try small.row("input.completion_suffix")
+        #expect(kept === suffix && kept.field?.text == ";" && kept.isEdited && small.host.focusedWidget === kept.field)
+        #expect(area.offset == offset && small.view.section == .input && small.store.sets.isEmpty)
+        // Closed, nothing to do.
+        small.press(.escape)
+        small.press(.escape)
+        small.settings.settingsChanged()
+        #expect(!small.settings.isOpen)
+    }
+
+    @Test func theCloseKeyFollowsARebindingMadeWhileOpen() throws {
+        press(.character(","), [.ctrl])
+        #expect(settings.isOpen)
+        var bindings = KeyBindings()
+        bindings.bind("settings", to: KeyEvent(.function(2)))
+        chat.controller.keyBindings = bindings
+        press(.character(","), [.ctrl])
+        #expect(settings.isOpen, "the old key closes nothing")
+        press(.function(2))
+        #expect(!settings.isOpen, "the new one closes it")
+    }
+
+    @Test func renamingANetworkMovesItsRowsToTheNewName() throws {
+        chat.controller.submit("/settings networks")
+        host.focus(try row("networks.Net.name").field)
+        press(.character("a"), [.ctrl])
+        type("Libera")
+        press(.enter)
+        #expect(settings.chosenNetwork == "Libera" && settings.networkList?.names == ["Libera"])
+        #expect(view.rows.allSatisfy { $0.address.network == "Libera" } && view.rows.count == 4)
+        #expect(host.focusedWidget === (try row("networks.Libera.name")).field, "the keyboard stays on the name")
+        host.focus(try row("networks.Libera.nick").field)
+        press(.character("a"), [.ctrl])
+        type("newnick")
+        press(.enter)
+        #expect(store.stored["networks.Libera.nick"] == "newnick" && store.stored["networks.Net.nick"] == nil)
     }
 
     @Test func aKeyTakenByAnotherBindingIsRefusedWithTheStoresWords() throws {
@@ -174,6 +318,12 @@ struct SettingsScreenTests {
         type("s3cret")
         press(.enter)
         #expect(store.stored["networks.Net.sasl.password"] == "s3cret" && field.text.isEmpty)
+        // Half typed, then Escape: dropped, never saved; the next Escape closes.
+        type("hal")
+        press(.escape)
+        #expect(field.text.isEmpty && settings.isOpen && store.sets.count == 1)
+        press(.escape)
+        #expect(!settings.isOpen && store.stored["networks.Net.sasl.password"] == "s3cret" && store.sets.count == 1)
     }
 
     @Test func networksAreMovedAddedAndRemovedAfterAsking() throws {

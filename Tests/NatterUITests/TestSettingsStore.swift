@@ -25,18 +25,21 @@ final class TestSettingsStore: SettingsStore {
                     summary: "after a completed nick", defaultText: ": "),
         SettingInfo(key: "keys.find", scope: .global, kind: .key, section: .keys, summary: "find in this buffer", defaultText: "Ctrl+F"),
         SettingInfo(key: "keys.mentions", scope: .global, kind: .key, section: .keys, summary: "every mention", defaultText: "Ctrl+M"),
+        SettingInfo(key: "name", scope: .network, kind: .text, section: .networks, summary: "the network's name", defaultText: ""),
     ]
     var stored: [String: String] = [:]
     var sets: [(String, String)] = []
     var moves: [(String, Int)] = []
     var order: [String]?
+    /// Networks renamed through their `name` setting: old name to new.
+    var renamed: [String: String] = [:]
     let model: ChatModel
 
     init(model: ChatModel) { self.model = model }
 
     /// The model's networks, those moved in the order they were moved to, new ones last.
     var networkNames: [String] {
-        let names = model.networks.map(\.name)
+        let names = model.networks.map { renamed[$0.name] ?? $0.name }
         guard let order else { return names }
         return names.sorted { (order.firstIndex(of: $0) ?? .max, $0) < (order.firstIndex(of: $1) ?? .max, $1) }
     }
@@ -47,6 +50,7 @@ final class TestSettingsStore: SettingsStore {
     }
 
     func value(at address: SettingAddress) -> SettingValue {
+        if address.info.key == "name" { return SettingValue(address: address, text: address.network ?? "", isDefault: false) }
         let text = stored[address.name]
         if address.info.kind == .secret { return SettingValue(address: address, text: text == nil ? "" : "(set)", isDefault: text == nil) }
         return SettingValue(address: address, text: text ?? address.info.defaultText, isDefault: text == nil)
@@ -73,6 +77,12 @@ final class TestSettingsStore: SettingsStore {
     func set(_ text: String, at address: SettingAddress) -> Result<SettingValue, SettingRefusal> {
         if let refusal = refusal(of: text, at: address) { return .failure(SettingRefusal(refusal)) }
         sets.append((address.name, text))
+        // A network renamed: its settings are addressed by the new name from now on.
+        if address.info.key == "name", let old = address.network {
+            let original = renamed.first { $0.value == old }?.key ?? old
+            renamed[original] = text
+            return .success(value(at: SettingAddress(address.info, network: text)))
+        }
         // The store's own form of the value: what the screen must show after saving.
         stored[address.name] = text.trimmingCharacters(in: .whitespaces)
         return .success(value(at: address))

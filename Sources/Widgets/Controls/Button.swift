@@ -24,6 +24,12 @@ public final class Button: Widget {
     public var padding = EdgeInsets(horizontal: 12, vertical: 6) { didSet { if padding != oldValue { setNeedsLayout() } } }
     /// Called on activation.
     public var onPress: (() -> Void)?
+    /// The keys that activate the focused button. A button whose Enter means something else
+    /// to the widget holding it (a settings row's choice: Space steps, Enter saves) leaves
+    /// Enter out, and the key goes on to that widget.
+    public var pressKeys: Set<Key> = [.enter, .space]
+    /// Called when the button gains (true) or loses (false) the keyboard.
+    public var onFocusChange: ((Bool) -> Void)?
 
     /// Whether the pointer is over the button.
     public private(set) var isHovered = false { didSet { if isHovered != oldValue { setNeedsPaint() } } }
@@ -66,7 +72,10 @@ public final class Button: Widget {
         context.drawText(layout, at: Point(x: (size.width - layout.size.width) / 2, y: (size.height - layout.size.height) / 2))
     }
 
-    public override func focusChanged(_ focused: Bool) { setNeedsPaint() }
+    public override func focusChanged(_ focused: Bool) {
+        setNeedsPaint()
+        onFocusChange?(focused)
+    }
     public override func mouseEntered() { isHovered = true }
     public override func mouseExited() { isHovered = false }
 
@@ -89,7 +98,7 @@ public final class Button: Widget {
     }
 
     public override func keyDown(_ event: KeyEvent) -> Bool {
-        guard event.modifiers.isEmpty, event.key == .enter || event.key == .space else { return false }
+        guard event.modifiers.isEmpty, pressKeys.contains(event.key) else { return false }
         onPress?()
         return true
     }
