@@ -18,20 +18,12 @@ struct ConfigReloadWindowTests {
     private static let lightError: (UInt8, UInt8, UInt8) = (0xB3, 0x26, 0x1E)
 
     @Test(.timeLimit(.minutes(2))) func editsApplyWhileTheWindowRuns() throws {
-        let server = try InspIRCdNetwork(services: false)
+        let (server, peer) = try serverWithPeer(joining: ["#reload", "#added", "#new"])
         defer { server.stop() }
-        let peer = try RawIRCClient(port: server.clientPort)
         defer { peer.close() }
-        try peer.register(nick: "peer")
-        for channel in ["#reload", "#added", "#new"] { try peer.join(channel) }
-
         let x = try XvfbSession()
         defer { x.stop() }
         let env = x.environment()
-        let folder = env["XDG_CONFIG_HOME"]! + "/natter"
-        let file = folder + "/config.toml"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try? FileManager.default.removeItem(atPath: env["XDG_STATE_HOME"]! + "/natter/window.json")
         let first = """
             # Reloaded while Natter runs.
             [[networks]]
@@ -53,7 +45,7 @@ struct ConfigReloadWindowTests {
             channels = ["#added"]
 
             """
-        try (first + "[theme]\nappearance = \"dark\"\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let file = try x.writeConfig(first + "[theme]\nappearance = \"dark\"\n")
         defer { try? FileManager.default.removeItem(atPath: file) }
 
         let app = try ChildProcess(try natterExecutable(), ["--window-size", "1000x700"], environment: env)

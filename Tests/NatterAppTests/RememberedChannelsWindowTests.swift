@@ -10,20 +10,14 @@ import Testing
 @Suite(.serialized)
 struct RememberedChannelsWindowTests {
     @Test(.timeLimit(.minutes(1))) func aChannelJoinedByHandIsJoinedAgainAfterARestart() throws {
-        let server = try InspIRCdNetwork(services: false)
+        let (server, peer) = try serverWithPeer(joining: ["#kept", "#left", "#new"])
         defer { server.stop() }
-        let peer = try RawIRCClient(port: server.clientPort)
         defer { peer.close() }
-        try peer.register(nick: "peer")
-        for channel in ["#kept", "#left", "#new"] { try peer.join(channel) }
 
         let x = try XvfbSession()
         defer { x.stop() }
         let env = x.environment()
-        let folder = env["XDG_CONFIG_HOME"]! + "/natter"
-        let file = folder + "/config.toml"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try """
+        let file = try x.writeConfig("""
             # My networks.
             [[networks]]
             name = "Local"   # the test server
@@ -32,7 +26,7 @@ struct RememberedChannelsWindowTests {
             tls = false
             nick = "keeper"
             channels = ["#kept", "#left"]   # joined at start
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+            """)
         defer { try? FileManager.default.removeItem(atPath: file) }
 
         let first = try ChildProcess(try natterExecutable(), ["--window-size", "900x600"], environment: env)

@@ -9,20 +9,14 @@ import Testing
 @Suite(.serialized)
 struct ServerAddWindowTests {
     @Test(.timeLimit(.minutes(1))) func anAddedNetworkConnectsNowAndAfterARestart() throws {
-        let server = try InspIRCdNetwork(services: false)
+        let (server, peer) = try serverWithPeer(joining: ["#added"])
         defer { server.stop() }
-        let peer = try RawIRCClient(port: server.clientPort)
         defer { peer.close() }
-        try peer.register(nick: "peer")
-        try peer.join("#added")
 
         let x = try XvfbSession()
         defer { x.stop() }
         let env = x.environment()
-        let folder = env["XDG_CONFIG_HOME"]! + "/natter"
-        let file = folder + "/config.toml"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try """
+        let file = try x.writeConfig("""
             # Only one network to begin with.
             [[networks]]
             name = "First"
@@ -31,7 +25,7 @@ struct ServerAddWindowTests {
             tls = false
             nick = "first"
             channels = []
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+            """)
         defer { try? FileManager.default.removeItem(atPath: file) }
 
         let first = try ChildProcess(try natterExecutable(), ["--window-size", "900x600"], environment: env)
