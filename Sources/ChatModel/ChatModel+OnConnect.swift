@@ -23,8 +23,10 @@ extension ChatModel {
                     continue
                 }
                 // What only a screen could do (show a buffer) is not done: nobody asked to be
-                // taken anywhere by a reconnection.
-                _ = commands.run(parsed, in: server, now: time)
+                // taken anywhere by a reconnection. What keeps a change (an ignore, an alias)
+                // goes to the app, as when typed.
+                let kept = commands.run(parsed, in: server, now: time).filter(\.keepsAChange)
+                if !kept.isEmpty { changes.append(.effects(kept)) }
             case .failure(let failure):
                 note("on_connect: \(failure.message)", in: server, isError: true, at: now)
             }

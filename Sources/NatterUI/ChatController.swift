@@ -114,6 +114,7 @@ public final class ChatController {
     public func sync() {
         let frame = FrameChanges(model.takeChanges(), current: current)
         for (id, title, body) in frame.notifications { onNotify?(id, title, body) }
+        for effect in frame.effects { perform(effect) }
         if buffers.apply(frame) == .showedFallback {
             chrome.refreshSidebar()
             overlays.refreshBouncerForm()
@@ -137,46 +138,49 @@ public final class ChatController {
     /// Carries out one command in buffer `id`: the model runs it (``Commands``); what only the
     /// screen can do comes back as effects.
     func run(_ command: ChatCommand, in id: BufferID) {
-        for effect in Commands(model: model).run(command, in: id, now: clock()) {
-            switch effect {
-            case .show(let id):
-                sync()
-                show(id)
-            case .close(let id):
-                if let buffer = model.buffer(id) { buffers.close(buffer) }
-            case .openKeyHelp:
-                overlays.openKeyHelp()
-            case .openSettings(let section):
-                settings.open(section)
-            case .spell(let language, let id):
-                input.runSpell(language, in: id)
-            case .showOnceJoined(let network, let channel):
-                overlays.showOnceJoined(channel, network: network)
-            case .showChannelListWhenReady(let network):
-                overlays.showListWhenReady = network
-            case .openBouncerForm(let control):
-                overlays.openBouncerForm(control: control)
-            case .friendsChanged(let network, let nicks):
-                chrome.refreshSidebar()
-                onFriendsChanged?(network, nicks)
-            case .openLink(let url):
-                onOpenLink?(url)
-            case .aliasChanged(let name, let expansion):
-                onAliasChanged?(name, expansion)
-            case .addNetwork(let spec):
-                onAddNetwork?(spec)
-                sync()
-                show(BufferID(network: spec.name, name: ""))
-            case .removeNetwork(let name):
-                onRemoveNetwork?(name)
-                chrome.refreshSidebar()
-                if current?.network == name, let first = model.networks.first { show(first.serverBuffer.id) }
-            case .notifyLevelChanged(let id, let level):
-                chrome.refreshSidebar()
-                onNotifyLevelChanged?(id, level)
-            case .ignoresChanged(let entries):
-                onIgnoresChanged?(entries)
-            }
+        for effect in Commands(model: model).run(command, in: id, now: clock()) { perform(effect) }
+    }
+
+    /// Does what only the screen and the app can do for a command.
+    private func perform(_ effect: CommandEffect) {
+        switch effect {
+        case .show(let id):
+            sync()
+            show(id)
+        case .close(let id):
+            if let buffer = model.buffer(id) { buffers.close(buffer) }
+        case .openKeyHelp:
+            overlays.openKeyHelp()
+        case .openSettings(let section):
+            settings.open(section)
+        case .spell(let language, let id):
+            input.runSpell(language, in: id)
+        case .showOnceJoined(let network, let channel):
+            overlays.showOnceJoined(channel, network: network)
+        case .showChannelListWhenReady(let network):
+            overlays.showListWhenReady = network
+        case .openBouncerForm(let control):
+            overlays.openBouncerForm(control: control)
+        case .friendsChanged(let network, let nicks):
+            chrome.refreshSidebar()
+            onFriendsChanged?(network, nicks)
+        case .openLink(let url):
+            onOpenLink?(url)
+        case .aliasChanged(let name, let expansion):
+            onAliasChanged?(name, expansion)
+        case .addNetwork(let spec):
+            onAddNetwork?(spec)
+            sync()
+            show(BufferID(network: spec.name, name: ""))
+        case .removeNetwork(let name):
+            onRemoveNetwork?(name)
+            chrome.refreshSidebar()
+            if current?.network == name, let first = model.networks.first { show(first.serverBuffer.id) }
+        case .notifyLevelChanged(let id, let level):
+            chrome.refreshSidebar()
+            onNotifyLevelChanged?(id, level)
+        case .ignoresChanged(let entries):
+            onIgnoresChanged?(entries)
         }
     }
 
@@ -221,6 +225,8 @@ struct FrameChanges {
     var changedLines: [String] = []
     var sidebar = false, header = false, typing = false, channelList = false
     var notifications: [(BufferID, String, String)] = []
+    /// Effects of commands the model ran on its own (``ModelChange/effects(_:)``).
+    var effects: [CommandEffect] = []
     /// The shown buffer's paste queue changed.
     var paste = false
 
@@ -238,6 +244,7 @@ struct FrameChanges {
             case .typingChanged(let id): if id == current { typing = true }
             case .channelListChanged(let id): if id == current { channelList = true }
             case .notify(let id, let title, let body): notifications.append((id, title, body))
+            case .effects(let kept): effects += kept
             case .pasteChanged(let id): if id == current { paste = true }
             }
         }

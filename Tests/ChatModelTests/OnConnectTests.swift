@@ -48,6 +48,20 @@ struct OnConnectTests {
         #expect(record.lines.drop { !$0.hasPrefix("MODE") }.first == "MODE me +x")
     }
 
+    /// What an on-connect command keeps (an ignore, an alias) reaches the app as when typed;
+    /// where it would take the user somewhere (a query shown), nothing moves.
+    @Test func whatTheyKeepReachesTheApp() throws {
+        let model = model(["/ignore spammer", "/alias hi /msg $1 hi", "/query bob"], record: Record())
+        _ = model.takeChanges()
+        try register(model)
+        let effects = model.takeChanges().flatMap { change -> [CommandEffect] in
+            if case .effects(let kept) = change { kept } else { [] }
+        }
+        #expect(effects.count == 2)
+        #expect(effects.contains { if case .ignoresChanged(let entries) = $0 { entries.first?.hasPrefix("spammer") == true } else { false } })
+        #expect(effects.contains(.aliasChanged(name: "hi", expansion: "/msg $1 hi")))
+    }
+
     @Test func noneMeansNothingMore() throws {
         let record = Record()
         let model = model([], record: record)

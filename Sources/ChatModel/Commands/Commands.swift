@@ -39,6 +39,19 @@ public enum CommandEffect: Hashable, Sendable {
     case ignoresChanged([String])
 }
 
+extension CommandEffect {
+    /// Whether the effect keeps a change (in the configuration, the spell checker) rather than
+    /// taking the user somewhere: what a command run without a user at the screen (a network's
+    /// `on_connect`) still needs done.
+    public var keepsAChange: Bool {
+        switch self {
+        case .friendsChanged, .aliasChanged, .notifyLevelChanged, .ignoresChanged, .spell: true
+        case .show, .close, .openKeyHelp, .openSettings, .showOnceJoined, .showChannelListWhenReady, .openBouncerForm,
+             .addNetwork, .removeNetwork, .openLink: false
+        }
+    }
+}
+
 /// Carries out what the input line asks for (a ``ChatCommand``) on the model: the messages and
 /// protocol requests it sends, the notes it writes into the buffer, the settings it changes.
 /// Returns the ``CommandEffect``s only the UI can perform. Needs no widgets, so every command
