@@ -10,7 +10,7 @@ FONT_DEPS = fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk fonts-noto-color
 DICT_DEPS = hunspell-en-us
 export FONT_DEPS DICT_DEPS
 # Packages the app needs to build and run.
-APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig1-dev libx11-dev libdbus-1-dev libenchant-2-dev libpcre2-dev \
+APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig1-dev libx11-dev libdbus-1-dev libenchant-2-dev libpcre2-dev liblua5.4-dev \
             $(FONT_DEPS) $(DICT_DEPS)
 # Packages the tests need: a private X server, input and screenshots, a session bus and a
 # notification server, real IRC servers.

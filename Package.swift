@@ -54,6 +54,8 @@ let package = Package(
         // PCRE2 for the find bar's `/regular expressions/` (glib, which SDL's stack loads, already
         // maps it; Foundation's NSRegularExpression would load ICU).
         .systemLibrary(name: "CPCRE2", path: "Sources/CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
+        // Lua 5.4 for user scripts (Scripting).
+        .systemLibrary(name: "CLua", path: "Sources/CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // Xlib, for the desktop's scale (`Xft.dpi` in the X resource database).
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
