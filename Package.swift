@@ -98,6 +98,8 @@ let package = Package(
         .target(name: "DesktopBus", dependencies: ["CDBus"], swiftSettings: strict),
         // Spell checking through Enchant.
         .target(name: "Spelling", dependencies: ["CEnchant"], swiftSettings: strict),
+        // User scripts in a sandboxed Lua 5.4: a curated library, a time and a memory bound per call.
+        .target(name: "Scripting", dependencies: ["CLua"], swiftSettings: strict),
 
         // What FoundationEssentials lacks and Foundation's full library (which loads ICU) would
         // give: starting programs, paths, percent coding, errno's words.
@@ -169,6 +171,7 @@ let package = Package(
         .testTarget(name: "NatterUITests", dependencies: ["NatterUI", "Widgets", "ChatModel", "IRCSession", "IRCProtocol",
                                                      .product(name: "DequeModule", package: "swift-collections")], swiftSettings: strict),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling"], swiftSettings: strict),
+        .testTarget(name: "ScriptingTests", dependencies: ["Scripting"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["NatterTestSupport", "SDLBackend", "PixelBlend", "Widgets", "CSDL2", "CSDL2TTF"], swiftSettings: strict),
         .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras"], swiftSettings: strict),
         .testTarget(name: "ConfigurationTests", dependencies: ["NatterTestSupport", "Configuration", "ChatModel", "IRCSession", "IRCProtocol", "DesktopBus", "NatterUI", "Widgets"],
