@@ -23,7 +23,7 @@ all: build
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make: the Swift toolchain ($(SWIFT)) is not on PATH: install Swift 6 first" >&2; exit 1; }
 	@scripts/ensure-deps.sh $(APP_DEPS)
-	@pkg-config --exists sdl2 SDL2_ttf SDL2_image fontconfig x11 dbus-1 enchant-2 || { echo "make: pkg-config cannot find SDL2, SDL2_ttf, SDL2_image, fontconfig, x11, dbus-1 or enchant-2" >&2; exit 1; }
+	@pkg-config --exists sdl2 SDL2_ttf SDL2_image fontconfig x11 dbus-1 enchant-2 lua5.4 || { echo "make: pkg-config cannot find SDL2, SDL2_ttf, SDL2_image, fontconfig, x11, dbus-1, enchant-2 or lua5.4" >&2; exit 1; }
 
 test-deps: deps
 	@scripts/ensure-deps.sh $(TEST_DEPS)

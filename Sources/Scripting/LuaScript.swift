@@ -24,6 +24,7 @@ public final class LuaScript {
 
     /// The script's file name, which errors name.
     public let fileName: String
+    /// The bounds each run and call is held to.
     public let limits: Limits
     private let state: OpaquePointer
     private let context: LuaContext
