@@ -10,7 +10,7 @@ FONT_DEPS = fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk fonts-noto-color
 DICT_DEPS = hunspell-en-us
 export FONT_DEPS DICT_DEPS
 # Packages the app needs to build and run.
-APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig1-dev libx11-dev libdbus-1-dev libenchant-2-dev libpcre2-dev \
+APP_DEPS  = pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig1-dev libx11-dev libdbus-1-dev libenchant-2-dev libpcre2-dev liblua5.4-dev \
             $(FONT_DEPS) $(DICT_DEPS)
 # Packages the tests need: a private X server, input and screenshots, a session bus and a
 # notification server, real IRC servers.
@@ -23,7 +23,7 @@ all: build
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "make: the Swift toolchain ($(SWIFT)) is not on PATH: install Swift 6 first" >&2; exit 1; }
 	@scripts/ensure-deps.sh $(APP_DEPS)
-	@pkg-config --exists sdl2 SDL2_ttf SDL2_image fontconfig x11 dbus-1 enchant-2 || { echo "make: pkg-config cannot find SDL2, SDL2_ttf, SDL2_image, fontconfig, x11, dbus-1 or enchant-2" >&2; exit 1; }
+	@pkg-config --exists sdl2 SDL2_ttf SDL2_image fontconfig x11 dbus-1 enchant-2 lua5.4 || { echo "make: pkg-config cannot find SDL2, SDL2_ttf, SDL2_image, fontconfig, x11, dbus-1, enchant-2 or lua5.4" >&2; exit 1; }
 
 test-deps: deps
 	@scripts/ensure-deps.sh $(TEST_DEPS)

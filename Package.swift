@@ -54,6 +54,8 @@ let package = Package(
         // PCRE2 for the find bar's `/regular expressions/` (glib, which SDL's stack loads, already
         // maps it; Foundation's NSRegularExpression would load ICU).
         .systemLibrary(name: "CPCRE2", path: "Sources/CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
+        // Lua 5.4 for user scripts (Scripting).
+        .systemLibrary(name: "CLua", path: "Sources/CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // Xlib, for the desktop's scale (`Xft.dpi` in the X resource database).
         .systemLibrary(name: "CX11", path: "Sources/CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
@@ -96,6 +98,8 @@ let package = Package(
         .target(name: "DesktopBus", dependencies: ["CDBus"], swiftSettings: strict),
         // Spell checking through Enchant.
         .target(name: "Spelling", dependencies: ["CEnchant"], swiftSettings: strict),
+        // User scripts in a sandboxed Lua 5.4: a curated library, a time and a memory bound per call.
+        .target(name: "Scripting", dependencies: ["CLua"], swiftSettings: strict),
 
         // What FoundationEssentials lacks and Foundation's full library (which loads ICU) would
         // give: starting programs, paths, percent coding, errno's words.
@@ -167,6 +171,7 @@ let package = Package(
         .testTarget(name: "NatterUITests", dependencies: ["NatterUI", "Widgets", "ChatModel", "IRCSession", "IRCProtocol",
                                                      .product(name: "DequeModule", package: "swift-collections")], swiftSettings: strict),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling"], swiftSettings: strict),
+        .testTarget(name: "ScriptingTests", dependencies: ["Scripting"], swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["NatterTestSupport", "SDLBackend", "PixelBlend", "Widgets", "CSDL2", "CSDL2TTF"], swiftSettings: strict),
         .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras"], swiftSettings: strict),
         .testTarget(name: "ConfigurationTests", dependencies: ["NatterTestSupport", "Configuration", "ChatModel", "IRCSession", "IRCProtocol", "DesktopBus", "NatterUI", "Widgets"],
