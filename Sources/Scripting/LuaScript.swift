@@ -102,6 +102,10 @@ public final class LuaScript {
 
     /// Runs the script's body (once; later runs do nothing), within the time budget.
     public func run() throws(LuaScriptError) {
+        // From a Swift function the script called: the call under way keeps its bounds.
+        guard !isRunning else {
+            throw LuaScriptError(kind: .busy, script: fileName, line: nil, message: "the body run while the script runs")
+        }
         guard bodyLoaded else { return }
         bodyLoaded = false
         _ = try protectedCall(arguments: 0, base: lua_gettop(state) - 1)

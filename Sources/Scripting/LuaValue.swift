@@ -56,8 +56,27 @@ extension LuaValue {
         }
     }
 
-    /// Reads the value at `index` of `state`'s stack without changing the stack.
-    static func read(from state: OpaquePointer, at index: Int32, depth: Int = 0) -> LuaValue {
+    /// How much of a script's values is read into Swift at most: the copy runs outside the
+    /// script's bounds (no hook, Swift's memory), so a small table that reads as a huge one
+    /// (a table shared at every level, a length Lua's border search makes up) is cut here.
+    public static let readBudget = 100_000
+
+    /// Reads the value at `index` of `state`'s stack without changing the stack: at most
+    /// ``readBudget`` values in all; a table met a second time reads as nil.
+    static func read(from state: OpaquePointer, at index: Int32) -> LuaValue {
+        var budget = ReadBudget(remaining: readBudget)
+        return read(from: state, at: index, depth: 0, budget: &budget)
+    }
+
+    /// What a read may still take, and the tables it took.
+    struct ReadBudget {
+        var remaining: Int
+        var seen: Set<UnsafeRawPointer> = []
+    }
+
+    private static func read(from state: OpaquePointer, at index: Int32, depth: Int, budget: inout ReadBudget) -> LuaValue {
+        guard budget.remaining > 0 else { return .nil }
+        budget.remaining -= 1
         switch lua_type(state, index) {
         case LUA_TBOOLEAN: return .bool(lua_toboolean(state, index) != 0)
         case LUA_TNUMBER:
@@ -65,29 +84,38 @@ extension LuaValue {
             return .number(lua_tonumberx(state, index, nil))
         case LUA_TSTRING: return .string(readString(from: state, at: index))
         case LUA_TTABLE:
-            guard depth < maximumTableDepth, lua_checkstack(state, 3) != 0 else { return .nil }
-            return readTable(from: state, at: lua_absindex(state, index), depth: depth)
+            guard depth < maximumTableDepth, lua_checkstack(state, 3) != 0,
+                  let identity = lua_topointer(state, index), budget.seen.insert(identity).inserted else { return .nil }
+            return readTable(from: state, at: lua_absindex(state, index), depth: depth, budget: &budget)
         default: return .nil
         }
     }
 
-    private static func readTable(from state: OpaquePointer, at table: Int32, depth: Int) -> LuaValue {
+    private static func readTable(from state: OpaquePointer, at table: Int32, depth: Int, budget: inout ReadBudget) -> LuaValue {
         var array: [LuaValue] = []
-        let length = lua_rawlen(state, table)
-        if length > 0 {
-            for position in 1...length {
-                lua_rawgeti(state, table, lua_Integer(position))
-                array.append(read(from: state, at: -1, depth: depth + 1))
+        // The sequence up to its first nil: `rawlen` is any border, and one far out can be
+        // made with a few keys.
+        var position: lua_Integer = 1
+        while budget.remaining > 0 {
+            guard lua_rawgeti(state, table, position) != LUA_TNIL else {
                 lua_settop(state, -2)
+                break
             }
+            array.append(read(from: state, at: -1, depth: depth + 1, budget: &budget))
+            lua_settop(state, -2)
+            position += 1
         }
         var fields: [String: LuaValue] = [:]
         lua_pushnil(state)
         while lua_next(state, table) != 0 {
+            guard budget.remaining > 0 else {
+                lua_settop(state, -3)   // the key and the value: lua_next is not asked again
+                break
+            }
             // Only string keys are read as strings: lua_tolstring on a number key would turn it
             // into a string in place and lose lua_next's place.
             if lua_type(state, -2) == LUA_TSTRING {
-                fields[readString(from: state, at: -2)] = read(from: state, at: -1, depth: depth + 1)
+                fields[readString(from: state, at: -2)] = read(from: state, at: -1, depth: depth + 1, budget: &budget)
             }
             lua_settop(state, -2)
         }

@@ -87,3 +87,27 @@ struct LuaSandboxTests {
         #expect(try script.call("small") == [.integer(10)])
     }
 }
+
+/// The C functions a script could keep busy without allocating: bounded, or done in Lua where
+/// the time bound reaches (table.insert and table.remove, which keep their meaning).
+struct LuaEndlessCTests {
+    @Test func emptyRepetitionsAndMadeUpRangesAreRefusedOrStopped() throws {
+        let script = try LuaScript(source: """
+            function rep() return string.rep("", math.maxinteger) end
+            function move() return table.move({}, 1, math.maxinteger - 1, 2) end
+            function ordinary()
+                local t = {1, 2, 3}
+                table.insert(t, 2, "b"); table.insert(t, "end")
+                local removed = table.remove(t, 1)
+                return table.concat(t, ","), removed, table.remove(t), #t, string.rep("ab", 3, "-"),
+                       table.concat(table.move({1, 2, 3}, 1, 3, 2), ",")
+            end
+            """, fileName: "c.lua", limits: LuaScript.Limits(timeBudget: .milliseconds(200)))
+        try script.run()
+        for name in ["rep", "move"] {
+            #expect(throws: LuaScriptError.self) { try script.call(name) }
+        }
+        #expect(try script.call("ordinary") == [.string("b,2,3,end"), .integer(1), .string("end"), .integer(3),
+                                                .string("ab-ab-ab"), .string("1,1,2,3")])
+    }
+}
