@@ -11,14 +11,9 @@ import Testing
 struct FirstRunKeyringTests {
     @Test(.timeLimit(.minutes(1)))
     func thePasswordGoesToTheKeyringNotTheFile() throws {
-        let x = try XvfbSession()
-        defer { x.stop() }
-        let bus = try PrivateSessionBus()
-        defer { bus.stop() }
-        let keyring = try GnomeKeyring(bus: bus)
-        defer { keyring.stop() }
-        var env = x.environment()
-        env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        let desktop = try KeyringDesktop()
+        defer { desktop.stop() }
+        let (x, keyring, env) = (desktop.x, desktop.keyring, desktop.environment)
         let configFile = env["XDG_CONFIG_HOME"]! + "/natter/config.toml"
         try? FileManager.default.removeItem(atPath: configFile)
         defer { try? FileManager.default.removeItem(atPath: configFile) }
@@ -52,14 +47,9 @@ struct FirstRunKeyringTests {
     /// the file names the items, and neither the file nor the history of ↑ holds them.
     @Test(.timeLimit(.minutes(1)))
     func serverAddKeepsItsPasswordsInTheKeyring() throws {
-        let x = try XvfbSession()
-        defer { x.stop() }
-        let bus = try PrivateSessionBus()
-        defer { bus.stop() }
-        let keyring = try GnomeKeyring(bus: bus)
-        defer { keyring.stop() }
-        var env = x.environment()
-        env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        let desktop = try KeyringDesktop()
+        defer { desktop.stop() }
+        let (x, keyring, env) = (desktop.x, desktop.keyring, desktop.environment)
         let configFile = try x.writeConfig("[[networks]]\nname = \"First\"\nhost = \"127.0.0.1\"\nport = 9\ntls = false\nnick = \"me\"\n")
         defer { try? FileManager.default.removeItem(atPath: configFile) }
 
@@ -83,5 +73,41 @@ struct FirstRunKeyringTests {
         app.stop()
         let history = (try? String(contentsOfFile: env["XDG_STATE_HOME"]! + "/natter/history.json", encoding: .utf8)) ?? ""
         #expect(!history.contains("s3cret"), "history: \(history)")
+    }
+}
+
+/// An X display, a private session bus and a real GNOME Keyring on it: the desktop a keyring
+/// test runs Natter in. `stop` ends them in the reverse order.
+final class KeyringDesktop {
+    let x: XvfbSession
+    let bus: PrivateSessionBus
+    let keyring: GnomeKeyring
+    /// The display's environment, with the private bus as the session bus.
+    let environment: [String: String]
+
+    init() throws {
+        x = try XvfbSession()
+        do {
+            bus = try PrivateSessionBus()
+        } catch {
+            x.stop()
+            throw error
+        }
+        do {
+            keyring = try GnomeKeyring(bus: bus)
+        } catch {
+            bus.stop()
+            x.stop()
+            throw error
+        }
+        var env = x.environment()
+        env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        environment = env
+    }
+
+    func stop() {
+        keyring.stop()
+        bus.stop()
+        x.stop()
     }
 }
