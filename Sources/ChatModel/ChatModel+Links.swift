@@ -137,6 +137,11 @@ extension ChatModel {
 
     /// Hands lines to the network's link; lines before the welcome are registration.
     func send(_ lines: [IRCMessage], network name: String) {
+        var lines = lines
+        if let scripts, scripts.hooked.contains(.sending) {
+            lines = scripts.sending(lines, network: name)
+            if lines.isEmpty { return }
+        }
         let registering = network(name)?.session.state.phase != .registered
         // A paced line is on the link now: a paste waits for the link to say it is written.
         if !registering { network(name)?.awaitsDrain = true }

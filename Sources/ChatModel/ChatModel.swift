@@ -18,6 +18,10 @@ public final class ChatModel {
     /// The configuration's settings for `/set` and the settings screen (nil: none to change,
     /// as in scenarios that give none).
     public var settingsStore: (any SettingsStore)?
+    /// The user's scripts (nil: none can be loaded, as in scenarios).
+    public var scripts: (any ScriptHooks)?
+    /// Where scripts' settings are kept (nil: in memory for the run).
+    public var scriptSettings: (any ScriptSettingsStore)?
     /// Buffers' own notification levels, by ``notifyKey(_:)`` (the rest have their kind's).
     public var notifyLevels: [String: NotifyLevel] = [:]
     /// Networks' levels (a network's `notify`), by name in lower case: what its buffers
@@ -27,7 +31,10 @@ public final class ChatModel {
     public let logs: LogStore?
     /// The buffer on screen: its new lines are read at once while the window has focus.
     public var activeBuffer: BufferID? {
-        didSet { if let activeBuffer, windowFocused { markRead(activeBuffer) } }
+        didSet {
+            if let activeBuffer, windowFocused { markRead(activeBuffer) }
+            if let activeBuffer, activeBuffer != oldValue { tellScripts(.bufferSwitched(activeBuffer)) }
+        }
     }
     /// Whether the window has keyboard focus (unfocused, even the active buffer collects unread
     /// lines and highlights notify).
@@ -98,6 +105,11 @@ public final class ChatModel {
     /// lines to send to the server.
     public func handle(_ input: SessionInput, network name: String) -> [IRCMessage] {
         guard let network = network(name) else { return [] }
+        var input = input
+        if case .received(let message, let now) = input, let scripts, scripts.hooked.contains(.received) {
+            guard let kept = scripts.received(message, network: name) else { return [] }
+            input = .received(kept, now: now)
+        }
         if case .connected(let now, _) = input { linkCameUp(network, at: now.wall) }
         if case .tick = input, !journal.unwritten.isEmpty { journal.retry() }
         // The session forgets the members as the link drops: who was there stays shown.
@@ -184,6 +196,7 @@ public final class ChatModel {
         network.buffers.remove(at: index)
         if activeBuffer == id { activeBuffer = nil }
         changes.append(.buffersChanged(network: id.network))
+        tellScripts(.bufferClosed(id))
         return true
     }
 
@@ -194,7 +207,13 @@ public final class ChatModel {
                                 cap: settings.scrollbackCap, trimBatch: settings.trimBatch)
         network.buffers.append(buffer)
         changes.append(.buffersChanged(network: network.name))
+        tellScripts(.bufferOpened(buffer.id, kind: kind))
         return buffer
+    }
+
+    /// Tells the scripts that follow events what happened.
+    func tellScripts(_ event: ScriptEvent) {
+        if let scripts, scripts.hooked.contains(.events) { scripts.happened(event) }
     }
 
     /// A local line id, stable for the life of the line.

@@ -16,6 +16,7 @@ struct SessionEventApplier {
         // What an ignored sender did is logged, marked, and shown nowhere (+Ignore); the
         // answer to a ban's WHO bans (ChatModel+Bans).
         if applyIgnored(event, on: network, now: now) || model.answersBanWho(event, on: network, now: now) { return }
+        tellScripts(event, on: network)
         switch event {
         case .message(let message):
             applyMessage(message, on: network)
@@ -248,6 +249,14 @@ struct SessionEventApplier {
         // Our queued message going out: the pending row becomes the real one, in place.
         if let local = message.localID, buffer.scrollback.replace(id: "pending-\(local)", with: line) != nil {
             model.changes.append(.lineChanged(buffer.id, id: line.id))
+            model.writeLog(line, on: network, buffer: model.logName(buffer))
+            return
+        }
+        switch scriptsVerdict(on: message, line: line, in: buffer, on: network) {
+        case .keep: break
+        case .highlight: line.isHighlight = true
+        case .hide:
+            // Hidden from the screen, not from the record.
             model.writeLog(line, on: network, buffer: model.logName(buffer))
             return
         }

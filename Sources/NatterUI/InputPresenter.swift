@@ -198,7 +198,8 @@ public final class InputPresenter {
         let channels = network.buffers.filter { $0.kind == .channel }.map(\.name)
         let input = screen.input
         if let result = completer.complete(text: input.text, caret: input.state.caret, backwards: backwards,
-                                           nicks: nicks, channels: channels, commands: ChatCommandParser.commandNames + model.aliases.names.map { $0.lowercased() },
+                                           nicks: nicks, channels: channels, commands: ChatCommandParser.commandNames + model.aliases.names.map { $0.lowercased() }
+                                               + (model.scripts?.commands.map(\.name) ?? []),
                                            isChannel: { network.isChannel($0) },
                                            arguments: { model.argumentCompletions(of: $0, after: $1, in: current) }) {
             input.replaceText(result.text, caret: result.caret)

@@ -89,6 +89,8 @@ public enum ChatCommand: Hashable, Sendable {
     case alias(name: String?, expansion: String?)
     /// `/unalias NAME`.
     case unalias(String)
+    /// `/script [list | load NAME | unload NAME | reload NAME | info NAME]`: the user's scripts.
+    case script(ScriptRequest)
     /// `/bouncer` (the form), `/bouncer list`, `add KEY=VALUE…`, `change NETWORK KEY=VALUE…`,
     /// `del NETWORK`: the networks of a soju.im/bouncer-networks bouncer.
     case bouncer(BouncerCommand)
@@ -130,6 +132,8 @@ public enum ChatCommand: Hashable, Sendable {
         ("/COMMAND [args]", "any other command goes to the server as typed"),
         ("/alias [NAME [EXPANSION]]", "your own command: $1…$9, $2- (the rest), $*, $nick, $channel, $network; ; between commands (alone: list them)"),
         ("/unalias NAME", "forget an alias"),
+        ("/script [list | load NAME | unload NAME | reload NAME | info NAME]",
+         "your Lua scripts (in the data folder's natter/scripts; autoload/ loads at start)"),
         ("/set [WORD | KEY VALUE | -default KEY]", "the settings: list them, those with WORD, change one (saved in config.toml); "
                                                   + "a network's or buffer's key alone means this one (/set nick me)"),
         ("/keys", "every key and what it does (F1)"),

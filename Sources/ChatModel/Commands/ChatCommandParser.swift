@@ -8,7 +8,7 @@ public enum ChatCommandParser {
                                       "deop", "devoice", "disconnect", "filter", "help", "hs", "ignore", "invite", "join", "keys",
                                       "kick", "kickban", "knock", "list", "lusers", "me", "mode", "monitor", "motd", "ms",
                                       "msg", "names", "nick", "notice", "notify", "ns", "op", "part", "ping", "query", "quiet",
-                                      "quit", "quote", "raw", "react", "reconnect", "redact", "server", "set", "setname", "settings",
+                                      "quit", "quote", "raw", "react", "reconnect", "redact", "script", "server", "set", "setname", "settings",
                                       "spell", "topic", "umode", "unalias", "unban", "unignore", "unquiet", "voice", "who", "whois", "whowas"]
 
     /// Other names of commands, and the command each stands for.
@@ -89,6 +89,15 @@ public enum ChatCommandParser {
             return .success(.monitor(adding: true, nicks: nicks))
         case "alias": return .success(.alias(name: words.first, expansion: tail(after: 1)))
         case "unalias": return words.count == 1 ? .success(.unalias(words[0])) : usage()
+        case "script":
+            switch (words.first?.lowercased(), words.count) {
+            case (nil, _), ("list", 1): return .success(.script(.list))
+            case ("load", 2): return .success(.script(.load(words[1])))
+            case ("unload", 2): return .success(.script(.unload(words[1])))
+            case ("reload", 2): return .success(.script(.reload(words[1])))
+            case ("info", 2): return .success(.script(.info(words[1])))
+            default: return usage()
+            }
         case "set":
             guard !words.isEmpty else { return .success(.set(name: nil, value: nil, reset: false)) }
             let reset = words[0].lowercased() == "-default"

@@ -130,6 +130,11 @@ public struct Commands {
         switch command {
         case .serverCommand(let name, let arguments) where model.aliases.expansion(of: name) != nil:
             return runAlias(name, arguments: arguments, in: scope)
+        case .serverCommand(let name, let arguments) where model.scripts?.commands.contains(where: { $0.name == name.lowercased() }) == true:
+            model.scripts?.runCommand(name.lowercased(), arguments: arguments ?? "", in: id)
+        case .script(let request):
+            guard let scripts = model.scripts else { note("scripts are not available here", error: true); return [] }
+            scripts.manage(request, in: id)
         case .alias, .unalias:
             return runAliasCommand(command, in: scope)
         case .set(let name, let value, let reset):
@@ -150,9 +155,13 @@ public struct Commands {
         case .cycle, .ban, .kickban, .unban, .quiet, .filter:
             runChannelCommand(command, in: scope)
         case .say(let text):
-            if let target = needsTarget() { intent(.sendMessage(target: target, text: text)) }
+            if let target = needsTarget(), let text = scriptsLetSend(text, action: false, in: id, note: note) {
+                intent(.sendMessage(target: target, text: text))
+            }
         case .me(let text):
-            if let target = needsTarget() { intent(.sendAction(target: target, text: text)) }
+            if let target = needsTarget(), let text = scriptsLetSend(text, action: true, in: id, note: note) {
+                intent(.sendAction(target: target, text: text))
+            }
         case .msg(let to, let text):
             intent(.sendMessage(target: to, text: text))
             // Said elsewhere: what was sent shows where it was typed too, as HexChat and WeeChat do.
@@ -241,7 +250,9 @@ public struct Commands {
         case .clear:
             model.clear(id)
         case .help(let name):
-            let entries = name.map(ChatCommand.usage(of:)) ?? ChatCommand.usage
+            let scripted = (model.scripts?.commands ?? []).filter { name == nil || $0.name == name!.lowercased() }
+                .map { ($0.usage, "\($0.help) (script \($0.script))") }
+            let entries = (name.map(ChatCommand.usage(of:)) ?? ChatCommand.usage) + scripted
             if entries.isEmpty, let name {
                 note("/\(name) is not one of Natter's commands: it goes to the server as typed (/help lists them)")
             }
@@ -336,5 +347,20 @@ extension ChatModel {
         }
         perform(.discardPending(target: buffer.name), network: id.network, now: now)
         return closeBuffer(id)
+    }
+}
+
+extension Commands {
+    /// The text to send for what the user typed as a message, once the scripts that watch
+    /// sends have seen it; nil when one kept it back (said in the buffer: typed text never
+    /// vanishes without a word).
+    func scriptsLetSend(_ text: String, action: Bool, in id: BufferID, note: (String, Bool) -> Void) -> String? {
+        guard let scripts = model.scripts, scripts.hooked.contains(.sendingOwn) else { return text }
+        switch scripts.sendingOwn(text, action: action, in: id) {
+        case .send(let changed): return changed
+        case .cancelled(let script):
+            note("Not sent: the script \(script) kept this message back: \(text)", false)
+            return nil
+        }
     }
 }

@@ -3,6 +3,10 @@ extension ChatModel {
     /// `/command`, typed in buffer `id`; nil where the command's arguments are nicks and
     /// channels as anywhere.
     public func argumentCompletions(of command: String, after words: [String], in id: BufferID) -> [String]? {
+        if command.lowercased() == "script" { return scriptCompletions(after: words) }
+        if let scripts, scripts.commands.contains(where: { $0.name == command.lowercased() }) {
+            return scripts.completions(ofCommand: command.lowercased(), arguments: words.joined(separator: " "))
+        }
         guard command.lowercased() == "set", let store = settingsStore else { return nil }
         let keys = words.first?.lowercased() == "-default" ? Array(words.dropFirst()) : words
         switch keys.count {
@@ -19,6 +23,17 @@ extension ChatModel {
             }
         default:
             return []
+        }
+    }
+
+    /// `/script`'s words: what to do, then a script's name (`load`: those in the folder; the
+    /// rest: those loaded).
+    private func scriptCompletions(after words: [String]) -> [String] {
+        switch (words.count, words.first?.lowercased()) {
+        case (0, _): return ["list", "load", "unload", "reload", "info"]
+        case (1, "load"): return scripts?.availableScripts ?? []
+        case (1, "unload"), (1, "reload"), (1, "info"): return scripts?.loadedScripts ?? []
+        default: return []
         }
     }
 
