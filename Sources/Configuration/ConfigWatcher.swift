@@ -37,27 +37,14 @@ public final class ConfigWatcher: Sendable {
     public init?(path: String, quietMilliseconds: Int32 = 100, changed: @escaping @Sendable () -> Void) {
         self.path = path
         quiet = quietMilliseconds
-        let inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard inotify >= 0 else { return nil }
-        var fds: [Int32] = [0, 0]
-        // (pipe2 is not in Swift's Glibc: the flags follow at once, and a program started on
-        // another thread meanwhile gets none of these anyway: `Subprocess` closes every
-        // descriptor past stderr in the child.)
-        guard pipe(&fds) == 0 else {
-            close(inotify)
-            return nil
-        }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, O_NONBLOCK)
-        }
+        guard let descriptors = WatchDescriptors.make() else { return nil }
         var watched: [String] = []
-        guard !Self.watch(Self.folders(of: path), adding: &watched, inotify: inotify).isEmpty else {
-            for fd in [inotify, fds[0], fds[1]] { close(fd) }
+        guard !Self.watch(Self.folders(of: path), adding: &watched, inotify: descriptors.inotify).isEmpty else {
+            descriptors.closeAll()
             return nil
         }
-        self.inotify = inotify
-        stopPipe = (fds[0], fds[1])
+        inotify = descriptors.inotify
+        stopPipe = (descriptors.pipeRead, descriptors.pipeWrite)
         let initial = Self.readFile(path), folders = watched
         let started = BackgroundThread.start { [self] in
             self.run(watched: folders, last: initial, changed: changed)

@@ -85,19 +85,7 @@ public final class LuaScript {
         // Raw reads and writes throughout: the script may have given its globals a metatable,
         // and a metamethod's error out here, outside a protected call, would end the process.
         lua_rawgeti(state, natter_lua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
-        for part in table?.split(separator: ".") ?? [] {
-            pushString(String(part), on: state)
-            lua_rawget(state, -2)
-            if lua_type(state, -1) != LUA_TTABLE {
-                lua_settop(state, -2)
-                lua_createtable(state, 0, 4)
-                pushString(String(part), on: state)
-                lua_pushvalue(state, -2)
-                lua_rawset(state, -4)
-            }
-            lua_rotate(state, -2, 1)
-            lua_settop(state, -2)
-        }
+        pushTable(table)
         pushString(name, on: state)
         lua_pushinteger(state, lua_Integer(context.functions.count - 1))
         lua_pushcclosure(state, swiftFunctionEntry, 1)
@@ -111,7 +99,17 @@ public final class LuaScript {
         _ = lua_checkstack(state, 4)
         let top = lua_gettop(state)
         lua_rawgeti(state, natter_lua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
-        for part in table.split(separator: ".") {
+        pushTable(table)
+        pushString(name, on: state)
+        value.push(on: state)
+        lua_rawset(state, -3)
+        lua_settop(state, top)
+    }
+
+    /// Pushes the table the dotted path `table` names from the globals (the globals for nil),
+    /// making the tables that are missing; replaces the globals pushed before it.
+    private func pushTable(_ table: String?) {
+        for part in table?.split(separator: ".") ?? [] {
             pushString(String(part), on: state)
             lua_rawget(state, -2)
             if lua_type(state, -1) != LUA_TTABLE {
@@ -124,10 +122,6 @@ public final class LuaScript {
             lua_rotate(state, -2, 1)
             lua_settop(state, -2)
         }
-        pushString(name, on: state)
-        value.push(on: state)
-        lua_rawset(state, -3)
-        lua_settop(state, top)
     }
 
     /// Runs the script's body (once; later runs do nothing), within the time budget.

@@ -1,4 +1,5 @@
 import ChatModel
+import Glibc
 import Scripting
 
 /// One script that is loaded: its Lua state, what its header says, what it hooks, and how
@@ -22,6 +23,9 @@ final class LoadedScript {
     var memorySettings: [String: ScriptSettingValue] = [:]
     /// Set once it is to be unloaded: nothing of it is called any more.
     var isLeaving = false
+    /// The file as it was read (its identity and time of change): a change the watcher reports
+    /// that leaves it so (the write that made the file, seen after the load) reloads nothing.
+    var fileStamp: FileStamp?
 
     init(name: String, path: String, header: ScriptHeader, lua: LuaScript, store: ScriptStore) {
         self.name = name
@@ -67,5 +71,25 @@ enum ScriptHook {
         case .event: .events
         case .command, .timer: []
         }
+    }
+}
+
+/// A file's identity and last change, to tell a file written since from the one read.
+struct FileStamp: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let seconds: Int
+    let nanoseconds: Int
+
+    /// The stamp of `path` now (nil when it is not there).
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        seconds = info.st_mtim.tv_sec
+        nanoseconds = info.st_mtim.tv_nsec
     }
 }

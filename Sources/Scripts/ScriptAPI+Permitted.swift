@@ -11,17 +11,10 @@ extension Installer {
         define("read_file") { script, manager, arguments in
             try manager.require(.files, of: script, arguments)
             let path = manager.expand(try arguments.string(0, "path"))
-            guard let file = fopen(path, "rb") else { throw arguments.fail("\(path): \(String(cString: strerror(errno)))") }
-            defer { fclose(file) }
-            var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = fread(&chunk, 1, chunk.count, file)
-                if count <= 0 { break }
-                bytes += chunk[..<count]
-                guard bytes.count <= ScriptManager.fileLimit else { throw arguments.fail("\(path) is larger than 16 MiB") }
+            switch FileBytes.read(path, limit: ScriptManager.fileLimit) {
+            case .success(let bytes): return [.string(String(decoding: bytes, as: UTF8.self))]
+            case .failure(let failure): throw arguments.fail("\(path): \(failure)")
             }
-            return [.string(String(decoding: bytes, as: UTF8.self))]
         }
         define("write_file") { script, manager, arguments in
             try manager.require(.files, of: script, arguments)

@@ -8,18 +8,10 @@ import Scripting
 extension ScriptManager {
     public func received(_ message: IRCMessage, network: String) -> IRCMessage? {
         var message = message
-        let rawIn = lists.rawIn
-        if !rawIn.isEmpty {
-            var line = message.serialized()
-            for (script, function) in rawIn {
-                guard let result = call(script, function, [.string(network), .string(line)], network: network)?.first else { continue }
-                switch result {
-                case .bool(false): return nil
-                case .string(let replaced): line = replaced
-                default: break
-                }
-            }
-            if line != message.serialized() {
+        if !lists.rawIn.isEmpty {
+            let original = message.serialized()
+            guard let line = filter(original, through: lists.rawIn, network: network) else { return nil }
+            if line != original {
                 do { message = try IRCMessage(parsing: line) } catch {
                     ask(.report("scripts: a line changed on its way in does not parse (\(error)), the server's is kept: \(line)", network: network))
                 }
@@ -30,27 +22,33 @@ extension ScriptManager {
     }
 
     public func sending(_ messages: [IRCMessage], network: String) -> [IRCMessage] {
-        let rawOut = lists.rawOut
-        guard !rawOut.isEmpty else { return messages }
+        guard !lists.rawOut.isEmpty else { return messages }
         return messages.compactMap { message in
             // A line with a password goes as it is, unseen.
             if model.carriesPassword(message) { return message }
             let original = message.serialized()
-            var line = original
-            for (script, function) in rawOut {
-                guard let result = call(script, function, [.string(network), .string(line)], network: network)?.first else { continue }
-                switch result {
-                case .bool(false): return nil
-                case .string(let replaced): line = replaced
-                default: break
-                }
-            }
+            guard let line = filter(original, through: lists.rawOut, network: network) else { return nil }
             guard line != original else { return message }
             do { return try IRCMessage(parsing: line) } catch {
                 ask(.report("scripts: a line changed on its way out does not parse (\(error)), not sent: \(line)", network: network))
                 return nil
             }
         }
+    }
+
+    /// `line` through raw hooks in turn: each may keep it (nothing), replace it (a string) or
+    /// drop it (false: nil here).
+    private func filter(_ line: String, through hooks: [HookLists.Entry], network: String) -> String? {
+        var line = line
+        for (script, function) in hooks {
+            guard let result = call(script, function, [.string(network), .string(line)], network: network)?.first else { continue }
+            switch result {
+            case .bool(false): return nil
+            case .string(let replaced): line = replaced
+            default: break
+            }
+        }
+        return line
     }
 
     public func arriving(_ message: ArrivingMessage) -> ArrivalVerdict {
@@ -103,23 +101,14 @@ extension ScriptManager {
     private func tellTagMessage(_ message: IRCMessage, network: String) {
         guard let target = message.parameters.first, let chat = model.network(network) else { return }
         let source = message.parsedSource
-        let nick = source?.nick
-        let own = nick.map { chat.caseMapping.equal($0, chat.nick) } ?? false
-        let buffer = chat.isChannel(target) ? target : (own ? target : nick ?? target)
-        var tags: [String: LuaValue] = [:]
-        for (key, value) in message.tags { tags[key] = .string(value) }
-        var fields: [String: LuaValue] = [
-            "network": .string(network), "buffer": .string(buffer), "kind": .string("tagmsg"), "text": .string(""),
-            "tags": .fields(tags), "highlight": .bool(false), "own": .bool(own),
-            "time": .number((message.tags["time"].flatMap { ServerTime.parse($0) } ?? Date()).timeIntervalSince1970),
-        ]
-        if let nick { fields["nick"] = .string(nick) }
-        if let user = source?.user { fields["user"] = .string(user) }
-        if let host = source?.host { fields["host"] = .string(host) }
-        if let account = message.tags["account"] { fields["account"] = .string(account) }
-        if let msgid = message.tags["msgid"] { fields["msgid"] = .string(msgid) }
+        let own = source.map { chat.caseMapping.equal($0.nick, chat.nick) } ?? false
+        let buffer = chat.isChannel(target) || own ? target : source?.nick ?? target
+        let table = Self.table(ArrivingMessage(
+            network: network, buffer: buffer, kind: .tagmsg, nick: source?.nick, user: source?.user, host: source?.host,
+            account: message.tags["account"], text: "", tags: message.tags, isHighlight: false, isOwn: own,
+            time: message.tags["time"].flatMap { ServerTime.parse($0) } ?? Date(), msgid: message.tags["msgid"]))
         for (script, function) in lists.message {
-            call(script, function, [.fields(fields)], network: network)
+            call(script, function, [table], network: network)
         }
     }
 

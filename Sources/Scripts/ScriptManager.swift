@@ -101,8 +101,11 @@ public final class ScriptManager: ScriptHooks {
     @discardableResult
     public func load(_ nameOrPath: String) -> Result<String, ScriptLoadFailure> {
         let path = resolve(nameOrPath)
-        guard let source = Self.read(path) else {
-            return .failure(ScriptLoadFailure("no script \(nameOrPath): \(path) cannot be read (\(String(cString: strerror(errno))))"))
+        let stamp = FileStamp(path: path)
+        let source: String
+        switch Self.read(path) {
+        case .success(let text): source = text
+        case .failure(let failure): return .failure(ScriptLoadFailure("no script \(nameOrPath): \(path) cannot be read (\(failure))"))
         }
         let fileName = LoadedScript.fileName(of: path)
         let header: ScriptHeader
@@ -128,6 +131,7 @@ public final class ScriptManager: ScriptHooks {
         }
         let script = LoadedScript(name: name, path: path, header: header, lua: lua,
                                   store: ScriptStore(path: folders.state + "/" + name + ".json"))
+        script.fileStamp = stamp
         if let problem = script.store.problem { actions.append(.report("script \(name): \(problem)", network: nil)) }
         script.memorySettings = model.scriptSettings?.values(of: name) ?? [:]
         ScriptAPI.install(in: script, manager: self)
@@ -185,7 +189,9 @@ public final class ScriptManager: ScriptHooks {
     /// but its settings and store); a version that fails leaves it unloaded, and says why.
     func reloadEdited(_ path: String) {
         guard let script = scripts.first(where: { $0.path == path }) else { return }
-        guard Self.read(path) != nil else { return }   // removed or being replaced: wait for the new file
+        guard case .success = Self.read(path) else { return }   // removed or being replaced: wait for the new file
+        // The file as it was loaded (the write before a /script load, seen after it).
+        if let stamp = script.fileStamp, stamp == FileStamp(path: path) { return }
         switch load(path) {
         case .success(let name): actions.append(.report("script \(name) reloaded: its file changed", network: nil))
         case .failure(let failure): actions.append(.report("\(failure) (script \(script.name) stays unloaded)", network: nil))
@@ -237,18 +243,9 @@ public final class ScriptManager: ScriptHooks {
         return access(autoload, R_OK) == 0 ? autoload : main
     }
 
-    /// A script file's text (at most 4 MiB), or nil when it cannot be read.
-    static func read(_ path: String) -> String? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while bytes.count <= 4 << 20 {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes += chunk[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+    /// A script file's text (at most 4 MiB), or why it cannot be read.
+    static func read(_ path: String) -> Result<String, FileBytes.Failure> {
+        FileBytes.read(path, limit: 4 << 20).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The names in a folder (none when it cannot be read).

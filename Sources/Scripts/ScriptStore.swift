@@ -47,15 +47,13 @@ final class ScriptStore {
 
     init(path: String) {
         self.path = path
-        guard let file = fopen(path, "rb") else { return }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes += chunk[..<count]
-            if bytes.count > Self.limit * 2 { break }
+        let bytes: [UInt8]
+        switch FileBytes.read(path, limit: Self.limit * 2) {
+        case .success(let read): bytes = read
+        case .failure(.unreadable) where access(path, F_OK) != 0: return   // none yet
+        case .failure(let failure):
+            problem = "its store \(path) cannot be read (\(failure)); it is kept as it is and not written"
+            return
         }
         do {
             values = try JSONDecoder().decode([String: Value].self, from: Data(bytes))

@@ -1,4 +1,5 @@
 import ChatModel
+import FoundationExtras
 import Glibc
 import Synchronization
 
@@ -14,29 +15,16 @@ final class ScriptWaker: Sendable {
         var finished = false
     }
     private let state = Mutex(State())
-    private let inotify: Int32
-    private let pipeRead: Int32
-    private let pipeWrite: Int32
+    private let descriptors: WatchDescriptors
+    private var inotify: Int32 { descriptors.inotify }
 
     /// Watches `folders` (those that exist); nil when no thread or descriptor could be made.
     init?(folders: [String], wakeUp: @escaping @Sendable () -> Void) {
-        let inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard inotify >= 0 else { return nil }
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else {
-            close(inotify)
-            return nil
-        }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, O_NONBLOCK)
-        }
-        self.inotify = inotify
-        pipeRead = fds[0]
-        pipeWrite = fds[1]
+        guard let descriptors = WatchDescriptors.make() else { return nil }
+        self.descriptors = descriptors
         state.withLock { $0.toWatch = folders }
         guard BackgroundThread.start({ [self] in self.run(wakeUp: wakeUp) }) else {
-            for fd in [inotify, fds[0], fds[1]] { close(fd) }
+            descriptors.closeAll()
             state.withLock { $0.finished = true; $0.stopping = true }
             return nil
         }
@@ -78,8 +66,7 @@ final class ScriptWaker: Sendable {
     private func poke() {
         state.withLock { state in
             guard !state.finished else { return }
-            var byte: UInt8 = 1
-            _ = write(pipeWrite, &byte, 1)
+            descriptors.poke()
         }
     }
 
@@ -101,13 +88,11 @@ final class ScriptWaker: Sendable {
             let now = ContinuousClock.now
             let next = [alarm, quietUntil].compactMap { $0 }.min()
             let timeout: Int32 = next.map { Int32(min(86_400_000, max(0, ($0 - now) / .milliseconds(1)).rounded(.up))) } ?? -1
-            var polled = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: pipeRead, events: Int16(POLLIN), revents: 0)]
+            var polled = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+                          pollfd(fd: descriptors.pipeRead, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&polled, 2, timeout)
             if ready < 0 && errno != EINTR { break }
-            if polled[1].revents != 0 {
-                var sink = [UInt8](repeating: 0, count: 64)
-                while read(pipeRead, &sink, sink.count) > 0 {}
-            }
+            if polled[1].revents != 0 { descriptors.drainPipe() }
             if polled[0].revents != 0 {
                 pending.formUnion(drain(folders))
                 quietUntil = ContinuousClock.now + .milliseconds(100)
@@ -128,9 +113,7 @@ final class ScriptWaker: Sendable {
             if wake { wakeUp() }
         }
         state.withLock { state in
-            close(inotify)
-            close(pipeRead)
-            close(pipeWrite)
+            descriptors.closeAll()
             state.finished = true
         }
     }

@@ -53,7 +53,8 @@ public struct ScriptHookSet: OptionSet, Sendable, Hashable {
 
 /// A message on its way into a buffer, as scripts see it.
 public struct ArrivingMessage: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable { case privmsg, notice, action }
+    /// A TAGMSG (client tags only) is never shown: the scripts module tells its hooks of it.
+    public enum Kind: String, Sendable, Hashable { case privmsg, notice, action, tagmsg }
     public var network: String
     /// The buffer's name ("" for the server buffer).
     public var buffer: String
