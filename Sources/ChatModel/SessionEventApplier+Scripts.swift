@@ -29,8 +29,9 @@ extension SessionEventApplier {
         if let told { scripts.happened(told) }
     }
 
-    /// What the scripts make of `message` about to be shown in `buffer` as `line`.
-    func scriptsVerdict(on message: BufferMessage, line: ChatLine, in buffer: ChatBuffer, on network: ChatNetwork) -> ArrivalVerdict {
+    /// What the scripts make of `message` about to be shown as `line` (before its buffer is
+    /// opened: the name it has or will have).
+    func scriptsVerdict(on message: BufferMessage, line: ChatLine, on network: ChatNetwork) -> ArrivalVerdict {
         guard let scripts = model.scripts, scripts.hooked.contains(.arriving) else { return .keep }
         let kind: ArrivingMessage.Kind
         switch message.kind {
@@ -39,10 +40,14 @@ extension SessionEventApplier {
         case .action: kind = .action
         case .ctcpRequest, .ctcpReply: return .keep
         }
+        let bufferName: String = switch message.target {
+        case .server: ""
+        case .channel(let name), .query(let name): network.buffer(named: name)?.name ?? name
+        }
         let nick = message.source?.nick
         let account = message.tags["account"] ?? nick.flatMap { network.session.state.user(named: $0)?.account }
         return scripts.arriving(ArrivingMessage(
-            network: network.name, buffer: buffer.kind == .server ? "" : buffer.name, kind: kind, nick: nick, user: message.source?.user,
+            network: network.name, buffer: bufferName, kind: kind, nick: nick, user: message.source?.user,
             host: message.source?.host, account: account, text: message.text, tags: message.tags,
             isHighlight: line.isHighlight, isOwn: message.isOwn, time: message.time, msgid: message.msgid))
     }

@@ -16,7 +16,8 @@ struct SessionEventApplier {
         // What an ignored sender did is logged, marked, and shown nowhere (+Ignore); the
         // answer to a ban's WHO bans (ChatModel+Bans).
         if applyIgnored(event, on: network, now: now) || model.answersBanWho(event, on: network, now: now) { return }
-        tellScripts(event, on: network)
+        // Once the event is applied: a script greeting a channel just joined finds its buffer.
+        defer { tellScripts(event, on: network) }
         switch event {
         case .message(let message):
             applyMessage(message, on: network)
@@ -244,19 +245,20 @@ struct SessionEventApplier {
             if let line = model.line(for: message, on: network) { model.writeLog(line, on: network, buffer: network.bufferID(for: nick).name) }
             return
         }
-        let buffer = model.buffer(for: message, on: network)
         guard var line = model.line(for: message, on: network) else { return }
-        // Our queued message going out: the pending row becomes the real one, in place.
-        if let local = message.localID, buffer.scrollback.replace(id: "pending-\(local)", with: line) != nil {
-            model.changes.append(.lineChanged(buffer.id, id: line.id))
-            model.writeLog(line, on: network, buffer: model.logName(buffer))
-            return
-        }
-        switch scriptsVerdict(on: message, line: line, in: buffer, on: network) {
+        // Scripts judge it before a buffer is opened for it: a hidden message opens none.
+        switch message.localID == nil ? scriptsVerdict(on: message, line: line, on: network) : .keep {
         case .keep: break
         case .highlight: line.isHighlight = true
         case .hide:
-            // Hidden from the screen, not from the record.
+            // Hidden from the screen, not from the record (as an ignored sender's line).
+            model.writeLog(line, on: network, buffer: model.logName(of: message.target, on: network))
+            return
+        }
+        let buffer = model.buffer(for: message, on: network)
+        // Our queued message going out: the pending row becomes the real one, in place.
+        if let local = message.localID, buffer.scrollback.replace(id: "pending-\(local)", with: line) != nil {
+            model.changes.append(.lineChanged(buffer.id, id: line.id))
             model.writeLog(line, on: network, buffer: model.logName(buffer))
             return
         }

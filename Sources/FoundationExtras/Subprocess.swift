@@ -17,8 +17,9 @@ public enum Subprocess {
     }
 
     /// Runs `arguments` (the first found on PATH), reads what it prints until it exits, and
-    /// stops it (SIGKILL) if it has not exited after `timeout` seconds.
-    public static func run(_ arguments: [String], timeout: Double) -> Outcome {
+    /// stops it (SIGKILL) if it has not exited after `timeout` seconds. Past `outputLimit`
+    /// bytes it is stopped too, and what it printed up to the limit comes back with status -1.
+    public static func run(_ arguments: [String], timeout: Double, outputLimit: Int = .max) -> Outcome {
         var pipe: [Int32] = [-1, -1]
         // Not inherited by other programs started meanwhile (they would hold the output open):
         // close-on-exec, set under the lock every spawn takes, so that no program started from
@@ -54,6 +55,11 @@ public enum Subprocess {
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
             output += buffer[..<count]
+            if output.count > outputLimit {
+                kill(pid, SIGKILL)
+                reap(pid)
+                return .exited(status: -1, output: Array(output.prefix(outputLimit)))
+            }
         }
         // Output closed: the program is exiting (or closed its output and goes on; the same
         // deadline holds for its exit).

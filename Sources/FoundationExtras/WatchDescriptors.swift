@@ -8,16 +8,18 @@ public struct WatchDescriptors: Sendable {
     public let pipeRead: Int32
     public let pipeWrite: Int32
 
-    /// New descriptors; nil when the process has none left.
-    public static func make() -> WatchDescriptors? {
+    /// New descriptors; nil when the process has none left. `requiringInotify` false: the pipe
+    /// alone when inotify cannot be had (its limit of instances reached), `inotify` then -1,
+    /// which `poll` passes over.
+    public static func make(requiringInotify: Bool = true) -> WatchDescriptors? {
         let inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard inotify >= 0 else { return nil }
+        guard inotify >= 0 || !requiringInotify else { return nil }
         var fds: [Int32] = [0, 0]
         // (pipe2 is not in Swift's Glibc: the flags follow at once, and a program started on
         // another thread meanwhile gets none of these anyway: `Subprocess` closes every
         // descriptor past stderr in the child.)
         guard pipe(&fds) == 0 else {
-            close(inotify)
+            if inotify >= 0 { close(inotify) }
             return nil
         }
         for fd in fds {
@@ -41,7 +43,7 @@ public struct WatchDescriptors: Sendable {
 
     /// Closes all three.
     public func closeAll() {
-        close(inotify)
+        if inotify >= 0 { close(inotify) }
         close(pipeRead)
         close(pipeWrite)
     }

@@ -4,9 +4,9 @@ import CLua
 /// last Swift reference goes. Only its own script can call it (``LuaScript/call(_:_:)``); pushed
 /// into another state it is nil.
 ///
-/// Used on the script's thread only (hence the unchecked `Sendable`: values travel in
-/// `LuaValue`s, which are `Sendable` for the rest of their cases).
-public final class LuaFunction: @unchecked Sendable {
+/// Used on the script's thread only: its release touches the state, so neither it nor
+/// `LuaValue` is `Sendable`.
+public final class LuaFunction {
     /// The registry reference (`luaL_ref`).
     let reference: Int32
     /// The state's context; nil once the script is closed, when the reference went with it.

@@ -42,7 +42,7 @@ enum LuaSandbox {
         local rep, move, tointeger, maxinteger = string.rep, table.move, math.tointeger, math.maxinteger
         string.rep = function(s, n, sep)
             local count = tointeger(n)
-            if count and count > 100000000 then error("string.rep: more than 100000000 repetitions", 2) end
+            if count and count > 10000000 then error("string.rep: more than 10000000 repetitions", 2) end
             return rep(s, n, sep)
         end
         table.move = function(a1, f, e, t, a2)

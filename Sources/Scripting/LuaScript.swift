@@ -158,9 +158,18 @@ public final class LuaScript {
         return try protectedCall(arguments: Int32(arguments.count), base: base)
     }
 
+    /// What of a call's results is read into Swift.
+    public enum Results: Sendable {
+        /// All of them, tables whole (within ``LuaValue/readBudget``).
+        case all
+        /// The first only, and only when it is nil, a boolean, a number or a string (a hook's
+        /// answer: a huge table returned by mistake costs nothing to skip).
+        case firstScalar
+    }
+
     /// Calls `function` (one of this script's) with `arguments` and returns its results.
     @discardableResult
-    public func call(_ function: LuaFunction, _ arguments: [LuaValue] = []) throws(LuaScriptError) -> [LuaValue] {
+    public func call(_ function: LuaFunction, _ arguments: [LuaValue] = [], results: Results = .all) throws(LuaScriptError) -> [LuaValue] {
         guard !isRunning else {
             throw LuaScriptError(kind: .busy, script: fileName, line: nil, message: "a callback called while the script runs")
         }
@@ -173,7 +182,7 @@ public final class LuaScript {
         }
         function.push(on: state)
         for argument in arguments { argument.push(on: state) }
-        return try protectedCall(arguments: Int32(arguments.count), base: base)
+        return try protectedCall(arguments: Int32(arguments.count), base: base, results: results)
     }
 
     /// Whether the script's code is running now (a Swift function it called is on the stack).
@@ -181,7 +190,7 @@ public final class LuaScript {
 
     /// Calls the function under the `arguments` on the stack, with the bounds in force, and
     /// returns its results; the stack is back to `base` after.
-    private func protectedCall(arguments: Int32, base: Int32) throws(LuaScriptError) -> [LuaValue] {
+    private func protectedCall(arguments: Int32, base: Int32, results: Results = .all) throws(LuaScriptError) -> [LuaValue] {
         isRunning = true
         context.timedOut = false
         context.deadline = ContinuousClock.now + limits.timeBudget
@@ -206,7 +215,15 @@ public final class LuaScript {
             throw LuaScriptError(kind: .runtime, script: fileName, luaMessage: message)
         }
         let top = lua_gettop(state)
-        return top > base ? (base + 1...top).map { LuaValue.read(from: state, at: $0) } : []
+        guard top > base else { return [] }
+        switch results {
+        case .all: return (base + 1...top).map { LuaValue.read(from: state, at: $0) }
+        case .firstScalar:
+            switch lua_type(state, base + 1) {
+            case LUA_TBOOLEAN, LUA_TNUMBER, LUA_TSTRING: return [LuaValue.read(from: state, at: base + 1)]
+            default: return [.nil]
+            }
+        }
     }
 
     /// An error value as text: a string or number as it is, anything else by its type (never

@@ -7,7 +7,7 @@ import CLua
 /// back as its sequence (keys 1…n) and its string-keyed fields; other keys are left out, and so
 /// are coroutines and userdata (read as `nil`). A function comes as a ``LuaFunction`` its own
 /// script can call later.
-public enum LuaValue: Equatable, Sendable {
+public enum LuaValue: Equatable {
     case `nil`
     case bool(Bool)
     case integer(Int64)

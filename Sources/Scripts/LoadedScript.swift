@@ -1,5 +1,4 @@
 import ChatModel
-import Glibc
 import Scripting
 
 /// One script that is loaded: its Lua state, what its header says, what it hooks, and how
@@ -23,9 +22,9 @@ final class LoadedScript {
     var memorySettings: [String: ScriptSettingValue] = [:]
     /// Set once it is to be unloaded: nothing of it is called any more.
     var isLeaving = false
-    /// The file as it was read (its identity and time of change): a change the watcher reports
-    /// that leaves it so (the write that made the file, seen after the load) reloads nothing.
-    var fileStamp: FileStamp?
+    /// The text it was loaded from: a change the watcher reports that leaves the text so (the
+    /// write that made the file, seen after the load; a save without an edit) reloads nothing.
+    var source = ""
 
     init(name: String, path: String, header: ScriptHeader, lua: LuaScript, store: ScriptStore) {
         self.name = name
@@ -33,6 +32,13 @@ final class LoadedScript {
         self.header = header
         self.lua = lua
         self.store = store
+    }
+
+    /// Raises a Lua error when the script has as many hooks as it may.
+    func checkRoom(_ arguments: ScriptArguments) throws(ScriptAPIError) {
+        guard hooks.count < ScriptAPI.mostHooks else {
+            throw arguments.fail("a script has at most \(ScriptAPI.mostHooks) hooks, commands and timers (natter.unhook frees one)")
+        }
     }
 
     /// Adds a hook and returns its id.
@@ -74,22 +80,3 @@ enum ScriptHook {
     }
 }
 
-/// A file's identity and last change, to tell a file written since from the one read.
-struct FileStamp: Equatable {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
-    let seconds: Int
-    let nanoseconds: Int
-
-    /// The stamp of `path` now (nil when it is not there).
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        seconds = info.st_mtim.tv_sec
-        nanoseconds = info.st_mtim.tv_nsec
-    }
-}

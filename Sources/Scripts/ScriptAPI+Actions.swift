@@ -8,34 +8,37 @@ extension Installer {
     func actions() {
         define("send") { _, manager, arguments in
             let network = try manager.connected(try arguments.string(0, "network"), arguments)
-            let line = try arguments.string(1, "line")
+            let line = try arguments.text(1, "line", limit: ScriptAPI.longestLine)
             guard !line.isEmpty, !line.contains("\r"), !line.contains("\n"), !line.contains("\0") else {
                 throw arguments.fail("a line is one line of text, without CR, LF or NUL")
             }
             guard (try? IRCMessage(parsing: line)) != nil else { throw arguments.fail("\"\(line)\" is not an IRC line") }
-            manager.ask(.raw(network: network, line: line))
+            try manager.request(.raw(network: network, line: line), arguments)
             return []
         }
         for (name, kind) in [("say", ScriptAction.MessageKind.privmsg), ("act", .action), ("notice", .notice)] {
             define(name) { _, manager, arguments in
                 let network = try manager.connected(try arguments.string(0, "network"), arguments)
                 let target = try arguments.string(1, "target")
-                let text = try arguments.string(2, "text")
+                let text = try arguments.text(2, "text", limit: ScriptAPI.longestText)
                 guard !target.isEmpty, !target.contains(" ") else { throw arguments.fail("\"\(target)\" is not a channel or a nick") }
                 guard !text.isEmpty else { throw arguments.fail("the text is empty") }
-                manager.ask(.message(network: network, target: target, text: text, kind: kind))
+                try manager.request(.message(network: network, target: target, text: text, kind: kind), arguments)
                 return []
             }
         }
         define("print") { _, manager, arguments in
             let id = try manager.existingBuffer(try arguments.string(0, "network"), try arguments.string(1, "buffer"), arguments)
-            manager.ask(.print(id, text: try arguments.string(2, "text"), error: false))
+            try manager.request(.print(id, text: try arguments.text(2, "text", limit: ScriptAPI.longestText), error: false), arguments)
             return []
         }
         global("print") { script, manager, arguments in
             let text = arguments.values.map(ScriptAPI.text(of:)).joined(separator: "\t")
-            guard let id = manager.model.activeBuffer ?? manager.reportBuffer(network: nil) else { return [] }
-            manager.ask(.print(id, text: "\(script.name): \(text)", error: false))
+            guard text.utf8.count <= ScriptAPI.longestText else { throw arguments.fail("the text is longer than \(ScriptAPI.longestText) bytes") }
+            // The buffer on screen, when it is a network's (not Mentions).
+            let shown = manager.model.activeBuffer.flatMap { manager.model.network($0.network) != nil ? $0 : nil }
+            guard let id = shown ?? manager.reportBuffer(network: nil) else { return [] }
+            try manager.request(.print(id, text: "\(script.name): \(text)", error: false), arguments)
             return []
         }
         define("query") { _, manager, arguments in
@@ -44,7 +47,7 @@ extension Installer {
             guard !nick.isEmpty, !nick.contains(" "), manager.model.network(network)?.isChannel(nick) == false else {
                 throw arguments.fail("\"\(nick)\" is not a nick")
             }
-            manager.ask(.query(network: network, nick: nick))
+            try manager.request(.query(network: network, nick: nick), arguments)
             return []
         }
         define("join") { _, manager, arguments in
@@ -53,7 +56,7 @@ extension Installer {
             guard manager.model.network(network)?.isChannel(channel) == true, !channel.contains(" "), !channel.contains(",") else {
                 throw arguments.fail("\"\(channel)\" is not a channel name on \(network)")
             }
-            manager.ask(.join(network: network, channel: channel, key: try arguments.optionalString(2, "key")))
+            try manager.request(.join(network: network, channel: channel, key: try arguments.optionalString(2, "key")), arguments)
             return []
         }
         define("part") { _, manager, arguments in
@@ -62,21 +65,22 @@ extension Installer {
             guard manager.model.network(network)?.isChannel(channel) == true else {
                 throw arguments.fail("\"\(channel)\" is not a channel name on \(network)")
             }
-            manager.ask(.part(network: network, channel: channel, reason: try arguments.optionalString(2, "reason")))
+            try manager.request(.part(network: network, channel: channel, reason: try arguments.optionalString(2, "reason")), arguments)
             return []
         }
         define("switch") { _, manager, arguments in
             let id = try manager.existingBuffer(try arguments.string(0, "network"), try arguments.string(1, "buffer"), arguments)
-            manager.ask(.show(id))
+            try manager.request(.show(id), arguments)
             return []
         }
         define("notify") { _, manager, arguments in
-            let title = try arguments.string(0, "title"), body = try arguments.string(1, "body")
+            let title = try arguments.text(0, "title", limit: ScriptAPI.longestLine)
+            let body = try arguments.text(1, "body", limit: ScriptAPI.longestText)
             var id: BufferID?
             if let network = try arguments.optionalString(2, "network") {
                 id = try manager.existingBuffer(network, try arguments.optionalString(3, "buffer") ?? "", arguments)
             }
-            manager.ask(.notify(title: title, body: body, in: id))
+            try manager.request(.notify(title: title, body: body, in: id), arguments)
             return []
         }
     }

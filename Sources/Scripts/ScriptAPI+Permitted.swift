@@ -11,6 +11,10 @@ extension Installer {
         define("read_file") { script, manager, arguments in
             try manager.require(.files, of: script, arguments)
             let path = manager.expand(try arguments.string(0, "path"))
+            // A pipe or a device could keep the window waiting for bytes that never come.
+            var info = stat()
+            guard stat(path, &info) == 0 else { throw arguments.fail("\(path): \(String(cString: strerror(errno)))") }
+            guard info.st_mode & S_IFMT == S_IFREG else { throw arguments.fail("\(path) is not a regular file") }
             switch FileBytes.read(path, limit: ScriptManager.fileLimit) {
             case .success(let bytes): return [.string(String(decoding: bytes, as: UTF8.self))]
             case .failure(let failure): throw arguments.fail("\(path): \(failure)")
@@ -33,6 +37,9 @@ extension Installer {
             let argv = try arguments.strings(0, "argv")
             guard !argv.isEmpty, !argv[0].isEmpty else { throw arguments.fail("argv names no program") }
             let function = try arguments.function(1, "callback")
+            guard manager.runs.values.filter({ $0.0.value === script }).count < ScriptManager.mostRuns else {
+                throw arguments.fail("a script runs at most \(ScriptManager.mostRuns) programs at once")
+            }
             manager.start(argv, for: script, callback: function)
             return []
         }
@@ -41,6 +48,8 @@ extension Installer {
 
 extension ScriptManager {
     static let fileLimit = 16 << 20
+    /// Programs one script may have running at once.
+    static let mostRuns = 4
 
     /// Raises a Lua error unless the user granted `script` `permission`.
     func require(_ permission: ScriptPermission, of script: LoadedScript, _ arguments: ScriptArguments) throws(ScriptAPIError) {
@@ -63,7 +72,7 @@ extension ScriptManager {
         runs[id] = (WeakBox(script), callback)
         let finished = self.finished, wakeUp = self.wakeUp
         let started = BackgroundThread.start {
-            let outcome = Subprocess.run(argv, timeout: 10)
+            let outcome = Subprocess.run(argv, timeout: 10, outputLimit: 1 << 20)
             let run: FinishedRun = switch outcome {
             case .exited(let status, let output): FinishedRun(id: id, status: Int(status), output: Array(output.prefix(1 << 20)), timedOut: false, started: true)
             case .timedOut: FinishedRun(id: id, status: -1, output: [], timedOut: true, started: true)

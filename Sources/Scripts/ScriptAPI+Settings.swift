@@ -25,7 +25,7 @@ extension Installer {
             let spec = script.declared.first { $0.key == key }
             let value = try ScriptSettings.value(arguments[1], for: spec, arguments)
             script.memorySettings[key] = value
-            if manager.model.scriptSettings != nil { manager.ask(.setSetting(script: script.name, key: key, value: value)) }
+            if manager.model.scriptSettings != nil { try manager.request(.setSetting(script: script.name, key: key, value: value), arguments) }
             return []
         }
         define("store.get") { script, _, arguments in [script.store.get(try arguments.string(0, "key"))] }
@@ -53,9 +53,9 @@ enum ScriptSettings {
         func bound(_ name: String) throws(ScriptAPIError) -> Double? {
             switch options[name] {
             case nil, .nil?: return nil
-            case .integer(let value)?: return Double(value)
-            case .number(let value)?: return value
-            default: throw arguments.fail("options.\(name) must be a number")
+            case .integer(let value)? where value > -1_000_000_000_000_000 && value < 1_000_000_000_000_000: return Double(value)
+            case .number(let value)? where value.isFinite && abs(value) < 1e15: return value
+            default: throw arguments.fail("options.\(name) must be a number below 10^15")
             }
         }
         let low = try bound("min"), high = try bound("max")
@@ -64,11 +64,13 @@ enum ScriptSettings {
         case .bool(let flag):
             return ScriptSettingSpec(key: key, kind: .bool, defaultValue: .bool(flag), summary: summary)
         case .integer(let value):
-            let range = Int(low ?? Double(Int.min / 2))...Int(high ?? Double(Int.max / 2))
+            let first = Int(low?.rounded(.up) ?? -1e15), last = Int(high?.rounded(.down) ?? 1e15)
+            guard first <= last else { throw arguments.fail("options.min and options.max leave no whole number") }
+            let range = first...last
             guard range.contains(Int(value)) else { throw arguments.fail("the default \(value) is outside min…max") }
             return ScriptSettingSpec(key: key, kind: .integer(range), defaultValue: .integer(Int(value)), summary: summary)
         case .number(let value):
-            let range = (low ?? -Double.greatestFiniteMagnitude)...(high ?? Double.greatestFiniteMagnitude)
+            let range = (low ?? -1e15)...(high ?? 1e15)
             guard range.contains(value) else { throw arguments.fail("the default \(value) is outside min…max") }
             return ScriptSettingSpec(key: key, kind: .number(range), defaultValue: .number(value), summary: summary)
         case .string(let text):

@@ -70,6 +70,7 @@ struct Installer {
     func hooks() {
         func hook(_ name: String, _ make: @escaping (LuaFunction) -> ScriptHook) {
             define(name) { script, manager, arguments in
+                try script.checkRoom(arguments)
                 let id = script.add(make(try arguments.function(0, "callback")))
                 manager.updateHooked()
                 return [.integer(Int64(id))]
@@ -84,6 +85,7 @@ struct Installer {
             guard ScriptAPI.events.contains(event) else {
                 throw arguments.fail("no event \"\(event)\"; events are " + ScriptAPI.events.sorted().joined(separator: ", "))
             }
+            try script.checkRoom(arguments)
             let id = script.add(.event(event, try arguments.function(1, "callback")))
             manager.updateHooked()
             return [.integer(Int64(id))]
@@ -106,20 +108,25 @@ struct Installer {
                                          help: options["help"]?.stringValue ?? "a command of script \(script.name)", script: script.name)
             // A command made again replaces the old one (a script that sets itself up twice).
             for (id, hook) in script.hooks { if case .command(let old, _, _) = hook, old.name == name { script.hooks[id] = nil } }
+            try script.checkRoom(arguments)
             let id = script.add(.command(info, function, complete: options["complete"] ?? .nil))
             return [.integer(Int64(id))]
         }
         define("timer") { script, manager, arguments in
             let seconds = try arguments.number(0, "seconds")
-            guard seconds.isFinite, seconds >= 0.01 else { throw arguments.fail("a timer waits at least 0.01 seconds") }
+            guard seconds.isFinite, seconds >= 0.01, seconds <= ScriptAPI.longestTimer else {
+                throw arguments.fail("a timer waits from 0.01 seconds to a year")
+            }
+            try script.checkRoom(arguments)
             let function = try arguments.function(1, "callback")
             let repeating = try arguments.bool(2, "repeating", default: false)
             let id = script.add(.timer(function, interval: seconds, repeating: repeating, due: manager.clock() + seconds))
-            manager.scheduleAlarm()
+            // The alarm is set again at the next service, which this brings round.
+            manager.wakeUp()
             return [.integer(Int64(id))]
         }
         define("unhook") { script, manager, arguments in
-            let id = Int(try arguments.number(0, "id"))
+            let id = try arguments.integer(0, "id", in: 0...Int(Int32.max))
             let removed = script.hooks.removeValue(forKey: id) != nil
             manager.updateHooked()
             return [.bool(removed)]
@@ -128,6 +135,15 @@ struct Installer {
 }
 
 extension ScriptAPI {
+    /// The longest a timer waits (a year), so its due time stays a number the clock can reach.
+    static let longestTimer = 365.0 * 86_400
+    /// Hooks, commands and timers one script may have at once: each message asks every hook.
+    static let mostHooks = 256
+    /// The longest text an action takes: a line to print, a message (split into lines as
+    /// typed text is), a raw line.
+    static let longestText = 16 << 10
+    static let longestLine = 8 << 10
+
     /// The events `natter.on` knows.
     static let events: Set<String> = ["buffer_opened", "buffer_closed", "buffer_switched", "connected", "disconnected",
                                       "nick", "join", "part", "quit", "kick", "config", "stopped"]

@@ -17,10 +17,17 @@ enum ScriptAction {
     /// screen's, else the first).
     case report(String, network: String?)
     case setSetting(script: String, key: String, value: ScriptSettingValue)
-    /// Unload a script after a report says why.
-    case unload(String)
 
     enum MessageKind { case privmsg, action, notice }
+
+    /// The bytes of text it holds (what waiting costs).
+    var size: Int {
+        switch self {
+        case .raw(_, let text), .message(_, _, let text, _), .print(_, let text, _), .report(let text, _): text.utf8.count
+        case .notify(let title, let body, _): title.utf8.count + body.utf8.count
+        default: 64
+        }
+    }
 }
 
 extension ScriptManager {
@@ -57,8 +64,6 @@ extension ScriptManager {
             if case .failure(let refusal) = store.set(value, key: key, of: script) {
                 perform(.report("script \(script): natter.set(\"\(key)\") was not saved: \(refusal)", network: nil), now: now)
             }
-        case .unload(let name):
-            unload(name)
         }
     }
 

@@ -48,6 +48,23 @@ struct ScriptArguments {
         }
     }
 
+    /// A whole number within `range` (a number with a fraction, NaN or one out of range is
+    /// refused: Swift's conversions would trap on them).
+    func integer(_ index: Int, _ name: String, in range: ClosedRange<Int>) throws(ScriptAPIError) -> Int {
+        let value = try number(index, name)
+        guard value.isFinite, value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            throw fail("argument \(index + 1) (\(name)) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return Int(value)
+    }
+
+    /// Text of at most `limit` bytes.
+    func text(_ index: Int, _ name: String, limit: Int) throws(ScriptAPIError) -> String {
+        let text = try string(index, name)
+        guard text.utf8.count <= limit else { throw fail("argument \(index + 1) (\(name)) is longer than \(limit) bytes") }
+        return text
+    }
+
     func function(_ index: Int, _ name: String) throws(ScriptAPIError) -> LuaFunction {
         guard case .function(let function) = self[index] else { throw wrong(index, name, "a function") }
         return function

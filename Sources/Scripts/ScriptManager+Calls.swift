@@ -6,7 +6,8 @@ extension ScriptManager {
     /// call failed: a Lua error is reported; a stop by a bound is counted and told to the
     /// script, and the last one allowed unloads it.
     @discardableResult
-    func call(_ script: LoadedScript, _ function: LuaFunction, _ arguments: [LuaValue], network: String? = nil) -> [LuaValue]? {
+    func call(_ script: LoadedScript, _ function: LuaFunction, _ arguments: [LuaValue], network: String? = nil,
+              results: LuaScript.Results = .firstScalar) -> [LuaValue]? {
         guard !script.isLeaving, !script.lua.isBusy else { return nil }
         running += 1
         defer {
@@ -14,7 +15,7 @@ extension ScriptManager {
             if running == 0 { tellHeldEvents() }
         }
         do {
-            return try script.lua.call(function, arguments)
+            return try script.lua.call(function, arguments, results: results)
         } catch {
             failed(script, error, network: network)
             return nil
@@ -28,11 +29,10 @@ extension ScriptManager {
             script.stops += 1
             let reason = error.kind == .timeLimit ? "time" : "memory"
             if script.stops >= Self.stopsAllowed {
-                script.isLeaving = true
-                updateHooked()
                 ask(.report("script \(script.name) unloaded: stopped \(script.stops) times by its \(reason) bound "
                             + "(last: \(error)); /script load \(script.name) loads it again", network: network))
-                ask(.unload(script.name))
+                // At once, this instance (a later load of the same name is another script).
+                unload(script)
             } else {
                 ask(.report("script \(script.name) stopped by its \(reason) bound (\(script.stops) of \(Self.stopsAllowed)): \(error)",
                             network: network))

@@ -27,13 +27,25 @@ extension ScriptManager {
             // A line with a password goes as it is, unseen.
             if model.carriesPassword(message) { return message }
             let original = message.serialized()
-            guard let line = filter(original, through: lists.rawOut, network: network) else { return nil }
+            guard let line = filter(original, through: lists.rawOut, network: network) else {
+                noteDropped(message, network: network)
+                return nil
+            }
             guard line != original else { return message }
             do { return try IRCMessage(parsing: line) } catch {
                 ask(.report("scripts: a line changed on its way out does not parse (\(error)), not sent: \(line)", network: network))
                 return nil
             }
         }
+    }
+
+    /// A message or notice a raw-out hook kept from the server: said where it would have been
+    /// shown, so that text the user typed never vanishes without a word.
+    private func noteDropped(_ message: IRCMessage, network: String) {
+        guard message.command == "PRIVMSG" || message.command == "NOTICE", message.parameters.count >= 2,
+              let chat = model.network(network) else { return }
+        let id = chat.buffer(named: message.parameters[0])?.id ?? chat.serverBuffer.id
+        ask(.print(id, text: "Not sent (a script's raw-out hook dropped it): \(message.parameters[1])", error: true))
     }
 
     /// `line` through raw hooks in turn: each may keep it (nothing), replace it (a string) or
@@ -74,7 +86,8 @@ extension ScriptManager {
                                           "text": .string(text), "action": .bool(action)])
             guard let result = call(script, function, [sent], network: id.network)?.first else { continue }
             switch result {
-            case .bool(false): return .cancelled(by: script.name)
+            // Nothing left to send is a message kept back, and said so.
+            case .bool(false), .string(""): return .cancelled(by: script.name)
             case .string(let replaced): text = replaced
             default: break
             }

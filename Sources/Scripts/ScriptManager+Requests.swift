@@ -26,7 +26,7 @@ extension ScriptManager {
             switch complete {
             case .table(let words, _): return words.compactMap(\.stringValue)
             case .function(let function):
-                guard case .table(let words, _)? = call(script, function, [.string(arguments)])?.first else { return [] }
+                guard case .table(let words, _)? = call(script, function, [.string(arguments)], results: .all)?.first else { return [] }
                 return words.compactMap(\.stringValue)
             default: return []
             }
@@ -35,6 +35,8 @@ extension ScriptManager {
     }
 
     public func manage(_ request: ScriptRequest, in id: BufferID) {
+        // From a view of no network (Mentions): answered in a server buffer.
+        let id = model.network(id.network) != nil ? id : reportBuffer(network: nil) ?? id
         func say(_ text: String, error: Bool = false) { ask(.print(id, text: text, error: error)) }
         switch request {
         case .list:

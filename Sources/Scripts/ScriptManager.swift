@@ -16,6 +16,14 @@ public final class ScriptManager: ScriptHooks {
     /// Actions carried out per ``service(now:)`` at most: scripts answering each other's lines
     /// cannot hold a frame; the rest wait for the next service.
     static let actionsPerService = 1000
+    /// How long one service may carry out actions (each may run raw-out hooks) before it
+    /// leaves the rest for the next wake-up: the frame comes first.
+    static let serviceBudget: Duration = .milliseconds(25)
+    /// Actions, and their bytes, that may wait at once.
+    static let mostWaiting = 10_000
+    static let mostWaitingBytes = 8 << 20
+    /// Stores are written at most this often (and when a script goes, and at the end).
+    static let storeInterval = 2.0
 
     /// The model whose hook points these are; it holds the manager (``ChatModel/scripts``).
     unowned let model: ChatModel
@@ -26,12 +34,27 @@ public final class ScriptManager: ScriptHooks {
     let clock: () -> Double
     /// Loaded scripts, in the order they were loaded.
     var scripts: [LoadedScript] = []
-    public private(set) var hooked: ScriptHookSet = []
-    /// Every live script's hooks by kind, in load order then creation order: rebuilt when
-    /// hooks change, so a message costs no search.
-    var lists = HookLists()
+    /// The hook points some live script wants (read by the model for every line).
+    public var hooked: ScriptHookSet {
+        rebuildIfStale()
+        return builtHooked
+    }
+    /// Every live script's hooks by kind, in load order then creation order, so a message
+    /// costs no search: rebuilt once after hooks change (a script making hundreds of hooks
+    /// in a row pays for one rebuild, not one per hook).
+    var lists: HookLists {
+        rebuildIfStale()
+        return builtLists
+    }
+    private var builtHooked: ScriptHookSet = []
+    private var builtLists = HookLists()
+    private var listsStale = false
     /// What scripts asked for, carried out at the next service.
     var actions: [ScriptAction] = []
+    /// The bytes of text the waiting actions hold.
+    var actionBytes = 0
+    /// When the stores were last written (the clock's seconds).
+    var storesSaved = -Double.infinity
     /// Events that came while a script was running, told once it returns.
     var heldEvents: [ScriptEvent] = []
     /// How deep script calls are nested now (a call out of a hook point).
@@ -58,6 +81,11 @@ public final class ScriptManager: ScriptHooks {
             // Made where missing, so they can be watched (and found: /script list names them).
             _ = makeFolders(folders.autoload)
             waker = ScriptWaker(folders: [folders.scripts, folders.autoload], wakeUp: wakeUp)
+            if waker == nil {
+                ask(.report("scripts: no thread to wake the window for timers: they run only when something else wakes it", network: nil))
+            } else if waker?.watchesFiles == false {
+                ask(.report("scripts: their files are not watched (no inotify instance left): /script reload NAME after an edit", network: nil))
+            }
         }
         model.scripts = self
     }
@@ -90,7 +118,7 @@ public final class ScriptManager: ScriptHooks {
     public func loadAutoload() {
         for file in Self.files(in: folders.autoload).sorted() where file.hasSuffix(".lua") {
             if case .failure(let failure) = load(folders.autoload + "/" + file) {
-                actions.append(.report(failure.description, network: nil))
+                ask(.report(failure.description, network: nil))
             }
         }
     }
@@ -101,7 +129,6 @@ public final class ScriptManager: ScriptHooks {
     @discardableResult
     public func load(_ nameOrPath: String) -> Result<String, ScriptLoadFailure> {
         let path = resolve(nameOrPath)
-        let stamp = FileStamp(path: path)
         let source: String
         switch Self.read(path) {
         case .success(let text): source = text
@@ -122,7 +149,8 @@ public final class ScriptManager: ScriptHooks {
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
             return .failure(ScriptLoadFailure("\(fileName): a script's name holds letters, digits, '-' and '_' only, not \(name)"))
         }
-        if scripts.contains(where: { $0.name == name }) { unload(name) }
+        // The script of that name, and the one read from that file (its header's name changed).
+        for old in scripts where old.name == name || old.path == path { unload(old) }
         let lua: LuaScript
         do {
             lua = try LuaScript(source: source, fileName: fileName, limits: limits)
@@ -131,8 +159,8 @@ public final class ScriptManager: ScriptHooks {
         }
         let script = LoadedScript(name: name, path: path, header: header, lua: lua,
                                   store: ScriptStore(path: folders.state + "/" + name + ".json"))
-        script.fileStamp = stamp
-        if let problem = script.store.problem { actions.append(.report("script \(name): \(problem)", network: nil)) }
+        script.source = source
+        if let problem = script.store.problem { ask(.report("script \(name): \(problem)", network: nil)) }
         script.memorySettings = model.scriptSettings?.values(of: name) ?? [:]
         ScriptAPI.install(in: script, manager: self)
         scripts.append(script)
@@ -157,11 +185,17 @@ public final class ScriptManager: ScriptHooks {
     /// Unloads script `name`: its hooks, commands and timers go with its state; its settings
     /// and store stay for the next load.
     public func unload(_ name: String) {
-        guard let index = scripts.firstIndex(where: { $0.name == name }) else { return }
-        let script = scripts.remove(at: index)
+        guard let script = scripts.first(where: { $0.name == name }) else { return }
+        unload(script)
+    }
+
+    /// Unloads this instance of a script (if it is still loaded).
+    func unload(_ script: LoadedScript) {
+        guard let index = scripts.firstIndex(where: { $0 === script }) else { return }
+        scripts.remove(at: index)
         script.isLeaving = true
-        if let problem = script.store.save() { actions.append(.report("script \(name): \(problem)", network: nil)) }
-        model.scriptSettings?.forget(script: name)
+        if let problem = script.store.save() { ask(.report("script \(script.name): \(problem)", network: nil)) }
+        model.scriptSettings?.forget(script: script.name)
         updateHooked()
         scheduleAlarm()
     }
@@ -172,15 +206,24 @@ public final class ScriptManager: ScriptHooks {
         for run in finished.take() { deliver(run) }
         for path in waker?.takeChanged() ?? [] { reloadEdited(path) }
         runDueTimers()
+        let started = ContinuousClock.now
         var count = 0
-        while !actions.isEmpty && count < Self.actionsPerService {
-            let action = actions.removeFirst()
-            perform(action, now: now)
-            count += 1
+        while !actions.isEmpty && count < Self.actionsPerService && ContinuousClock.now - started < Self.serviceBudget {
+            // Taken a batch at a time: removing the first of a long queue one by one is quadratic.
+            let batch = actions.prefix(min(64, Self.actionsPerService - count))
+            actions.removeFirst(batch.count)
+            for action in batch {
+                actionBytes -= action.size
+                perform(action, now: now)
+            }
+            count += batch.count
         }
         if !actions.isEmpty { wakeUp() }
-        for script in scripts {
-            if let problem = script.store.save() { perform(.report("script \(script.name): \(problem)", network: nil), now: now) }
+        if clock() - storesSaved >= Self.storeInterval {
+            storesSaved = clock()
+            for script in scripts {
+                if let problem = script.store.save() { perform(.report("script \(script.name): \(problem)", network: nil), now: now) }
+            }
         }
         scheduleAlarm()
     }
@@ -189,17 +232,24 @@ public final class ScriptManager: ScriptHooks {
     /// but its settings and store); a version that fails leaves it unloaded, and says why.
     func reloadEdited(_ path: String) {
         guard let script = scripts.first(where: { $0.path == path }) else { return }
-        guard case .success = Self.read(path) else { return }   // removed or being replaced: wait for the new file
-        // The file as it was loaded (the write before a /script load, seen after it).
-        if let stamp = script.fileStamp, stamp == FileStamp(path: path) { return }
+        // Removed or being replaced: the new file brings its own event.
+        guard case .success(let text) = Self.read(path) else { return }
+        // The text as it was loaded (the write before a /script load, seen after it).
+        if text == script.source { return }
         switch load(path) {
-        case .success(let name): actions.append(.report("script \(name) reloaded: its file changed", network: nil))
-        case .failure(let failure): actions.append(.report("\(failure) (script \(script.name) stays unloaded)", network: nil))
+        case .success(let name): ask(.report("script \(name) reloaded: its file changed", network: nil))
+        case .failure(let failure): ask(.report("\(failure) (script \(script.name) stays unloaded)", network: nil))
         }
     }
 
-    /// The hook points some loaded script wants, told to the model through ``hooked``.
+    /// Hooks changed: ``hooked`` and ``lists`` are made again when next asked.
     func updateHooked() {
+        listsStale = true
+    }
+
+    private func rebuildIfStale() {
+        guard listsStale else { return }
+        listsStale = false
         var lists = HookLists()
         var set: ScriptHookSet = []
         for script in scripts where !script.isLeaving {
@@ -215,15 +265,25 @@ public final class ScriptManager: ScriptHooks {
                 }
             }
         }
-        self.lists = lists
-        hooked = set
+        builtLists = lists
+        builtHooked = set
     }
 
     /// Queues an action and makes sure the loop comes round to carry it out.
     func ask(_ action: ScriptAction) {
         actions.append(action)
+        actionBytes += action.size
         // Once per batch: the loop takes them all at its next service.
         if actions.count == 1 { wakeUp() }
+    }
+
+    /// Queues what a script asked for, while the queue has room: what waits is held in Swift,
+    /// outside the script's memory bound, so its length and bytes are bounded here.
+    func request(_ action: ScriptAction, _ arguments: ScriptArguments) throws(ScriptAPIError) {
+        guard actions.count < Self.mostWaiting, actionBytes + action.size <= Self.mostWaitingBytes else {
+            throw arguments.fail("too much is waiting to be done (\(actions.count) actions): the script asks faster than Natter carries out")
+        }
+        ask(action)
     }
 
     /// A buffer's name as scripts know it: the name shown, "" for the server buffer.

@@ -17,10 +17,13 @@ final class ScriptWaker: Sendable {
     private let state = Mutex(State())
     private let descriptors: WatchDescriptors
     private var inotify: Int32 { descriptors.inotify }
+    /// Whether saved files are noticed (inotify could be had).
+    var watchesFiles: Bool { descriptors.inotify >= 0 }
 
     /// Watches `folders` (those that exist); nil when no thread or descriptor could be made.
+    /// Without inotify (``watchesFiles`` false) the alarm still rings.
     init?(folders: [String], wakeUp: @escaping @Sendable () -> Void) {
-        guard let descriptors = WatchDescriptors.make() else { return nil }
+        guard let descriptors = WatchDescriptors.make(requiringInotify: false) else { return nil }
         self.descriptors = descriptors
         state.withLock { $0.toWatch = folders }
         guard BackgroundThread.start({ [self] in self.run(wakeUp: wakeUp) }) else {

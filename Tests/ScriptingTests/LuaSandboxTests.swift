@@ -76,7 +76,7 @@ struct LuaSandboxTests {
     @Test func stringRepBombsStopAtTheMemoryBound() throws {
         let script = try script("""
             function bomb() local s = string.rep("x", 1 << 20); for i = 1, 40 do s = s .. s end; return #s end
-            function rep() return #string.rep("natter", 1 << 24) end
+            function rep() return #string.rep("natter", 1 << 23) end
             function small() return #string.rep("x", 10) end
             """, limits: .init(timeBudget: .seconds(10), memoryBytes: 8 << 20))
         for name in ["bomb", "rep"] {

@@ -293,6 +293,9 @@ struct ScriptManagerTests {
         fixture.type("/script reload counter", in: fixture.server)
         fixture.service()
         #expect(fixture.texts(in: fixture.server).contains("run 2 a,b"))
+        // Written at most every two seconds (and as a script goes).
+        fixture.advance(2)
+        fixture.service()
         let stored = try String(contentsOfFile: fixture.folder + "/state/counter.json", encoding: .utf8)
         #expect(stored.contains("\"runs\":2"))
     }

@@ -83,6 +83,7 @@ public struct Commands {
     public func refusal(of command: ChatCommand, in id: BufferID) -> String? {
         if case .keys = command { return nil }
         if case .settings = command { return nil }
+        if case .script = command { return nil }
         guard model.network(id.network) != nil, let buffer = model.buffer(id) else {
             return "Nothing can be sent from here: open a conversation (a click on a mention, or ↑ then Enter) and type there"
         }
@@ -116,6 +117,8 @@ public struct Commands {
         guard let scope = CommandScope(model: model, id: id, now: now) else {
             // The settings belong to no buffer: they open from a view of no network too.
             if case .settings(let section) = command { return [.openSettings(section)] }
+            // So do the scripts: what /script answers goes to a server buffer.
+            if case .script(let request) = command { model.scripts?.manage(request, in: id) }
             return []
         }
         let network = scope.network, buffer = scope.buffer
