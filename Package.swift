@@ -100,6 +100,10 @@ let package = Package(
         .target(name: "Spelling", dependencies: ["CEnchant"], swiftSettings: strict),
         // User scripts in a sandboxed Lua 5.4: a curated library, a time and a memory bound per call.
         .target(name: "Scripting", dependencies: ["CLua"], swiftSettings: strict),
+        // The user's scripts in the client: loading, the `natter` API over the model's hook
+        // points, their bounds and reports (no SDL).
+        .target(name: "Scripts", dependencies: ["Scripting", "ChatModel", "IRCProtocol", "IRCSession", "IRCFormatting", "FoundationExtras"],
+                swiftSettings: strict),
 
         // What FoundationEssentials lacks and Foundation's full library (which loads ICU) would
         // give: starting programs, paths, percent coding, errno's words.
@@ -133,7 +137,7 @@ let package = Package(
         .target(name: "NatterApp",
                 dependencies: ["Configuration", "Connections", "DesktopIntegration", "FoundationExtras", "Scenario",
                                "SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCSession", "IRCProtocol", "IRCTransport",
-                               "DesktopBus", "Spelling", "CMalloc",
+                               "DesktopBus", "Spelling", "Scripts", "CMalloc",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
@@ -172,6 +176,8 @@ let package = Package(
                                                      .product(name: "DequeModule", package: "swift-collections")], swiftSettings: strict),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling"], swiftSettings: strict),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting"], swiftSettings: strict),
+        .testTarget(name: "ScriptsTests", dependencies: ["Scripts", "Scripting", "ChatModel", "IRCProtocol", "IRCSession"],
+                    swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["NatterTestSupport", "SDLBackend", "PixelBlend", "Widgets", "CSDL2", "CSDL2TTF"], swiftSettings: strict),
         .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras"], swiftSettings: strict),
         .testTarget(name: "ConfigurationTests", dependencies: ["NatterTestSupport", "Configuration", "ChatModel", "IRCSession", "IRCProtocol", "DesktopBus", "NatterUI", "Widgets"],

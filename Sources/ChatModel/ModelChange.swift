@@ -36,7 +36,8 @@ public enum ModelChange: Sendable, Hashable {
     case channelListChanged(BufferID)
     /// Worth a desktop notification: a highlight, or a private message.
     case notify(BufferID, title: String, body: String)
-    /// Effects of commands the model ran on its own (a network's `on_connect`) that keep a
-    /// change only the app can keep (``CommandEffect/keepsAChange``).
+    /// Effects the interface performs that came from no typed command: those of commands the
+    /// model ran on its own (a network's `on_connect`) that keep a change only the app can keep
+    /// (``CommandEffect/keepsAChange``), and a script's buffer switch.
     case effects([CommandEffect])
 }

@@ -42,7 +42,7 @@ extension SessionEventApplier {
         let nick = message.source?.nick
         let account = message.tags["account"] ?? nick.flatMap { network.session.state.user(named: $0)?.account }
         return scripts.arriving(ArrivingMessage(
-            network: network.name, buffer: buffer.name, kind: kind, nick: nick, user: message.source?.user,
+            network: network.name, buffer: buffer.kind == .server ? "" : buffer.name, kind: kind, nick: nick, user: message.source?.user,
             host: message.source?.host, account: account, text: message.text, tags: message.tags,
             isHighlight: line.isHighlight, isOwn: message.isOwn, time: message.time, msgid: message.msgid))
     }

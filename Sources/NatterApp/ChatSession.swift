@@ -14,6 +14,7 @@ import NatterUI
 // For EnchantSpeller's SpellChecking, declared there (scenarios check spelling too).
 import Scenario
 import SDLBackend
+import Scripts
 import Widgets
 
 /// The running chat: the model, the chat screen and its controller (a `ChatStack`) and the
@@ -39,6 +40,8 @@ final class ChatSession {
     /// The file's settings for `/set` and the settings screen (nil for a session not from the
     /// file): its changes are applied through ``apply(_:)``.
     var settingsStore: ConfigSettingsStore?
+    /// The user's Lua scripts (`$XDG_DATA_HOME/natter/scripts`).
+    let scripts: ScriptManager
     /// Buffers whose notification the user opened, handed from the bus thread to the loop.
     private let opened = OpenedBuffers()
     /// The dark and light themes with the config's fonts and colours.
@@ -153,6 +156,8 @@ final class ChatSession {
         self.historyWriter = historyWriter
         controller.input.onHistoryChanged = { historyWriter.keep($0) }
         let model = self.model, controller = self.controller
+        scripts = ScriptManager(model: model, folders: ScriptFolders.standard(environment: ProcessInfo.processInfo.environment),
+                                clock: { WidgetWindow.now() }, wakeUp: { AppWindow.wakeUp() })
 
         // Networks whose passwords come from the keyring or a command connect when those
         // arrive, fetched off this thread: the window opens at once.
@@ -262,6 +267,9 @@ final class ChatSession {
             model.settingsStore = store
             settingsStore = store
         }
+        model.scriptSettings?.onSettingsChanged = { [weak scripts] names in scripts?.settingsChanged(names) }
+        // After the networks and the configuration's stores: scripts may read both as they load.
+        scripts.loadAutoload()
     }
 
     /// Whether more network events arrived since the last ``drainNetwork()``.
@@ -273,6 +281,8 @@ final class ChatSession {
     func drainNetwork() {
         starter.apply()
         hub.drain()
+        // What scripts asked for as those lines came in, timers, reloads: before the rows follow.
+        scripts.service(now: SessionTime(monotonic: WidgetWindow.now(), wall: Date()))
         controller.sync()
         keepConfigChanges()
         // Here too, not only before a frame: keys that arrive after this drain go to the buffer
@@ -322,6 +332,7 @@ final class ChatSession {
     /// window is already gone by then).
     func stop() {
         watcher?.stop()
+        scripts.stop()
         historyWriter.finish(controller.input.history)
         keepConfigChanges()
         configEdits.waitUntilIdle()

@@ -8,6 +8,8 @@ import Glibc
 final class LuaContext {
     /// Bytes the state holds now, counted by the allocator.
     var bytesInUse = 0
+    /// The state, while it is open: functions handed to Swift release their references in it.
+    var state: OpaquePointer?
     /// The memory bound, in bytes.
     let memoryLimit: Int
     /// Whether the memory bound is enforced. Only while the script's own code runs: a refusal

@@ -46,6 +46,7 @@ public final class LuaScript {
         }
         self.state = state
         self.context = context
+        context.state = state
         self.fileName = fileName
         self.limits = limits
         LuaSandbox.open(in: state)
@@ -65,6 +66,7 @@ public final class LuaScript {
     }
 
     deinit {
+        context.state = nil
         lua_close(state)
     }
 
@@ -72,8 +74,9 @@ public final class LuaScript {
     public var memoryInUse: Int { context.bytesInUse }
 
     /// Makes `function` callable from the script as `table.name` (a global table, made when
-    /// missing), or as the global `name` when `table` is nil. Its arguments come as values; what
-    /// it throws reaches the script as a Lua error at the line that called it.
+    /// missing; a dotted `table` such as `natter.store` names tables within tables), or as the
+    /// global `name` when `table` is nil. Its arguments come as values; what it throws reaches
+    /// the script as a Lua error at the line that called it.
     public func register(_ name: String, in table: String? = nil,
                          _ function: @escaping ([LuaValue]) throws -> [LuaValue]) {
         context.functions.append(function)
@@ -82,20 +85,47 @@ public final class LuaScript {
         // Raw reads and writes throughout: the script may have given its globals a metatable,
         // and a metamethod's error out here, outside a protected call, would end the process.
         lua_rawgeti(state, natter_lua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
-        if let table {
-            pushString(table, on: state)
+        for part in table?.split(separator: ".") ?? [] {
+            pushString(String(part), on: state)
             lua_rawget(state, -2)
             if lua_type(state, -1) != LUA_TTABLE {
                 lua_settop(state, -2)
                 lua_createtable(state, 0, 4)
-                pushString(table, on: state)
+                pushString(String(part), on: state)
                 lua_pushvalue(state, -2)
                 lua_rawset(state, -4)
             }
+            lua_rotate(state, -2, 1)
+            lua_settop(state, -2)
         }
         pushString(name, on: state)
         lua_pushinteger(state, lua_Integer(context.functions.count - 1))
         lua_pushcclosure(state, swiftFunctionEntry, 1)
+        lua_rawset(state, -3)
+        lua_settop(state, top)
+    }
+
+    /// Sets the global table `table`'s field `name` to `value` (made when missing; dotted as
+    /// in ``register(_:in:_:)``).
+    public func setField(_ name: String, in table: String, to value: LuaValue) {
+        _ = lua_checkstack(state, 4)
+        let top = lua_gettop(state)
+        lua_rawgeti(state, natter_lua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        for part in table.split(separator: ".") {
+            pushString(String(part), on: state)
+            lua_rawget(state, -2)
+            if lua_type(state, -1) != LUA_TTABLE {
+                lua_settop(state, -2)
+                lua_createtable(state, 0, 4)
+                pushString(String(part), on: state)
+                lua_pushvalue(state, -2)
+                lua_rawset(state, -4)
+            }
+            lua_rotate(state, -2, 1)
+            lua_settop(state, -2)
+        }
+        pushString(name, on: state)
+        value.push(on: state)
         lua_rawset(state, -3)
         lua_settop(state, top)
     }
@@ -133,6 +163,27 @@ public final class LuaScript {
         for argument in arguments { argument.push(on: state) }
         return try protectedCall(arguments: Int32(arguments.count), base: base)
     }
+
+    /// Calls `function` (one of this script's) with `arguments` and returns its results.
+    @discardableResult
+    public func call(_ function: LuaFunction, _ arguments: [LuaValue] = []) throws(LuaScriptError) -> [LuaValue] {
+        guard !isRunning else {
+            throw LuaScriptError(kind: .busy, script: fileName, line: nil, message: "a callback called while the script runs")
+        }
+        guard function.context === context else {
+            throw LuaScriptError(kind: .noSuchFunction, script: fileName, line: nil, message: "a function of another script")
+        }
+        let base = lua_gettop(state)
+        guard lua_checkstack(state, Int32(clamping: arguments.count) + 2) != 0 else {
+            throw LuaScriptError(kind: .runtime, script: fileName, line: nil, message: "too many arguments")
+        }
+        function.push(on: state)
+        for argument in arguments { argument.push(on: state) }
+        return try protectedCall(arguments: Int32(arguments.count), base: base)
+    }
+
+    /// Whether the script's code is running now (a Swift function it called is on the stack).
+    public var isBusy: Bool { isRunning }
 
     /// Calls the function under the `arguments` on the stack, with the bounds in force, and
     /// returns its results; the stack is back to `base` after.

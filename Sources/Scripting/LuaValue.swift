@@ -5,7 +5,8 @@ import CLua
 /// Lua strings are bytes; they come to Swift as UTF-8 (bytes that are not UTF-8 are repaired
 /// to U+FFFD) and go to Lua as the string's UTF-8 bytes, NUL bytes included. A Lua table comes
 /// back as its sequence (keys 1…n) and its string-keyed fields; other keys are left out, and so
-/// are functions, coroutines and userdata (read as `nil`).
+/// are coroutines and userdata (read as `nil`). A function comes as a ``LuaFunction`` its own
+/// script can call later.
 public enum LuaValue: Equatable, Sendable {
     case `nil`
     case bool(Bool)
@@ -14,6 +15,21 @@ public enum LuaValue: Equatable, Sendable {
     case string(String)
     /// A table: its sequence `array` (Lua's `t[1]`, `t[2]`, …) and its `fields` with string keys.
     case table(array: [LuaValue], fields: [String: LuaValue])
+    /// A function of the script (the same function read twice is two references to it).
+    case function(LuaFunction)
+
+    public static func == (a: LuaValue, b: LuaValue) -> Bool {
+        switch (a, b) {
+        case (.nil, .nil): true
+        case (.bool(let x), .bool(let y)): x == y
+        case (.integer(let x), .integer(let y)): x == y
+        case (.number(let x), .number(let y)): x == y
+        case (.string(let x), .string(let y)): x == y
+        case (.table(let xs, let xf), .table(let ys, let yf)): xs == ys && xf == yf
+        case (.function(let x), .function(let y)): x === y
+        default: false
+        }
+    }
 
     /// A table that is only a sequence.
     public static func array(_ values: [LuaValue]) -> LuaValue { .table(array: values, fields: [:]) }
@@ -41,6 +57,7 @@ extension LuaValue {
         case .integer(let value): lua_pushinteger(state, value)
         case .number(let value): lua_pushnumber(state, value)
         case .string(let text): pushString(text, on: state)
+        case .function(let function): function.push(on: state)
         case .table(let array, let fields):
             _ = lua_checkstack(state, 3)
             lua_createtable(state, Int32(clamping: array.count), Int32(clamping: fields.count))
@@ -87,6 +104,7 @@ extension LuaValue {
             guard depth < maximumTableDepth, lua_checkstack(state, 3) != 0,
                   let identity = lua_topointer(state, index), budget.seen.insert(identity).inserted else { return .nil }
             return readTable(from: state, at: lua_absindex(state, index), depth: depth, budget: &budget)
+        case LUA_TFUNCTION: return .function(LuaFunction.read(from: state, at: index))
         default: return .nil
         }
     }

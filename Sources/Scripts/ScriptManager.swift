@@ -1,0 +1,285 @@
+import ChatModel
+import FoundationEssentials
+import Glibc
+import IRCSession
+import Scripting
+
+/// The user's Lua scripts, loaded into the model's hook points (``ChatModel/scripts``): it loads
+/// and unloads them, calls their hooks within their bounds, and carries out what they ask once
+/// their callbacks have returned (``service(now:)``, from the app's loop).
+///
+/// Everything runs on the UI thread. A script whose calls are stopped by its time or memory
+/// bound ``stopsAllowed`` times is unloaded; a Lua error is reported and goes no further.
+public final class ScriptManager: ScriptHooks {
+    /// Stops by a bound after which a script is unloaded.
+    public static let stopsAllowed = 3
+    /// Actions carried out per ``service(now:)`` at most: scripts answering each other's lines
+    /// cannot hold a frame; the rest wait for the next service.
+    static let actionsPerService = 1000
+
+    let model: ChatModel
+    public let folders: ScriptFolders
+    let limits: LuaScript.Limits
+    let wakeUp: @Sendable () -> Void
+    /// Monotonic seconds for timers (the app's clock; tests give a virtual one).
+    let clock: () -> Double
+    /// Loaded scripts, in the order they were loaded.
+    var scripts: [LoadedScript] = []
+    public private(set) var hooked: ScriptHookSet = []
+    /// Every live script's hooks by kind, in load order then creation order: rebuilt when
+    /// hooks change, so a message costs no search.
+    var lists = HookLists()
+    /// What scripts asked for, carried out at the next service.
+    var actions: [ScriptAction] = []
+    /// Events that came while a script was running, told once it returns.
+    var heldEvents: [ScriptEvent] = []
+    /// How deep script calls are nested now (a call out of a hook point).
+    var running = 0
+    /// The folders' watcher and the timers' alarm (nil in tests that do not watch).
+    var waker: ScriptWaker?
+    /// Finished programs started by `natter.run`, handed over by their threads.
+    let finished = FinishedRuns()
+    /// Programs running for scripts: who asked, and what to call back.
+    var runs: [Int: (WeakBox<LoadedScript>, LuaFunction)] = [:]
+    var nextRun = 0
+
+    /// A manager for `model`'s scripts, found in `folders`; it sets itself as `model.scripts`.
+    /// `watch`: reload a loaded script when its file changes, and wake the loop for timers.
+    public init(model: ChatModel, folders: ScriptFolders, limits: LuaScript.Limits = .init(),
+                clock: (() -> Double)? = nil, watch: Bool = true, wakeUp: @escaping @Sendable () -> Void = {}) {
+        self.model = model
+        self.folders = folders
+        self.limits = limits
+        self.wakeUp = wakeUp
+        let start = ContinuousClock.now
+        self.clock = clock ?? { (ContinuousClock.now - start) / .seconds(1) }
+        if watch {
+            // Made where missing, so they can be watched (and found: /script list names them).
+            _ = makeFolders(folders.autoload)
+            waker = ScriptWaker(folders: [folders.scripts, folders.autoload], wakeUp: wakeUp)
+        }
+        model.scripts = self
+    }
+
+    /// Stops watching; what the stores hold is written.
+    public func stop() {
+        waker?.stop()
+        waker = nil
+        for script in scripts { _ = script.store.save() }
+    }
+
+    /// The names of the scripts loaded.
+    public var loadedScripts: [String] { scripts.map(\.name) }
+
+    /// The names of the scripts in the folders (`NAME.lua`), loaded or not.
+    public var availableScripts: [String] {
+        var names: [String] = []
+        for folder in [folders.scripts, folders.autoload] {
+            for file in Self.files(in: folder) where file.hasSuffix(".lua") {
+                let name = String(file.dropLast(4))
+                if !names.contains(name) { names.append(name) }
+            }
+        }
+        return names.sorted()
+    }
+
+    /// Loads every script in the autoload folder, in name order; failures are reported.
+    public func loadAutoload() {
+        for file in Self.files(in: folders.autoload).sorted() where file.hasSuffix(".lua") {
+            if case .failure(let failure) = load(folders.autoload + "/" + file) {
+                actions.append(.report(failure.description, network: nil))
+            }
+        }
+    }
+
+    /// Loads a script: `nameOrPath` is a script's name (`NAME.lua` in the scripts folder, else
+    /// in autoload) or a file's path. Its body runs now. Returns the name it loaded as. A
+    /// script of the same name already loaded is unloaded first (a reload).
+    @discardableResult
+    public func load(_ nameOrPath: String) -> Result<String, ScriptLoadFailure> {
+        let path = resolve(nameOrPath)
+        guard let source = Self.read(path) else {
+            return .failure(ScriptLoadFailure("no script \(nameOrPath): \(path) cannot be read (\(String(cString: strerror(errno))))"))
+        }
+        let fileName = LoadedScript.fileName(of: path)
+        let header: ScriptHeader
+        do {
+            header = try ScriptHeader(parsing: source, fileName: fileName)
+        } catch {
+            // No name in the header: the file's name is the script's.
+            guard !source.contains("name:") || error.reason.hasPrefix("the header names no script") else {
+                return .failure(ScriptLoadFailure(error.description))
+            }
+            header = ScriptHeader(name: fileName.hasSuffix(".lua") ? String(fileName.dropLast(4)) : fileName)
+        }
+        let name = header.name
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            return .failure(ScriptLoadFailure("\(fileName): a script's name holds letters, digits, '-' and '_' only, not \(name)"))
+        }
+        if scripts.contains(where: { $0.name == name }) { unload(name) }
+        let lua: LuaScript
+        do {
+            lua = try LuaScript(source: source, fileName: fileName, limits: limits)
+        } catch {
+            return .failure(ScriptLoadFailure("script \(name) does not load: \(error)"))
+        }
+        let script = LoadedScript(name: name, path: path, header: header, lua: lua,
+                                  store: ScriptStore(path: folders.state + "/" + name + ".json"))
+        if let problem = script.store.problem { actions.append(.report("script \(name): \(problem)", network: nil)) }
+        script.memorySettings = model.scriptSettings?.values(of: name) ?? [:]
+        ScriptAPI.install(in: script, manager: self)
+        scripts.append(script)
+        running += 1
+        defer {
+            running -= 1
+            if running == 0 { tellHeldEvents() }
+        }
+        do {
+            try lua.run()
+        } catch {
+            scripts.removeAll { $0 === script }
+            model.scriptSettings?.forget(script: name)
+            updateHooked()
+            return .failure(ScriptLoadFailure("script \(name) failed as it loaded: \(error)"))
+        }
+        updateHooked()
+        waker?.watch(path: path)
+        return .success(name)
+    }
+
+    /// Unloads script `name`: its hooks, commands and timers go with its state; its settings
+    /// and store stay for the next load.
+    public func unload(_ name: String) {
+        guard let index = scripts.firstIndex(where: { $0.name == name }) else { return }
+        let script = scripts.remove(at: index)
+        script.isLeaving = true
+        if let problem = script.store.save() { actions.append(.report("script \(name): \(problem)", network: nil)) }
+        model.scriptSettings?.forget(script: name)
+        updateHooked()
+        scheduleAlarm()
+    }
+
+    /// Runs what is due: finished programs' callbacks, reloads of edited files, timers; then
+    /// carries out what the scripts asked for, and writes their stores.
+    public func service(now: SessionTime) {
+        for run in finished.take() { deliver(run) }
+        for path in waker?.takeChanged() ?? [] { reloadEdited(path) }
+        runDueTimers()
+        var count = 0
+        while !actions.isEmpty && count < Self.actionsPerService {
+            let action = actions.removeFirst()
+            perform(action, now: now)
+            count += 1
+        }
+        if !actions.isEmpty { wakeUp() }
+        for script in scripts {
+            if let problem = script.store.save() { perform(.report("script \(script.name): \(problem)", network: nil), now: now) }
+        }
+        scheduleAlarm()
+    }
+
+    /// A loaded script's file changed: it is loaded again from it (nothing of its state stays
+    /// but its settings and store); a version that fails leaves it unloaded, and says why.
+    func reloadEdited(_ path: String) {
+        guard let script = scripts.first(where: { $0.path == path }) else { return }
+        guard Self.read(path) != nil else { return }   // removed or being replaced: wait for the new file
+        switch load(path) {
+        case .success(let name): actions.append(.report("script \(name) reloaded: its file changed", network: nil))
+        case .failure(let failure): actions.append(.report("\(failure) (script \(script.name) stays unloaded)", network: nil))
+        }
+    }
+
+    /// The hook points some loaded script wants, told to the model through ``hooked``.
+    func updateHooked() {
+        var lists = HookLists()
+        var set: ScriptHookSet = []
+        for script in scripts where !script.isLeaving {
+            for (_, hook) in script.hooks.sorted(by: { $0.key < $1.key }) {
+                set.formUnion(hook.set)
+                switch hook {
+                case .message(let function): lists.message.append((script, function))
+                case .rawIn(let function): lists.rawIn.append((script, function))
+                case .rawOut(let function): lists.rawOut.append((script, function))
+                case .send(let function): lists.send.append((script, function))
+                case .event(let name, let function): lists.events[name, default: []].append((script, function))
+                case .command, .timer: break
+                }
+            }
+        }
+        self.lists = lists
+        hooked = set
+    }
+
+    /// Queues an action and makes sure the loop comes round to carry it out.
+    func ask(_ action: ScriptAction) {
+        actions.append(action)
+        // Once per batch: the loop takes them all at its next service.
+        if actions.count == 1 { wakeUp() }
+    }
+
+    /// A buffer's name as scripts know it: the name shown, "" for the server buffer.
+    func apiName(_ id: BufferID) -> String {
+        guard let buffer = model.buffer(id) else { return id.name }
+        return buffer.kind == .server ? "" : buffer.name
+    }
+
+    /// The path `nameOrPath` names.
+    func resolve(_ nameOrPath: String) -> String {
+        if nameOrPath.hasPrefix("~/") { return (ProcessEnvironment.home ?? "") + nameOrPath.dropFirst(1) }
+        if nameOrPath.contains("/") { return nameOrPath }
+        let file = nameOrPath.hasSuffix(".lua") ? nameOrPath : nameOrPath + ".lua"
+        let main = folders.scripts + "/" + file
+        if access(main, R_OK) == 0 { return main }
+        let autoload = folders.autoload + "/" + file
+        return access(autoload, R_OK) == 0 ? autoload : main
+    }
+
+    /// A script file's text (at most 4 MiB), or nil when it cannot be read.
+    static func read(_ path: String) -> String? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while bytes.count <= 4 << 20 {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count <= 0 { break }
+            bytes += chunk[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The names in a folder (none when it cannot be read).
+    static func files(in folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
+
+/// The hooks of every live script, by kind.
+struct HookLists {
+    typealias Entry = (script: LoadedScript, function: LuaFunction)
+    var message: [Entry] = []
+    var rawIn: [Entry] = []
+    var rawOut: [Entry] = []
+    var send: [Entry] = []
+    var events: [String: [Entry]] = [:]
+}
+
+/// Why a script did not load, in words for the user.
+public struct ScriptLoadFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The home folder, for `~/` in paths scripts and `/script load` give.
+enum ProcessEnvironment {
+    static var home: String? { getenv("HOME").map { String(cString: $0) } }
+}
