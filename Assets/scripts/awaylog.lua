@@ -4,9 +4,9 @@
 -- licence: MIT
 -- description: Keeps what mentioned or messaged you while you were away, and replays it when you are back
 
--- Away is what the server says, not what was typed: 306 (RPL_NOWAWAY) answers /away with a
--- message and 305 (RPL_UNAWAY) answers /away alone, whoever sent it (you, an alias, another
--- script or a bouncer). Watching those two replies is the one way to agree with the server.
+-- Away is what the server says, not what was typed: 306 (RPL_NOWAWAY) answers /away and 305
+-- (RPL_UNAWAY) answers /back, whoever sent them (you, an alias, another script, a bouncer).
+-- Watching those two replies is the one way to agree with the server.
 
 natter.setting("max", { default = 200, min = 1, max = 5000,
     summary = "lines kept per network while you are away (the oldest go first)" })
