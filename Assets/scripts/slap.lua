@@ -28,11 +28,11 @@ natter.command("slap", function(args, network, buffer)
 end, {
     help = "slaps NICK around a bit with a large trout (or with OBJECT)",
     usage = "/slap NICK [object]",
-    -- Tab offers the nicks of the channel on screen (or the query's nick) for the first
-    -- word only: the object is free text.
+    -- args holds the words typed before the one Tab completes. Nicks (of the channel on
+    -- screen, or the query's) for the first word only: the object is free text. Tab keeps
+    -- those that start as typed.
     complete = function(args)
-        if args:find("%S%s") then return {} end
-        local partial = (args:match("(%S*)$") or ""):lower()
+        if args:find("%S") then return {} end
         local network, buffer = natter.current()
         if not network or not buffer or buffer == "" then return {} end
         local names = {}
@@ -41,11 +41,7 @@ end, {
         else
             names[1] = buffer
         end
-        local matching = {}
-        for _, name in ipairs(names) do
-            if name:lower():sub(1, #partial) == partial then matching[#matching + 1] = name end
-        end
-        table.sort(matching, function(a, b) return a:lower() < b:lower() end)
-        return matching
+        table.sort(names, function(a, b) return a:lower() < b:lower() end)
+        return names
     end,
 })
