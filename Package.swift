@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // Natter: a graphical IRC client for Linux desktops, drawn through SDL2.
 // Layers (arrows point down; each is a dependency declared below): natter → NatterApp →
-// {Scenario, Connections, DesktopIntegration, Configuration, SDLBackend, NatterUI, DesktopBus, Spelling};
+// {Scenario, Connections, DesktopIntegration, Configuration, SDLBackend, NatterUI, DesktopBus, Spelling, Scripts};
+// Scripts → {Scripting, ChatModel, FoundationExtras};
 // Scenario → {Configuration, SDLBackend, NatterUI, Spelling}; Connections → {Configuration, IRCTransport,
 // ChatModel}; DesktopIntegration → {Configuration, DesktopBus}; Configuration → {FoundationExtras, NatterUI,
 // IRCTransport, DesktopBus}; FoundationExtras → ChatModel; NatterUI → {Widgets → ScrollPhysics,

@@ -57,6 +57,10 @@ public struct ChatLineStyler: Sendable {
             prefix.append(TextSpan("-\(line.nick ?? "*")-", attributes(font: bold, color: nickColor, nick: line.nick)))
             prefix.append(TextSpan("  ", attributes(font: theme.messageFont, color: theme.base.text)))
             body = message(line.text)
+        case .info where line.text.utf8.contains(where: { $0 < 0x20 && $0 != 0x0A }):
+            // A line with mIRC formatting (a script's `natter.print`, a server's coloured
+            // notice): drawn as a message's text is, its uncoloured runs dim as other notes.
+            body = message(line.text, uncoloured: theme.dimText)
         default:
             body = [TextSpan(eventText(line), attributes(font: theme.messageFont,
                                                          color: line.kind == .error ? theme.errorText : theme.dimText))]
@@ -148,7 +152,8 @@ public struct ChatLineStyler: Sendable {
     }
 
     /// The spans of a message text with mIRC formatting and detected links.
-    public func message(_ text: String, italic: Bool = false) -> [TextSpan] {
+    /// `uncoloured`: the colour of text no code colours (the theme's text colour by default).
+    public func message(_ text: String, italic: Bool = false, uncoloured: Color? = nil) -> [TextSpan] {
         // A multiline message: each line parsed on its own (formatting ends with a line, as it
         // does with a message), the breaks kept. Split where a character holds a line feed: a
         // CR just before it makes one "\r\n" character, which splitting on "\n" never finds,
@@ -158,7 +163,7 @@ public struct ChatLineStyler: Sendable {
             let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0.unicodeScalars.contains("\n") })
             for (k, line) in lines.enumerated() {
                 if k > 0 { spans.append(TextSpan("\n", attributes(font: theme.messageFont, color: theme.base.text))) }
-                spans += message(String(line), italic: italic)
+                spans += message(String(line), italic: italic, uncoloured: uncoloured)
             }
             return spans
         }
@@ -172,7 +177,7 @@ public struct ChatLineStyler: Sendable {
         if links.isEmpty {
             // Most lines: a span per run, without walking the characters to find link edges.
             for run in runs where !run.text.isEmpty {
-                var attrs = attributes(for: run.style)
+                var attrs = attributes(for: run.style, uncoloured: uncoloured)
                 if italic { attrs.font.italic = true }
                 spans.append(TextSpan(run.text, attrs))
             }
@@ -180,7 +185,7 @@ public struct ChatLineStyler: Sendable {
         }
         var offset = 0
         for run in runs {
-            var attrs = attributes(for: run.style)
+            var attrs = attributes(for: run.style, uncoloured: uncoloured)
             if italic { attrs.font.italic = true }
             // Split the run where links begin and end.
             var pieceStart = run.text.startIndex
@@ -213,11 +218,11 @@ public struct ChatLineStyler: Sendable {
         return spans
     }
 
-    private func attributes(for style: TextStyle) -> TextAttributes {
+    private func attributes(for style: TextStyle, uncoloured: Color? = nil) -> TextAttributes {
         let base = style.monospace ? theme.monoFont : theme.messageFont
         let font = FontSpec(role: base.role, size: base.size, bold: style.bold, italic: style.italic)
         // Reverse swaps the colours as drawn, with the defaults standing in for missing ones.
-        let fg = color(style.foreground) ?? theme.base.text
+        let fg = color(style.foreground) ?? uncoloured ?? theme.base.text
         let bg = color(style.background)
         var foreground = style.reverse ? (bg ?? theme.base.background) : fg
         let background = style.reverse ? fg : bg

@@ -33,6 +33,8 @@ extension ScriptManager {
         let rawOut = lists.rawOut
         guard !rawOut.isEmpty else { return messages }
         return messages.compactMap { message in
+            // A line with a password goes as it is, unseen.
+            if model.carriesPassword(message) { return message }
             let original = message.serialized()
             var line = original
             for (script, function) in rawOut {
@@ -67,6 +69,7 @@ extension ScriptManager {
     }
 
     public func sendingOwn(_ text: String, action: Bool, in id: BufferID) -> OwnMessageVerdict {
+        if !action, model.carriesPassword(text, to: apiName(id)) { return .send(text) }
         var text = text
         for (script, function) in lists.send {
             let sent: LuaValue = .fields(["network": .string(id.network), "buffer": .string(apiName(id)),

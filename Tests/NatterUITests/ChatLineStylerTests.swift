@@ -25,6 +25,18 @@ struct ChatLineStylerTests {
         #expect(spans.map(\.text) == ["first", "\n", "second", "\n", "third"])
     }
 
+    /// A note with mIRC formatting (a script's `natter.print`) is drawn formatted, its
+    /// uncoloured text dim as other notes'; one without stays one dim span.
+    @Test func aNoteWithFormattingIsDrawnFormatted() {
+        let styled = styler.style(line("\u{2}bold\u{2} \u{3}4red", kind: .info, nick: nil))
+        let spans = Array(styled.text.spans.dropFirst(styled.prefix.spans.count))
+        #expect(spans.map(\.text) == ["bold", " ", "red"])
+        #expect(spans[0].attributes.font.bold && spans[0].attributes.foreground == styler.theme.dimText)
+        #expect(spans[2].attributes.foreground != styler.theme.dimText)
+        let plain = styler.style(line("Connected", kind: .info, nick: nil))
+        #expect(Array(plain.text.spans.dropFirst(plain.prefix.spans.count)).map(\.text) == ["Connected"])
+    }
+
     @Test func prefixHasTimeAndNickInItsColour() {
         let styled = styler.style(line("hi"))
         #expect(styled.prefix.spans.map(\.text) == ["22:13 ", "alice", "  "])

@@ -60,6 +60,26 @@ struct ScriptManagerTests {
         #expect(fixture.sent == ["PRIVMSG #natter :the end"])
     }
 
+    /// Lines with passwords go as they are and no hook sees them (PASS, a login to NickServ,
+    /// typed in its query too).
+    @Test func noHookSeesAPassword() throws {
+        let fixture = ScriptFixture()
+        try fixture.load("spy", """
+            natter.on_raw_out(function(network, line) natter.print("Test", "", "saw " .. line) return line:upper() end)
+            natter.on_send(function(s) natter.print("Test", "", "typed " .. s.text) end)
+            """)
+        fixture.type("/msg NickServ identify hunter2")
+        fixture.type("/quote PASS hunter2")
+        fixture.receive(":NickServ!s@services PRIVMSG me :hello")
+        fixture.type("identify me hunter2", in: BufferID(network: "Test", name: "nickserv"))
+        fixture.type("hello")
+        fixture.service()
+        #expect(fixture.sent.prefix(3) == ["PRIVMSG NickServ :identify hunter2", "PASS hunter2", "PRIVMSG NickServ :identify me hunter2"])
+        #expect(fixture.sent.last == "PRIVMSG #NATTER HELLO")
+        #expect(!fixture.texts(in: fixture.server).contains { $0.contains("hunter2") })
+        #expect(fixture.texts(in: fixture.server).contains("typed hello"))
+    }
+
     @Test func aSendHookChangesOrKeepsBackWhatIsTypedAndSaysSo() throws {
         let fixture = ScriptFixture()
         try fixture.load("guard", """

@@ -1,3 +1,5 @@
+import IRCProtocol
+
 extension ChatModel {
     /// Hands the interface effects only it can perform (a script showing a buffer), as the
     /// model's own commands do (``ModelChange/effects(_:)``).
@@ -10,5 +12,24 @@ extension ChatModel {
     /// window shows it as it shows a highlight's, when it is not in front.
     public func requestNotification(in id: BufferID, title: String, body: String) {
         changes.append(.notify(id, title: title, body: body))
+    }
+}
+
+extension ChatModel {
+    /// Whether `message` carries a password (PASS, AUTHENTICATE, OPER, a login said to a
+    /// service): scripts never see such a line, as the screen and the logs never show it.
+    public func carriesPassword(_ message: IRCMessage) -> Bool {
+        switch message.command {
+        case "PASS", "AUTHENTICATE", "OPER": return true
+        case "PRIVMSG", "NOTICE":
+            guard message.parameters.count >= 2 else { return false }
+            return carriesPassword(message.parameters[1], to: message.parameters[0])
+        default: return false
+        }
+    }
+
+    /// Whether `text` said to `target` holds a password (`identify …` to NickServ).
+    public func carriesPassword(_ text: String, to target: String) -> Bool {
+        Self.maskingServicePasswords(text, to: target, alsoTo: settings.passwordTargets) != text
     }
 }
