@@ -17,7 +17,8 @@ public final class ScriptManager: ScriptHooks {
     /// cannot hold a frame; the rest wait for the next service.
     static let actionsPerService = 1000
 
-    let model: ChatModel
+    /// The model whose hook points these are; it holds the manager (``ChatModel/scripts``).
+    unowned let model: ChatModel
     public let folders: ScriptFolders
     let limits: LuaScript.Limits
     let wakeUp: @Sendable () -> Void
@@ -60,6 +61,8 @@ public final class ScriptManager: ScriptHooks {
         }
         model.scripts = self
     }
+
+    deinit { stop() }
 
     /// Stops watching; what the stores hold is written.
     public func stop() {
