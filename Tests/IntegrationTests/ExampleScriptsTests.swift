@@ -31,13 +31,15 @@ struct ExampleScriptsTests {
     }
 
     @Test func triggerAnswersPingWithPongOncePerCooldown() async throws {
-        let bot = try await connect("trigBot", channels: ["#trigger"], scripts: ["trigger"],
+        let bot = try await connect("trigBot", channels: ["#trigger", "#notrig"], scripts: ["trigger"],
                                     settings: ["trigger": ["channels": .list(["#trigger"]), "cooldown": .integer(600)]])
         defer { bot.close() }
-        let asker = try await peer("trigAsker", joining: ["#trigger"], with: bot.client)
+        let asker = try await peer("trigAsker", joining: ["#trigger", "#notrig"], with: bot.client)
         let other = try await peer("trigOther", joining: ["#trigger"], with: bot.client)
         defer { asker.close(); other.close() }
 
+        // Not a channel it answers in: nothing (and no cooldown started), then its first pong.
+        try asker.send("PRIVMSG #notrig :!ping")
         try asker.send("PRIVMSG #trigger :!ping")
         let pong = try await bot.client.wait(for: asker, "the pong") { $0.command == "PRIVMSG" && $0.sourceNick == "trigBot" }
         #expect(pong.parameters == ["#trigger", "pong"])
@@ -145,6 +147,14 @@ struct ExampleScriptsTests {
         // Counted as highlights of their buffers (the server buffer is on screen).
         #expect(client.client.buffer("#hl")?.highlights == 1)
         #expect(client.client.buffer("#hlother")?.highlights == 1)
+
+        // The words changed (as /set does): the script reads them again at once.
+        client.settings.stored["highlight"] = ["words": .list(["#hlother:kumquat"])]
+        client.manager.settingsChanged(["scripts.highlight.words"])
+        try talker.send(lines: ["PRIVMSG #hl :kumquat again", "PRIVMSG #hlother :kumquat now"])
+        try await client.client.pump("the talker's kumquat now") { client.client.messages(in: "#hlother").last?.text == "kumquat now" }
+        #expect(client.client.buffer("#hl")?.highlights == 1)
+        #expect(client.client.buffer("#hlother")?.highlights == 2)
     }
 
     @Test func urllogListsTheBuffersLinksNewestLastAndKeepsThemAcrossARestart() async throws {
