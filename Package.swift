@@ -200,7 +200,7 @@ let package = Package(
         // real servers, without SDL.
         .testTarget(name: "IntegrationTests",
                     dependencies: ["NatterTestSupport", "Connections", "Configuration", "NatterUI", "ChatModel", "IRCSession",
-                                   "IRCTransport", "IRCTestServers", "IRCProtocol"],
+                                   "IRCTransport", "IRCTestServers", "IRCProtocol", "Scripts"],
                     swiftSettings: strict),
         // Golden images and metrics of `natter render` scenarios; runs the built natter binary.
         .testTarget(name: "RenderTests", dependencies: ["NatterTestSupport", "SDLBackend", "Widgets", "NatterUI", "ChatModel",

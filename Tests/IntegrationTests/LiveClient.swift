@@ -109,9 +109,14 @@ final class LiveClient {
 
     // MARK: Driving the loop
 
+    /// What else runs in each frame, between the transports' events and the screen (the
+    /// scripts' timers and actions, as the app's loop runs them there).
+    var eachFrame: (() -> Void)?
+
     /// One frame: the transports' events into the model, the model's changes onto the screen.
     func pumpOnce() {
         hub.drain()
+        eachFrame?()
         controller.sync()
     }
 

@@ -1,0 +1,74 @@
+-- name: awaylog
+-- version: 1.0
+-- author: Natter
+-- licence: MIT
+-- description: Keeps what mentioned or messaged you while you were away, and replays it when you are back
+
+-- Away is what the server says, not what was typed: 306 (RPL_NOWAWAY) answers /away and 305
+-- (RPL_UNAWAY) answers /back, whoever sent them (you, an alias, another script, a bouncer).
+-- Watching those two replies is the one way to agree with the server.
+
+natter.setting("max", { default = 200, min = 1, max = 5000,
+    summary = "lines kept per network while you are away (the oldest go first)" })
+natter.setting("private", { default = true,
+    summary = "keep private messages too, not only the lines that mention you" })
+
+-- Kept lines live in the store, so a restart or an edit of this file while you are away
+-- loses nothing. kept[network] = { {time, where, nick, text}, ... }
+local kept = natter.store.get("kept") or {}
+local away = natter.store.get("away") or {}
+
+-- The command of a raw line: past the tags (@...) and the source (:...).
+local function command_of(line)
+    local rest = line
+    if rest:sub(1, 1) == "@" then rest = rest:match("^%S+%s+(.*)$") or "" end
+    if rest:sub(1, 1) == ":" then rest = rest:match("^%S+%s+(.*)$") or "" end
+    return rest:match("^(%S+)")
+end
+
+local function is_channel(network, name)
+    local types = natter.isupport(network).CHANTYPES
+    if type(types) ~= "string" then types = "#&" end
+    return name ~= "" and types:find(name:sub(1, 1), 1, true) ~= nil
+end
+
+local function replay(network)
+    local lines = kept[network]
+    kept[network] = nil
+    natter.store.set("kept", kept)
+    if not lines or #lines == 0 then return end
+    natter.print(network, "", string.format("while you were away: %d line%s", #lines, #lines == 1 and "" or "s"))
+    for _, line in ipairs(lines) do
+        local where = line.where ~= "" and ("in " .. line.where) or "in private"
+        natter.print(network, "", string.format("while you were away: %s %s <%s> %s",
+            os.date("%H:%M", math.floor(line.time)), where, line.nick, line.text))
+    end
+end
+
+natter.on_raw_in(function(network, line)
+    local command = command_of(line)
+    if command == "306" then
+        away[network] = true
+        natter.store.set("away", away)
+    elseif command == "305" then
+        away[network] = nil
+        natter.store.set("away", away)
+        replay(network)
+    end
+    -- Nothing returned: Natter reads the line as it came.
+end)
+
+natter.on_message(function(m)
+    if not away[m.network] or m.own or m.kind == "tagmsg" then return end
+    local channel = is_channel(m.network, m.buffer)
+    local private = not channel and m.buffer ~= "" and natter.get("private")
+    if not m.highlight and not private then return end
+    local lines = kept[m.network] or {}
+    lines[#lines + 1] = { time = m.time, where = channel and m.buffer or "",
+                          nick = m.nick or "?", text = natter.strip(m.text) }
+    -- Capped, so a long absence on a busy network cannot outgrow the store.
+    local max = natter.get("max")
+    while #lines > max do table.remove(lines, 1) end
+    kept[m.network] = lines
+    natter.store.set("kept", kept)
+end)
