@@ -42,6 +42,9 @@ public struct ConfigChanges: Equatable, Sendable {
         case scale
         /// `[input] history`: the sent lines each buffer keeps.
         case history
+        /// `[scripts.NAME]`: the scripts' own settings and their permissions (the scripts read
+        /// them from the settings store, told by its `onSettingsChanged`).
+        case scripts
     }
 
     /// The settings that changed and apply at once.
@@ -97,6 +100,7 @@ public struct ConfigChanges: Equatable, Sendable {
             (.banMasks, changed(\.banMask) || changed(\.networkBanMasks)),
             (.scale, changed(\.scale)),
             (.history, changed(\.inputHistoryLines)),
+            (.scripts, changed(\.scripts) || changed(\.scriptPermissions)),
         ]
         for (setting, isChanged) in groups where isChanged { settings.insert(setting) }
 

@@ -56,6 +56,7 @@ struct ConfigReader {
                 config.aliases[name] = expansion
             }
         }
+        try readScripts(root, into: &config)
         return config
     }
 
@@ -158,7 +159,7 @@ struct ConfigReader {
             && !nick.contains { $0 == " " || $0 == "," || $0 == "*" || $0 == "?" || $0 == "!" || $0 == "@" }
     }
 
-    private func fail(_ path: String, _ message: String) -> ConfigError {
+    func fail(_ path: String, _ message: String) -> ConfigError {
         ConfigError(file: file, line: lines.line(of: path), key: path, message: message)
     }
 

@@ -130,9 +130,18 @@ import IRCSession
 ///                                         # line_start, line_end, word_back, word_forward
 ///                                         # (a key bound here wins over any default; of
 ///                                         # two defaults, readline's wins over the app's)
+///
+/// [scripts.urllog]                        # a script's own settings (natter.setting declares
+/// max = 50                                # them): true/false, numbers, text, lists of text;
+/// permissions = ["files"]                 # and what you let it do beyond its sandbox:
+///                                         # "files" (read and write), "processes" (run programs)
 /// ```
 public struct NatterConfig: Hashable, Sendable {
     public var networks: [Network] = []
+    /// `[scripts.NAME]`: each script's values by key, loaded or not (`permissions` aside).
+    public var scripts: [String: [String: ScriptSettingValue]] = [:]
+    /// `[scripts.NAME] permissions`: what the user lets each script do beyond its sandbox.
+    public var scriptPermissions: [String: Set<ScriptPermission>] = [:]
     public var theme = ThemeSettings()
     public var scrollbackLines = 10_000
     public var trimBatch = 500

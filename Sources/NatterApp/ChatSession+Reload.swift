@@ -179,6 +179,8 @@ extension ChatSession {
                 for network in model.networks { model.reconfigure(network: network.name) { $0.ctcp = answers } }
             case .scale: onScaleChanged?(new.scale)
             case .history: controller.input.history.limit = new.inputHistoryLines
+            // The store tells the scripts which of their settings changed.
+            case .scripts: break
             case .smartFilter:
                 model.settings.smartFilter = new.smartFilter
                 model.settings.smartFilterDelay = Double(new.smartFilterMinutes) * 60

@@ -265,6 +265,8 @@ final class ChatSession {
             }
             store.onSecretChanged = { [weak self] name in self?.refetchPasswords(of: name) }
             model.settingsStore = store
+            // The scripts' settings are in the same file, changed the same ways.
+            model.scriptSettings = store
             settingsStore = store
         }
         model.scriptSettings?.onSettingsChanged = { [weak scripts] names in scripts?.settingsChanged(names) }

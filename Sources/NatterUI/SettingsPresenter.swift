@@ -174,7 +174,8 @@ public final class SettingsPresenter {
         let theme = chat.styler.theme
         let infos = store.settings.filter { $0.section == section }
         var widgets: [Widget] = []
-        func rows(_ title: String?, _ addresses: [SettingAddress], namingBuffers: Bool = false) {
+        func rows(_ title: String?, _ addresses: [SettingAddress], namingBuffers: Bool = false,
+                  named: ((SettingAddress) -> String)? = nil) {
             guard !addresses.isEmpty else { return }
             if let title { widgets.append(heading(title)) }
             for address in addresses {
@@ -182,7 +183,7 @@ public final class SettingsPresenter {
                     widgets.append(kept)
                     continue
                 }
-                let name = namingBuffers ? address.buffer.map { "\($0): \(address.info.key)" } : nil
+                let name = namingBuffers ? address.buffer.map { "\($0): \(address.info.key)" } : named?(address)
                 let row = SettingRow(address, title: name, store: store, theme: theme)
                 row.onSaved = { [weak self, unowned row] saved in self?.saved(saved, by: row) }
                 if let text = edited[address.name]?.editedText { row.edit(text) }
@@ -195,6 +196,14 @@ public final class SettingsPresenter {
             widgets.append(makeNetworkList(store))
             if let network = chosenNetwork { rows("Network \(network)", perNetwork.map { SettingAddress($0, network: network) }) }
             rows("Every network", global)
+        } else if section == .scripts {
+            networkList = nil
+            for (script, settings) in Self.scripts(infos) {
+                widgets.append(heading("Script \(script)"))
+                rows(nil, settings.filter { !Self.isPermissions($0) }.map { SettingAddress($0) }, named: Self.scriptKey)
+                widgets += settings.filter(Self.isPermissions).map { permissionsRow(SettingAddress($0), store: store) }
+            }
+            if widgets.isEmpty { widgets.append(note(Self.noScripts)) }
         } else {
             networkList = nil
             rows(nil, global)
@@ -274,18 +283,5 @@ public final class SettingsPresenter {
             return
         }
         view?.rows.forEach { if !$0.isEdited { $0.refresh() } }
-    }
-
-    private func heading(_ text: String) -> Label {
-        let theme = chat.styler.theme
-        let label = Label(StyledText(text, attributes: TextAttributes(font: FontSpec(role: .ui, size: theme.messageFont.size + 1, bold: true),
-                                                                      foreground: theme.base.text)))
-        label.padding = EdgeInsets(top: 6, left: 0, bottom: 0, right: 0)
-        return label
-    }
-
-    private func note(_ text: String) -> Label {
-        let theme = chat.styler.theme
-        return Label(StyledText(text, attributes: TextAttributes(font: theme.messageFont, foreground: theme.dimText)))
     }
 }

@@ -84,11 +84,15 @@ public final class SettingsView: Widget {
     }
 
     /// The rows of the section shown, in order.
-    public var rows: [SettingRow] { Self.rows(in: content) }
+    public var rows: [SettingRow] { Self.widgets(in: content) }
+    /// The scripts' permissions of the section shown (Scripts), in order.
+    public var permissionRows: [ScriptPermissionsRow] { Self.widgets(in: content) }
+    /// The section's text other than its rows: headings and notes.
+    public var notes: [String] { Self.widgets(in: content).map { (label: Label) in label.text.string } }
 
-    private static func rows(in widget: Widget) -> [SettingRow] {
-        if let row = widget as? SettingRow { return [row] }
-        return widget.children.flatMap(rows(in:))
+    private static func widgets<Kind: Widget>(in widget: Widget) -> [Kind] {
+        if let found = widget as? Kind { return [found] }
+        return widget.children.flatMap { widgets(in: $0) }
     }
 
     /// The row holding the widget with the keyboard, if any.

@@ -21,7 +21,9 @@ extension ScenarioRunner {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let config: NatterConfig
         do { config = try ConfigLoader.load(path: path) } catch { throw AppError("\(file): \(error)") }
-        app.model.settingsStore = ConfigSettingsStore(path: path, config: config)
+        let store = ConfigSettingsStore(path: path, config: config)
+        app.model.settingsStore = store
+        app.model.scriptSettings = store
     }
 
     /// Opens the settings screen at `section`, as Ctrl+, and `/settings` do.

@@ -31,7 +31,7 @@ public enum ChatCommand: Hashable, Sendable {
     /// /keys: the keyboard help (as F1).
     case keys
     /// `/settings [SECTION]`: the settings screen (as Ctrl+,), at a section (networks,
-    /// appearance, notifications, input, logging, keys, other) or the first.
+    /// appearance, notifications, input, logging, keys, other, scripts) or the first.
     case settings(SettingSection?)
     /// /spell [LANG|off]: this buffer's spell-checking language.
     case spell(String?)

@@ -47,7 +47,8 @@ extension Commands {
     private func list(_ values: [SettingValue], titled title: String, in scope: CommandScope) {
         scope.note("\(title) (\(values.count)); /set KEY VALUE changes one, /set -default KEY resets it:")
         for value in values {
-            scope.note("\(value.address.name) = \(Self.shown(value))" + (value.isDefault ? "" : "  (default: \(value.address.info.defaultText))"))
+            let defaultText = value.address.info.defaultText.isEmpty ? "none" : value.address.info.defaultText
+            scope.note("\(value.address.name) = \(Self.shown(value))" + (value.isDefault ? "" : "  (default: \(defaultText))"))
         }
     }
 

@@ -41,7 +41,8 @@ extension ChatModel {
     static func typed(_ name: String) -> String { name.contains(" ") ? "\"\(name)\"" : name }
 
     /// Every setting's name `/set` takes in buffer `id`: global keys, every network's, the
-    /// buffers' of the open buffers, and the keys alone of this buffer's network and buffer.
+    /// buffers' of the open buffers, the keys alone of this buffer's network and buffer, and
+    /// the scripts' (those the store lists: declared, or in the file).
     private func settingNames(_ store: any SettingsStore, in id: BufferID) -> [String] {
         let configured = store.networkNames
         var names: [String] = []
@@ -59,6 +60,8 @@ extension ChatModel {
                     names += network.buffers.filter { $0.kind == .channel || $0.kind == .query }
                         .map { "buffers.\(Self.typed("\(network.name)/\($0.name)")).\(info.key)" }
                 }
+            case .script:
+                names.append("scripts.\(info.key)")
             }
         }
         return names

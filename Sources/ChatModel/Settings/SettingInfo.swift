@@ -1,6 +1,7 @@
-/// Where a setting applies: the whole client, one network, or one buffer.
+/// Where a setting applies: the whole client, one network, one buffer, or one script (a
+/// script's key is `NAME.KEY`, written in the file's `[scripts.NAME]` table).
 public enum SettingScope: String, Hashable, Sendable {
-    case global, network, buffer
+    case global, network, buffer, script
 }
 
 /// What values a setting takes: how `/set` reads what is typed, and which control the settings
@@ -29,7 +30,7 @@ public enum SettingKind: Hashable, Sendable {
 
 /// Where the settings screen shows a setting: one section each, in this order.
 public enum SettingSection: String, CaseIterable, Hashable, Sendable {
-    case networks, appearance, notifications, input, logging, keys, other
+    case networks, appearance, notifications, input, logging, keys, other, scripts
 
     /// The section's title on the screen.
     public var title: String {
@@ -41,6 +42,7 @@ public enum SettingSection: String, CaseIterable, Hashable, Sendable {
         case .logging: "Logging"
         case .keys: "Keys"
         case .other: "Other"
+        case .scripts: "Scripts"
         }
     }
 }
@@ -50,7 +52,7 @@ public enum SettingSection: String, CaseIterable, Hashable, Sendable {
 /// the settings screen and the settings reference (docs/SETTINGS.md).
 public struct SettingInfo: Hashable, Sendable {
     /// The name within its scope, as the file nests it: `theme.font_size` (global), `nick` or
-    /// `sasl.account` (a network's), `notify` (a buffer's).
+    /// `sasl.account` (a network's), `notify` (a buffer's), `urllog.max` (script urllog's).
     public let key: String
     public let scope: SettingScope
     public let kind: SettingKind
@@ -89,12 +91,13 @@ public struct SettingAddress: Hashable, Sendable {
     }
 
     /// The full name `/set` takes anywhere: `theme.font_size`, `networks.Libera.nick`,
-    /// `buffers.Libera/#natter.notify`.
+    /// `buffers.Libera/#natter.notify`, `scripts.urllog.max`.
     public var name: String {
         switch info.scope {
         case .global: info.key
         case .network: "networks.\(network ?? "").\(info.key)"
         case .buffer: "buffers.\(network ?? "")/\(buffer ?? "").\(info.key)"
+        case .script: "scripts.\(info.key)"
         }
     }
 }

@@ -8,6 +8,7 @@ import Widgets
 extension ConfigSettingsStore {
     /// The file with `text` at `address`, and the configuration it reads as; or why not.
     func candidate(_ text: String, at address: SettingAddress) -> Result<Edited, SettingRefusal> {
+        if address.info.scope == .script { return scriptCandidate(text, at: address) }
         // No SASL: the network's sasl table goes.
         if address.info.key == "sasl.mechanism", text.trimmingBlanks.lowercased() == "none" {
             return edited(at: address) { editor, table, _ throws(TOMLEditError) in
@@ -122,6 +123,9 @@ extension ConfigSettingsStore {
             let path = setting.table.split(separator: ".").map(String.init)
             let existing = table(writtenTable, path)?.keys.first { $0.lowercased() == wanted.lowercased() }
             return (.named(setting.table), existing ?? wanted)
+        case .script:
+            let (script, key) = Self.scriptAndKey(of: address)
+            return (.named("scripts.\(script)"), key)
         }
     }
 
@@ -135,6 +139,7 @@ extension ConfigSettingsStore {
         case .buffer:
             let setting = SettingsCatalog.buffer.first { $0.info.key == address.info.key }!
             return "\(setting.table).\(address.network ?? "")/\(address.buffer ?? "")"
+        case .script: return address.name
         }
     }
 

@@ -7,7 +7,8 @@ import Widgets
 /// The settings of config.toml for `/set` and the settings screen, over the catalog
 /// (``SettingsCatalog``): a value is checked, written into the file in place (``TOMLEditor``:
 /// the rest of the file stays as the user wrote it), read back whole by the same reader as at
-/// start, and only then kept and applied (``onChange``). Used on the window's thread.
+/// start, and only then kept and applied (``onChange``). The scripts' settings live here too
+/// (`ConfigSettingsStore+Scripts`). Used on the window's thread.
 public final class ConfigSettingsStore: SettingsStore {
     /// The file.
     public let path: String
@@ -26,6 +27,11 @@ public final class ConfigSettingsStore: SettingsStore {
     /// A network's password changed in the keyring while the file stayed as it was (it named
     /// the item already): the running network must fetch it again.
     public var onSecretChanged: ((_ network: String) -> Void)?
+    /// Told the full names of the settings whose values changed (by `/set`, the screen, the
+    /// scripts or a new reading of the file), after each reading that changed any.
+    public var onSettingsChanged: (([String]) -> Void)?
+    /// The settings each loaded script declared, in its order (`natter.setting`).
+    var declaredScripts: [String: [ScriptSettingSpec]] = [:]
 
     /// A store of the file at `path`, which `config` was read from.
     public init(path: String, config: NatterConfig, edits: ConfigEditQueue? = nil) {
@@ -45,11 +51,22 @@ public final class ConfigSettingsStore: SettingsStore {
 
     /// The file was read again (a change on disk): what it says is the store's now.
     public func reloaded(_ config: NatterConfig, text: String) {
+        let before = onSettingsChanged == nil ? [:] : shownValues()
         self.config = config
         if let table = try? TOMLTable(parsing: text) { writtenTable = table }
+        guard let onSettingsChanged else { return }
+        let after = shownValues()
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+        if !changed.isEmpty { onSettingsChanged(changed) }
     }
 
-    public var settings: [SettingInfo] { SettingsCatalog.infos }
+    /// Every setting's value as `/set` shows it, by full name: two readings compared give the
+    /// settings that changed between them (one taken out of the file is there in one only).
+    private func shownValues() -> [String: String] {
+        Dictionary(values(matching: "").map { ($0.address.name, $0.text) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public var settings: [SettingInfo] { SettingsCatalog.infos + scriptInfos }
 
     public var networkNames: [String] { config.networks.map(\.name) }
 
@@ -58,6 +75,7 @@ public final class ConfigSettingsStore: SettingsStore {
     public func address(of name: String, in context: BufferID?) -> Result<SettingAddress, SettingRefusal> {
         let typed = name.trimmingBlanks
         let lower = typed.lowercased()
+        if lower.hasPrefix("scripts.") { return scriptAddress(of: String(typed.dropFirst("scripts.".count))) }
         if let setting = SettingsCatalog.global.first(where: { $0.info.key == lower }) { return .success(SettingAddress(setting.info)) }
         if lower.hasPrefix("networks.") {
             let rest = Self.unquotingFirst(String(typed.dropFirst("networks.".count)))
@@ -143,6 +161,8 @@ public final class ConfigSettingsStore: SettingsStore {
             let key = "\(address.network ?? "")/\(address.buffer ?? "")"
             let own = setting.show(config, key)
             return SettingValue(address: address, text: own ?? "", isDefault: own == nil)
+        case .script:
+            return scriptValue(at: address)
         }
     }
 
@@ -160,6 +180,7 @@ public final class ConfigSettingsStore: SettingsStore {
                 all.append(value(at: SettingAddress(setting.info, network: network, buffer: parts[1])))
             }
         }
+        all += scriptInfos.map { value(at: SettingAddress($0)) }
         let wanted = filter.trimmingBlanks.lowercased()
         guard !wanted.isEmpty else { return all }
         return all.filter { $0.address.name.lowercased().contains(wanted) || $0.address.info.summary.lowercased().contains(wanted) }

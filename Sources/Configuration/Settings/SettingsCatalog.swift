@@ -6,13 +6,14 @@ import Widgets
 /// Every setting config.toml knows, in the reference's order: the global ones
 /// (``global``), a network's (``network``, in each `[[networks]]` table) and a buffer's
 /// (``buffer``, in tables keyed `"NETWORK/BUFFER"`). `[aliases]` is not a setting but the
-/// user's own commands (`/alias`); its keys are names the user makes up.
+/// user's own commands (`/alias`); its keys are names the user makes up. `[scripts.NAME]`
+/// tables are the scripts' own, whatever keys they declare (read apart, `ConfigReader+Scripts`).
 public enum SettingsCatalog {
     /// The settings `/set`, the settings screen and the reference list, in order.
     public static var infos: [SettingInfo] { global.map(\.info) + network.map(\.info) + buffer.map(\.info) }
 
     /// The tables of the file whose keys are the user's own, not settings.
-    static let freeTables = ["aliases"]
+    static let freeTables = ["aliases", "scripts"]
 
     /// The global settings, by section.
     static let global: [Setting<NatterConfig>] = {
