@@ -177,7 +177,7 @@ let package = Package(
                                                      .product(name: "DequeModule", package: "swift-collections")], swiftSettings: strict),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling"], swiftSettings: strict),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting"], swiftSettings: strict),
-        .testTarget(name: "ScriptsTests", dependencies: ["Scripts", "Scripting", "ChatModel", "IRCProtocol", "IRCSession"],
+        .testTarget(name: "ScriptsTests", dependencies: ["Scripts", "Scripting", "ChatModel", "Configuration", "IRCProtocol", "IRCSession"],
                     swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["NatterTestSupport", "SDLBackend", "PixelBlend", "Widgets", "CSDL2", "CSDL2TTF"], swiftSettings: strict),
         .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras"], swiftSettings: strict),

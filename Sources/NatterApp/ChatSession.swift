@@ -270,6 +270,7 @@ final class ChatSession {
             settingsStore = store
         }
         model.scriptSettings?.onSettingsChanged = { [weak scripts] names in scripts?.settingsChanged(names) }
+        scripts.onSettingsDeclared = { [weak controller] in controller?.settings.settingsChanged() }
         // After the networks and the configuration's stores: scripts may read both as they load.
         scripts.loadAutoload()
     }

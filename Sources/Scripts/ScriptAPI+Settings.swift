@@ -13,6 +13,7 @@ extension Installer {
             script.declared.removeAll { $0.key == key }
             script.declared.append(spec)
             manager.model.scriptSettings?.declare(script: script.name, settings: script.declared)
+            manager.settingsDeclared = true
             return [ScriptSettings.lua(ScriptSettings.current(key, of: script))]
         }
         define("get") { script, _, arguments in

@@ -51,6 +51,10 @@ public final class ScriptManager: ScriptHooks {
     private var listsStale = false
     /// What scripts asked for, carried out at the next service.
     var actions: [ScriptAction] = []
+    /// Called at a service after scripts declared settings or went (the settings screen shows
+    /// scripts' settings: the app has it look again).
+    public var onSettingsDeclared: (() -> Void)?
+    var settingsDeclared = false
     /// The bytes of text the waiting actions hold.
     var actionBytes = 0
     /// When the stores were last written (the clock's seconds).
@@ -196,6 +200,7 @@ public final class ScriptManager: ScriptHooks {
         script.isLeaving = true
         if let problem = script.store.save() { ask(.report("script \(script.name): \(problem)", network: nil)) }
         model.scriptSettings?.forget(script: script.name)
+        settingsDeclared = true
         updateHooked()
         scheduleAlarm()
     }
@@ -219,6 +224,10 @@ public final class ScriptManager: ScriptHooks {
             count += batch.count
         }
         if !actions.isEmpty { wakeUp() }
+        if settingsDeclared {
+            settingsDeclared = false
+            onSettingsDeclared?()
+        }
         if clock() - storesSaved >= Self.storeInterval {
             storesSaved = clock()
             for script in scripts {
