@@ -8,7 +8,7 @@
 -- (RPL_UNAWAY) answers /back, whoever sent them (you, an alias, another script, a bouncer).
 -- Watching those two replies is the one way to agree with the server.
 
-natter.setting("max", { default = 200, min = 1, max = 5000,
+natter.setting("max", { default = 200, min = 1, max = 1000,
     summary = "lines kept per network while you are away (the oldest go first)" })
 natter.setting("private", { default = true,
     summary = "keep private messages too, not only the lines that mention you" })
@@ -17,6 +17,20 @@ natter.setting("private", { default = true,
 -- loses nothing. kept[network] = { {time, where, nick, text}, ... }
 local kept = natter.store.get("kept") or {}
 local away = natter.store.get("away") or {}
+
+-- The store holds 1 MiB: when the lines do not fit, the oldest of the longest list go until
+-- they do.
+local function keep()
+    for _ = 1, 50 do
+        if pcall(natter.store.set, "kept", kept) then return end
+        local longest, size = nil, 0
+        for network, lines in pairs(kept) do
+            if #lines > size then longest, size = network, #lines end
+        end
+        if not longest then return end
+        for _ = 1, math.max(1, size // 4) do table.remove(kept[longest], 1) end
+    end
+end
 
 -- The command of a raw line: past the tags (@...) and the source (:...).
 local function command_of(line)
@@ -35,7 +49,7 @@ end
 local function replay(network)
     local lines = kept[network]
     kept[network] = nil
-    natter.store.set("kept", kept)
+    keep()
     if not lines or #lines == 0 then return end
     natter.print(network, "", string.format("while you were away: %d line%s", #lines, #lines == 1 and "" or "s"))
     for _, line in ipairs(lines) do
@@ -44,6 +58,13 @@ local function replay(network)
             os.date("%H:%M", math.floor(line.time)), where, line.nick, line.text))
     end
 end
+
+-- A new connection starts not away (the server says 306 again if it keeps us away, as a
+-- bouncer does): a flag left from before a restart or a dropped link would keep logging.
+natter.on("connected", function(e)
+    away[e.network] = nil
+    natter.store.set("away", away)
+end)
 
 natter.on_raw_in(function(network, line)
     local command = command_of(line)
@@ -70,5 +91,5 @@ natter.on_message(function(m)
     local max = natter.get("max")
     while #lines > max do table.remove(lines, 1) end
     kept[m.network] = lines
-    natter.store.set("kept", kept)
+    keep()
 end)

@@ -74,9 +74,19 @@ natter.on_message(function(m)
     local here = fold(m.network, m.buffer)
     for _, rule in ipairs(rules) do
         if rule.where == "*" or fold(m.network, rule.where) == here then
-            if (rule.word and has_word(lowered, rule.word)) or (rule.pattern and text:find(rule.pattern)) then
-                return "highlight"
+            local found = rule.word and has_word(lowered, rule.word)
+            if rule.pattern and not found then
+                -- Some broken patterns only fail as far as a text takes them ("a%", "(a"):
+                -- such a rule is said once and dropped, not failed at every message.
+                local ok, result = pcall(string.find, text, rule.pattern)
+                if ok then
+                    found = result ~= nil
+                else
+                    print("highlight: the pattern " .. rule.pattern .. " does not read, and is left out: " .. tostring(result))
+                    rule.pattern = nil
+                end
             end
+            if found then return "highlight" end
         end
     end
 end)

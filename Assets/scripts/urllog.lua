@@ -26,15 +26,59 @@ end
 
 -- A scheme and what follows up to a space or an angle bracket; punctuation that ends a
 -- sentence is not part of the link, nor a closing parenthesis the link did not open.
+-- Found with plain searches and byte walks: a pattern such as "%a[%w+.-]*://" would go back
+-- over a long word at every letter of it, in C, where the script's time bound cannot stop it.
+local function is_scheme_byte(b)
+    return (b >= 48 and b <= 57) or (b >= 65 and b <= 90) or (b >= 97 and b <= 122) or b == 43 or b == 45 or b == 46
+end
+
+local function is_link_byte(b)
+    return b > 32 and b ~= 60 and b ~= 62 and b ~= 34
+end
+
+-- The link from `first`, up to a space or an angle bracket, without closing punctuation.
+local function link_from(text, first)
+    local last = first
+    while last < #text and is_link_byte(text:byte(last + 1)) do last = last + 1 end
+    while last > first and (".,;:!?'\""):find(text:sub(last, last), 1, true) do last = last - 1 end
+    local link = text:sub(first, last)
+    -- A closing parenthesis the link did not open belongs to the sentence around it.
+    local _, opened = link:gsub("%(", "")
+    local _, closed = link:gsub("%)", "")
+    while closed > opened and link:sub(-1) == ")" do
+        link = link:sub(1, -2)
+        closed = closed - 1
+    end
+    return link, last
+end
+
 local function links_in(text)
     local found = {}
-    for link in text:gmatch("%a[%w+.-]*://[^%s<>\"]+") do
-        link = link:gsub("[.,;:!?'\"]+$", "")
-        if link:sub(-1) == ")" and not link:find("(", 1, true) then link = link:sub(1, -2) end
-        found[#found + 1] = link
+    local start = 1
+    while true do
+        local colon = text:find("://", start, true)
+        if not colon then break end
+        -- Back over the scheme: letters, digits, + . -, starting with a letter.
+        local first = colon
+        while first > 1 and is_scheme_byte(text:byte(first - 1)) do first = first - 1 end
+        while first < colon and not text:sub(first, first):find("%a") do first = first + 1 end
+        local last = colon + 2
+        if first < colon and colon + 3 <= #text and is_link_byte(text:byte(colon + 3)) then
+            local link
+            link, last = link_from(text, first)
+            found[#found + 1] = link
+        end
+        start = math.max(last, colon + 3) + 1
     end
-    for link in (" " .. text):gmatch("%s(www%.[%w-]+%.[^%s<>\"]+)") do
-        found[#found + 1] = (link:gsub("[.,;:!?'\")]+$", ""))
+    start = 1
+    while true do
+        local at = text:find("www.", start, true)
+        if not at then break end
+        local before = at > 1 and text:byte(at - 1) or 32
+        local link, last = link_from(text, at)
+        -- On its own (not the www. inside a link found above), with a dot after the name.
+        if (before == 32 or before == 9) and link:find(".", 5, true) then found[#found + 1] = link end
+        start = math.max(last, at + 3) + 1
     end
     return found
 end

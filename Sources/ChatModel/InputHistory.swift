@@ -88,10 +88,10 @@ public struct InputHistory: Equatable, Sendable {
     }
 
     /// Services' short names that servers take as commands.
-    private static let serviceAliases = ["ns": "nickserv", "cs": "chanserv", "hs": "hostserv", "os": "operserv"]
+    static let serviceAliases = ["ns": "nickserv", "cs": "chanserv", "hs": "hostserv", "os": "operserv"]
 
     /// Whether a raw IRC line holds a password.
-    private static func rawCarriesPassword(_ raw: String) -> Bool {
+    static func rawCarriesPassword(_ raw: String) -> Bool {
         let words = raw.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard let first = words.first?.lowercased() else { return false }
         let rest = words.count > 1 ? String(words[1]) : ""

@@ -40,6 +40,8 @@ extension SessionEventApplier {
         case .action: kind = .action
         case .ctcpRequest, .ctcpReply: return .keep
         }
+        // Our own login to a service, echoed: scripts never see a password.
+        if message.isOwn, case .query(let target) = message.target, model.carriesPassword(message.text, to: target) { return .keep }
         let bufferName: String = switch message.target {
         case .server: ""
         case .channel(let name), .query(let name): network.buffer(named: name)?.name ?? name

@@ -77,17 +77,23 @@ extension LuaValue {
     /// script's bounds (no hook, Swift's memory), so a small table that reads as a huge one
     /// (a table shared at every level, a length Lua's border search makes up) is cut here.
     public static let readBudget = 100_000
+    /// And the bytes of strings it copies at most (one string shared a hundred times in a
+    /// table would otherwise be copied a hundred times, outside the memory bound): past it, a
+    /// string reads as nil.
+    public static let readBytes = 16 << 20
 
     /// Reads the value at `index` of `state`'s stack without changing the stack: at most
-    /// ``readBudget`` values in all; a table met a second time reads as nil.
+    /// ``readBudget`` values and ``readBytes`` of strings in all; a table met a second time
+    /// reads as nil.
     static func read(from state: OpaquePointer, at index: Int32) -> LuaValue {
-        var budget = ReadBudget(remaining: readBudget)
+        var budget = ReadBudget(remaining: readBudget, bytes: readBytes)
         return read(from: state, at: index, depth: 0, budget: &budget)
     }
 
     /// What a read may still take, and the tables it took.
     struct ReadBudget {
         var remaining: Int
+        var bytes: Int
         var seen: Set<UnsafeRawPointer> = []
     }
 
@@ -99,7 +105,12 @@ extension LuaValue {
         case LUA_TNUMBER:
             if lua_isinteger(state, index) != 0 { return .integer(lua_tointegerx(state, index, nil)) }
             return .number(lua_tonumberx(state, index, nil))
-        case LUA_TSTRING: return .string(readString(from: state, at: index))
+        case LUA_TSTRING:
+            var length = 0
+            _ = lua_tolstring(state, index, &length)
+            guard length <= budget.bytes else { return .nil }
+            budget.bytes -= length
+            return .string(readString(from: state, at: index))
         case LUA_TTABLE:
             guard depth < maximumTableDepth, lua_checkstack(state, 3) != 0,
                   let identity = lua_topointer(state, index), budget.seen.insert(identity).inserted else { return .nil }

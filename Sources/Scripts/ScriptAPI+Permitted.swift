@@ -11,10 +11,6 @@ extension Installer {
         define("read_file") { script, manager, arguments in
             try manager.require(.files, of: script, arguments)
             let path = manager.expand(try arguments.string(0, "path"))
-            // A pipe or a device could keep the window waiting for bytes that never come.
-            var info = stat()
-            guard stat(path, &info) == 0 else { throw arguments.fail("\(path): \(String(cString: strerror(errno)))") }
-            guard info.st_mode & S_IFMT == S_IFREG else { throw arguments.fail("\(path) is not a regular file") }
             switch FileBytes.read(path, limit: ScriptManager.fileLimit) {
             case .success(let bytes): return [.string(String(decoding: bytes, as: UTF8.self))]
             case .failure(let failure): throw arguments.fail("\(path): \(failure)")
@@ -25,11 +21,7 @@ extension Installer {
             let path = manager.expand(try arguments.string(0, "path"))
             let text = try arguments.string(1, "text")
             let append = try arguments.bool(2, "append", default: false)
-            guard let file = fopen(path, append ? "ab" : "wb") else { throw arguments.fail("\(path): \(String(cString: strerror(errno)))") }
-            let bytes = Array(text.utf8)
-            let written = fwrite(bytes, 1, bytes.count, file)
-            let closed = fclose(file) == 0
-            guard written == bytes.count, closed else { throw arguments.fail("\(path) was not written whole: \(String(cString: strerror(errno)))") }
+            if let failure = FileBytes.write(Array(text.utf8), to: path, appending: append) { throw arguments.fail("\(path): \(failure)") }
             return []
         }
         define("run") { script, manager, arguments in

@@ -40,10 +40,13 @@ extension Installer {
 
 /// Scripts' settings between Lua values and the configuration's.
 enum ScriptSettings {
+    /// The longest text a script's setting (or an item of its list) may hold.
+    static let longestValue = 4096
+
     static func checkKey(_ key: String, _ arguments: ScriptArguments) throws(ScriptAPIError) {
-        guard !key.isEmpty, key != "permissions",
+        guard !key.isEmpty, key.lowercased() != "permissions",
               key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-            throw arguments.fail(key == "permissions" ? "permissions are the user's to grant, in the settings"
+            throw arguments.fail(key.lowercased() == "permissions" ? "permissions are the user's to grant, in the settings"
                                                       : "a setting's key holds letters, digits, '-' and '_' only, not \"\(key)\"")
         }
     }
@@ -127,6 +130,11 @@ enum ScriptSettings {
             guard texts.count == items.count else { throw arguments.fail("a list holds strings only") }
             made = .list(texts)
         case .nil, .function: throw arguments.fail("argument 2 (value) must be a boolean, a number, a string or a table of strings")
+        }
+        // Each is written into config.toml, which every start reads: a setting stays small.
+        if case .text(let text) = made, text.utf8.count > longestValue { throw arguments.fail("a setting's text is at most \(longestValue) bytes") }
+        if case .list(let items) = made, items.count > 256 || items.contains(where: { $0.utf8.count > longestValue }) {
+            throw arguments.fail("a setting's list holds at most 256 items of \(longestValue) bytes")
         }
         guard let spec else { return made }
         guard let fitted = fit(made, to: spec) else { throw arguments.fail("\(ScriptAPI.text(of: value)) does not fit setting \(spec.key)") }

@@ -7,7 +7,7 @@ import Scripting
 enum ScriptAPI {
     /// The commands a script may not take (Natter's own, their other names, `/script`).
     static var builtIn: Set<String> {
-        Set(ChatCommandParser.commandNames).union(ChatCommandParser.aliases.keys)
+        Set(ChatCommandParser.commandNames).union(ChatCommandParser.aliases.keys).union(ChatModel.serviceCommandNames)
     }
 
     /// Registers every function in `script`'s state. The closures hold the script and the

@@ -25,6 +25,8 @@ enum ScriptAction {
         switch self {
         case .raw(_, let text), .message(_, _, let text, _), .print(_, let text, _), .report(let text, _): text.utf8.count
         case .notify(let title, let body, _): title.utf8.count + body.utf8.count
+        case .setSetting(_, let key, .text(let text)): key.utf8.count + text.utf8.count
+        case .setSetting(_, let key, .list(let items)): key.utf8.count + items.reduce(0) { $0 + $1.utf8.count + 8 }
         default: 64
         }
     }

@@ -7,6 +7,9 @@ import Scripting
 /// The model's hook points, answered by the scripts' hooks in the order they were loaded.
 extension ScriptManager {
     public func received(_ message: IRCMessage, network: String) -> IRCMessage? {
+        // Our own login echoed back (echo-message) is no more the scripts' than as it went out.
+        if let chat = model.network(network), let nick = message.parsedSource?.nick,
+           chat.caseMapping.equal(nick, chat.nick), model.carriesPassword(message) { return message }
         var message = message
         if !lists.rawIn.isEmpty {
             let original = message.serialized()

@@ -55,6 +55,9 @@ public final class ScriptManager: ScriptHooks {
     /// scripts' settings: the app has it look again).
     public var onSettingsDeclared: (() -> Void)?
     var settingsDeclared = false
+    /// While a service carries out actions: the index of the next one (those before are done
+    /// and removed when it ends).
+    var nextAction = 0
     /// The bytes of text the waiting actions hold.
     var actionBytes = 0
     /// When the stores were last written (the clock's seconds).
@@ -212,17 +215,17 @@ public final class ScriptManager: ScriptHooks {
         for path in waker?.takeChanged() ?? [] { reloadEdited(path) }
         runDueTimers()
         let started = ContinuousClock.now
-        var count = 0
-        while !actions.isEmpty && count < Self.actionsPerService && ContinuousClock.now - started < Self.serviceBudget {
-            // Taken a batch at a time: removing the first of a long queue one by one is quadratic.
-            let batch = actions.prefix(min(64, Self.actionsPerService - count))
-            actions.removeFirst(batch.count)
-            for action in batch {
-                actionBytes -= action.size
-                perform(action, now: now)
-            }
-            count += batch.count
+        // By index, and the done ones removed at the end: removing the first of a long queue
+        // one by one is quadratic. What an action makes scripts ask joins the end meanwhile.
+        nextAction = 0
+        while nextAction < actions.count && nextAction < Self.actionsPerService && ContinuousClock.now - started < Self.serviceBudget {
+            let action = actions[nextAction]
+            nextAction += 1
+            actionBytes -= action.size
+            perform(action, now: now)
         }
+        actions.removeFirst(nextAction)
+        nextAction = 0
         if !actions.isEmpty { wakeUp() }
         if settingsDeclared {
             settingsDeclared = false
@@ -289,6 +292,13 @@ public final class ScriptManager: ScriptHooks {
     /// Queues what a script asked for, while the queue has room: what waits is held in Swift,
     /// outside the script's memory bound, so its length and bytes are bounded here.
     func request(_ action: ScriptAction, _ arguments: ScriptArguments) throws(ScriptAPIError) {
+        // A setting saved again before the first was written: only the last is written (each
+        // write reads the whole file back).
+        if case .setSetting(let script, let key, _) = action,
+           let earlier = actions[nextAction...].firstIndex(where: { if case .setSetting(script, key, _) = $0 { true } else { false } }) {
+            actionBytes -= actions[earlier].size
+            actions.remove(at: earlier)
+        }
         guard actions.count < Self.mostWaiting, actionBytes + action.size <= Self.mostWaitingBytes else {
             throw arguments.fail("too much is waiting to be done (\(actions.count) actions): the script asks faster than Natter carries out")
         }

@@ -55,9 +55,43 @@ struct ScriptConfigurationTests {
         lines = fixture.texts(in: fixture.server)
         #expect(lines.last == "true a secret of the user's\n")
 
+        // A pipe is refused, never waited on (no one writes to it: opening it would block).
+        let fifo = fixture.folder + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        fixture.type("/readnote \(fifo)", in: fixture.server)
+        fixture.service()
+        #expect(fixture.texts(in: fixture.server).last == "false natter.read_file: \(fifo): not a regular file")
+
         fixture.type("/keep 42", in: fixture.server)
         fixture.service()
         let file = try String(contentsOfFile: path, encoding: .utf8)
         #expect(file.contains("max = 42") && file.contains("# urllog's own"))
+    }
+
+    /// However a script writes the key, it cannot grant itself permissions, nor fill the file.
+    @Test func aScriptCannotGrantItselfPermissionsOrFillTheFile() throws {
+        let fixture = ScriptFixture()
+        let path = fixture.folder + "/config.toml"
+        try "[[networks]]\nname = \"Test\"\nhost = \"127.0.0.1\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let store = ConfigSettingsStore(path: path, config: try ConfigLoader.load(path: path))
+        fixture.model.settingsStore = store
+        fixture.model.scriptSettings = store
+        try fixture.load("evil", """
+            for _, key in ipairs({ "permissions", "Permissions", "PERMISSIONS" }) do
+              local ok, message = pcall(natter.set, key, { "files", "processes" })
+              natter.print("Test", "", key .. " " .. tostring(ok))
+            end
+            local ok, message = pcall(natter.set, "big", string.rep("x", 5000))
+            natter.print("Test", "", "big " .. tostring(ok) .. " " .. tostring(message))
+            for i = 1, 50 do natter.set("count", i) end
+            """)
+        fixture.service()
+        let lines = fixture.texts(in: fixture.server)
+        #expect(lines.contains("permissions false") && lines.contains("Permissions false") && lines.contains("PERMISSIONS false"))
+        #expect(lines.contains { $0.hasPrefix("big false") && $0.contains("at most 4096 bytes") })
+        let file = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!file.contains("files") && !file.contains("xxxx"))
+        #expect(file.contains("count = 50"))
+        #expect(store.permissions(of: "evil").isEmpty)
     }
 }

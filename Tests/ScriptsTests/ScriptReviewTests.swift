@@ -115,4 +115,40 @@ struct ScriptReviewTests {
         fixture.service()
         #expect(fixture.texts(in: fixture.server).contains { $0.contains("hooks: ") && $0.contains("at most 256 hooks") })
     }
+
+    /// A second review: a service's login typed as a command (`/nickserv identify …`), a
+    /// script command named like a service, our own login echoed back: no script sees them.
+    @Test func servicesLoginsStayUnseenEveryWay() throws {
+        let fixture = ScriptFixture()
+        try fixture.load("spy", """
+            natter.on_raw_out(function(network, line) natter.print("Test", "", "out " .. line) end)
+            natter.on_raw_in(function(network, line) natter.print("Test", "", "in " .. line) end)
+            natter.on_message(function(m) natter.print("Test", "", "msg " .. m.text) end)
+            local ok, message = pcall(natter.command, "nickserv", function(args) natter.print("Test", "", "cmd " .. args) end)
+            natter.print("Test", "", "command " .. tostring(ok))
+            """)
+        fixture.type("/nickserv identify hunter3")
+        fixture.type("/ns identify hunter4")
+        fixture.receive(":me!u@h PRIVMSG NickServ :IDENTIFY hunter5")
+        fixture.service()
+        let lines = fixture.texts(in: fixture.server)
+        #expect(lines.contains("command false"))
+        #expect(!lines.contains { $0.contains("hunter") })
+        #expect(fixture.sent.contains { $0.contains("hunter3") })
+    }
+
+    /// A table holding one big string many times is read up to a byte budget, not copied
+    /// whole for every mention of it (the call goes on).
+    @Test func bigValuesAreReadWithinABudget() throws {
+        let fixture = ScriptFixture()
+        try fixture.load("reader", """
+            local big = string.rep("x", 4 * 1024 * 1024)
+            local t = {}
+            for i = 1, 150 do t[i] = big end
+            natter.print("Test", "", "time " .. type(natter.time(t)))
+            natter.print("Test", "", "read " .. tostring(#(natter.store.keys())))
+            """)
+        fixture.service()
+        #expect(fixture.texts(in: fixture.server).contains("time number"))
+    }
 }

@@ -24,8 +24,16 @@ extension ChatModel {
         case "PRIVMSG", "NOTICE":
             guard message.parameters.count >= 2 else { return false }
             return carriesPassword(message.parameters[1], to: message.parameters[0])
-        default: return false
+        default:
+            // `NICKSERV IDENTIFY …`, `NS …` and the like, as the input history judges them.
+            return InputHistory.rawCarriesPassword(([message.command] + message.parameters).joined(separator: " "))
         }
+    }
+
+    /// Names that are services (`nickserv`, `ns`, …): what is typed after them may be a
+    /// password, so no script takes them as a command of its own.
+    public static var serviceCommandNames: Set<String> {
+        passwordServices.union(InputHistory.serviceAliases.keys)
     }
 
     /// Whether `text` said to `target` holds a password (`identify …` to NickServ).

@@ -24,14 +24,15 @@ extension ConfigSettingsStore: ScriptSettingsStore {
     }
 
     public func set(_ value: ScriptSettingValue, key: String, of script: String) -> Result<Void, SettingRefusal> {
-        guard key != "permissions" else {
-            return .failure(SettingRefusal("permissions are the user's to grant (/set scripts.\(script).permissions), not a script's"))
-        }
+        let refused = SettingRefusal("permissions are the user's to grant (/set scripts.\(script).permissions), not a script's")
+        guard key.lowercased() != "permissions" else { return .failure(refused) }
         let address: SettingAddress
         switch scriptAddress(of: "\(script).\(key)") {
         case .success(let found): address = found
         case .failure(let refusal): return .failure(refusal)
         }
+        // However the key was written: the address it names decides.
+        guard address.info.key.split(separator: ".").last.map(String.init)?.lowercased() != "permissions" else { return .failure(refused) }
         let literal: TOMLLiteral
         do throws(SettingRefusal) { literal = try Self.literal(value, kind: declaredSpec(of: address)?.kind) } catch {
             return .failure(SettingRefusal("scripts.\(script).\(key) \(error.description)"))
