@@ -54,22 +54,34 @@ enum ScriptSettings {
             switch options[name] {
             case nil, .nil?: return nil
             case .integer(let value)?: return Double(value)
-            case .number(let value)?: return value
+            case .number(let value)? where !value.isNaN: return value
             default: throw arguments.fail("options.\(name) must be a number")
             }
         }
         let low = try bound("min"), high = try bound("max")
         if let low, let high, low > high { throw arguments.fail("options.min is above options.max") }
+        // A bound as an integer: beyond Int's range (1e300, ±inf) it is Int's end.
+        func whole(_ bound: Double) -> Int {
+            bound >= 0x1p63 ? Int.max : bound < -0x1p63 ? Int.min : Int(bound)
+        }
         switch options["default"] ?? .nil {
         case .bool(let flag):
             return ScriptSettingSpec(key: key, kind: .bool, defaultValue: .bool(flag), summary: summary)
         case .integer(let value):
-            let range = Int(low ?? Double(Int.min / 2))...Int(high ?? Double(Int.max / 2))
-            guard range.contains(Int(value)) else { throw arguments.fail("the default \(value) is outside min…max") }
+            // A bound alone past the other's default (min = 1e300) is a range with nothing in
+            // it, which ClosedRange refuses with a trap: it is the default's mistake instead.
+            let lower = low.map(whole) ?? Int.min / 2, upper = high.map(whole) ?? Int.max / 2
+            guard lower <= upper, (lower...upper).contains(Int(value)) else {
+                throw arguments.fail("the default \(value) is outside min…max")
+            }
+            let range = lower...upper
             return ScriptSettingSpec(key: key, kind: .integer(range), defaultValue: .integer(Int(value)), summary: summary)
         case .number(let value):
-            let range = (low ?? -Double.greatestFiniteMagnitude)...(high ?? Double.greatestFiniteMagnitude)
-            guard range.contains(value) else { throw arguments.fail("the default \(value) is outside min…max") }
+            let lower = low ?? -Double.greatestFiniteMagnitude, upper = high ?? Double.greatestFiniteMagnitude
+            guard lower <= upper, (lower...upper).contains(value) else {
+                throw arguments.fail("the default \(value) is outside min…max")
+            }
+            let range = lower...upper
             return ScriptSettingSpec(key: key, kind: .number(range), defaultValue: .number(value), summary: summary)
         case .string(let text):
             if case .table(let words, _)? = options["choices"] {

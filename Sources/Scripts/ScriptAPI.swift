@@ -119,8 +119,8 @@ struct Installer {
             return [.integer(Int64(id))]
         }
         define("unhook") { script, manager, arguments in
-            let id = Int(try arguments.number(0, "id"))
-            let removed = script.hooks.removeValue(forKey: id) != nil
+            // Not a whole number within Int (NaN, 1e300, 0.5): no hook has it (Int() would trap).
+            let removed = Int(exactly: try arguments.number(0, "id")).map { script.hooks.removeValue(forKey: $0) != nil } ?? false
             manager.updateHooked()
             return [.bool(removed)]
         }
