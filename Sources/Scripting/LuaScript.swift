@@ -167,6 +167,20 @@ public final class LuaScript {
     /// Calls `function` (one of this script's) with `arguments` and returns its results.
     @discardableResult
     public func call(_ function: LuaFunction, _ arguments: [LuaValue] = []) throws(LuaScriptError) -> [LuaValue] {
+        try call(function, count: arguments.count) { state in
+            for argument in arguments { argument.push(on: state) }
+        }
+    }
+
+    /// Calls `function` (one of this script's) with one argument, the table `record`, and
+    /// returns its results.
+    @discardableResult
+    public func call(_ function: LuaFunction, record: LuaRecord) throws(LuaScriptError) -> [LuaValue] {
+        try call(function, count: 1) { state in record.push(on: state) }
+    }
+
+    /// Calls `function` with the `count` arguments `pushArguments` pushes.
+    private func call(_ function: LuaFunction, count: Int, _ pushArguments: (OpaquePointer) -> Void) throws(LuaScriptError) -> [LuaValue] {
         guard !isRunning else {
             throw LuaScriptError(kind: .busy, script: fileName, line: nil, message: "a callback called while the script runs")
         }
@@ -174,12 +188,12 @@ public final class LuaScript {
             throw LuaScriptError(kind: .noSuchFunction, script: fileName, line: nil, message: "a function of another script")
         }
         let base = lua_gettop(state)
-        guard lua_checkstack(state, Int32(clamping: arguments.count) + 2) != 0 else {
+        guard lua_checkstack(state, Int32(clamping: count) + 2) != 0 else {
             throw LuaScriptError(kind: .runtime, script: fileName, line: nil, message: "too many arguments")
         }
         function.push(on: state)
-        for argument in arguments { argument.push(on: state) }
-        return try protectedCall(arguments: Int32(arguments.count), base: base)
+        pushArguments(state)
+        return try protectedCall(arguments: Int32(count), base: base)
     }
 
     /// Whether the script's code is running now (a Swift function it called is on the stack).

@@ -7,6 +7,17 @@ extension ScriptManager {
     /// script, and the last one allowed unloads it.
     @discardableResult
     func call(_ script: LoadedScript, _ function: LuaFunction, _ arguments: [LuaValue], network: String? = nil) -> [LuaValue]? {
+        invoke(script, network: network) { lua throws(LuaScriptError) in try lua.call(function, arguments) }
+    }
+
+    /// The same with one argument, a table given as a record (a message hook's, built once per
+    /// message and pushed without a dictionary).
+    func call(_ script: LoadedScript, _ function: LuaFunction, record: LuaRecord, network: String?) -> [LuaValue]? {
+        invoke(script, network: network) { lua throws(LuaScriptError) in try lua.call(function, record: record) }
+    }
+
+    private func invoke(_ script: LoadedScript, network: String?,
+                        _ body: (LuaScript) throws(LuaScriptError) -> [LuaValue]) -> [LuaValue]? {
         guard !script.isLeaving, !script.lua.isBusy else { return nil }
         running += 1
         defer {
@@ -14,7 +25,7 @@ extension ScriptManager {
             if running == 0 { tellHeldEvents() }
         }
         do {
-            return try script.lua.call(function, arguments)
+            return try body(script.lua)
         } catch {
             failed(script, error, network: network)
             return nil
