@@ -148,7 +148,7 @@ let package = Package(
         .executableTarget(name: "natter-bench",
                           dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "ChatModel", "Widgets",
                                          "NatterUI", "SDLBackend", "CMalloc", "Connections", "IRCTransport",
-                                         "IRCTestServers"],
+                                         "IRCTestServers", "Scripts"],
                           path: "Sources/NatterBench", swiftSettings: strict),
 
         // What several test targets share (test targets cannot import each other): the corpus
