@@ -7,8 +7,9 @@ import Testing
 
 /// Numbers a script may pass where the API wants a whole number or a range: NaN, infinities
 /// and numbers past Int's range used to reach Swift's conversions, which trap, and took
-/// Natter down with the script (found with the fuzzer's "scripts" target, `make fuzz`). They
-/// are a Lua error, or an answer, now.
+/// Natter down with the script (found with the fuzzer's "scripts" target, `make fuzz`:
+/// Tests/FuzzRegressions/scripts-number-past-int, `natter-fuzz scripts FILE`, reaches
+/// `natter.unhook(0/0)`). They are a Lua error, or an answer, now.
 struct ScriptNumberEdgeTests {
     @Test func unhookOfNoWholeNumberRemovesNothing() throws {
         let fixture = ScriptFixture()
