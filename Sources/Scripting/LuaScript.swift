@@ -50,6 +50,9 @@ public final class LuaScript {
         self.fileName = fileName
         self.limits = limits
         LuaSandbox.open(in: state)
+        // Generational collection: a hook's garbage (a message's table, once per message) dies
+        // young, and is collected without going over the old objects each cycle.
+        _ = natter_lua_gc_generational(state)
         lua_sethook(state, deadlineHook, LUA_MASKCOUNT, instructionsPerClockCheck)
         var source = source
         let status = source.withUTF8 { bytes in
