@@ -9,12 +9,12 @@ import Scripts
 /// Natter down. The bytes choose a script: statements that call the `natter` functions (and
 /// Lua's `print`) with arguments of every kind (wrong types, nils, NaN and huge numbers, huge
 /// strings, networks and buffers that do not exist, nested and self-containing tables, hooks
-/// that error, loop, allocate or answer oddly), most of them under `pcall` so that the body goes
-/// on after an error. It is loaded into a `ScriptManager` over a model with a registered network
-/// in a channel, and then the bytes left drive it: messages, notices, actions and TAGMSGs
-/// arriving, joins, parts, nick changes, typed text and commands, `/script` requests, the
-/// scripts' completions, time passing and `service`. The bounds are made small so that a
-/// script that never ends costs little.
+/// that error, loop, allocate or answer oddly), all under `pcall` but maybe the last, so that
+/// the body goes on after an error and the script loads. It is loaded into a `ScriptManager`
+/// over a model with a registered network in a channel, and then the bytes left drive it:
+/// messages, notices, actions and TAGMSGs arriving, joins, parts, nick changes, typed text and
+/// commands, `/script` requests, the scripts' completions, time passing and `service`. The
+/// bounds are made small so that a script that never ends costs little.
 enum ScriptFuzz {
     /// Argument expressions, in Lua.
     static let values = [
@@ -115,7 +115,8 @@ enum ScriptFuzz {
     /// The script the bytes choose (at most 40 statements).
     static func script(_ reader: inout SessionFuzz.Reader) -> String {
         var lines = ["-- name: fuzz", "T = {1, x = {}}", "T.self = T", "T.x.up = T"]
-        for _ in 0..<(reader.pick(40) + 1) {
+        let count = reader.pick(40) + 1
+        for index in 0..<count {
             let (name, arity) = functions[reader.pick(functions.count)]
             var arguments: [String] = []
             for index in 0..<reader.pick(arity + 2) {
@@ -128,8 +129,10 @@ enum ScriptFuzz {
                 }
             }
             let list = arguments.joined(separator: ", ")
+            // Under pcall but the last: an error in the body fails the load, and a script that
+            // does not load hooks nothing for the rest to drive.
             switch reader.pick(5) {
-            case 0: lines.append("\(name)(\(list))")
+            case 0 where index == count - 1: lines.append("\(name)(\(list))")
             case 1: lines.append("local ok, r = pcall(\(name)\(list.isEmpty ? "" : ", " + list)); if ok then T[#T + 1] = r end")
             default: lines.append("pcall(\(name)\(list.isEmpty ? "" : ", " + list))")
             }
