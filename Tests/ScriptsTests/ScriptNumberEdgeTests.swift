@@ -70,4 +70,27 @@ struct ScriptNumberEdgeTests {
         #expect(manager.loadedScripts == ["far"])
         #expect(model.buffer(BufferID(network: "Test", name: ""))?.lines.last?.text == "set")
     }
+
+    /// The model refers to its manager weakly: a manager and its model go with their owner
+    /// (a strong reference both ways kept them and every Lua state they held: the fuzzer's
+    /// scripts target, which makes one of each per input, ran out of memory).
+    @Test func aManagerAndItsModelGoWithTheirOwner() throws {
+        weak var weakManager: ScriptManager?
+        weak var weakModel: ChatModel?
+        let folder = NSTemporaryDirectory() + "natter-scripts-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/scripts", withIntermediateDirectories: true)
+        try "natter.on_message(function(m) end)\n".write(toFile: folder + "/scripts/held.lua", atomically: true, encoding: .utf8)
+        do {
+            let model = ChatModel(settings: ModelSettings())
+            let manager = ScriptManager(model: model, folders: ScriptFolders(scripts: folder + "/scripts", state: folder + "/state"),
+                                        watch: false)
+            if case .failure(let failure) = manager.load("held") { throw failure }
+            weakManager = manager
+            weakModel = model
+            #expect(model.scripts === manager)
+        }
+        #expect(weakManager == nil)
+        #expect(weakModel == nil)
+    }
 }
