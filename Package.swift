@@ -144,12 +144,13 @@ let package = Package(
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
         // Fuzz targets (make fuzz builds them with libFuzzer and AddressSanitizer).
         .executableTarget(name: "natter-fuzz", dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "Configuration",
-                                                            "Scenario", "NatterUI", "SDLBackend", "Widgets"],
+                                                            "Scenario", "NatterUI", "SDLBackend", "Widgets", "ChatModel",
+                                                            "Scripting", "Scripts"],
                           path: "Sources/NatterFuzz", swiftSettings: strict),
         .executableTarget(name: "natter-bench",
                           dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "ChatModel", "Widgets",
                                          "NatterUI", "SDLBackend", "CMalloc", "Connections", "IRCTransport",
-                                         "IRCTestServers"],
+                                         "IRCTestServers", "Scripts"],
                           path: "Sources/NatterBench", swiftSettings: strict),
 
         // What several test targets share (test targets cannot import each other): the corpus

@@ -58,6 +58,12 @@ with open("Tests/ConfigurationTests/ConfigTests.swift", encoding="utf-8") as f:
         margin = min((len(l) - len(l.lstrip()) for l in lines if l.strip()), default=0)
         write("config", "\n".join(l[margin:] for l in lines) + "\n")
         count += 1
+# scripts: the bytes pick statements and their arguments, then what drives the script; a few
+# fixed starts (every function once, hooks then traffic) beside what the fuzzer makes.
+for seed in (bytes(range(256)), bytes(range(0, 256, 3)) * 2, bytes([40] + list(range(38)) * 4 + list(range(14)) * 8),
+             bytes([5, 0, 0, 1, 47, 2, 0, 0] * 16 + list(range(14)) * 6)):
+    write("scripts", seed.decode("latin-1"))
+    count += 1
 for scenario in sorted(glob.glob("Tests/RenderTests/Scenarios/*.scenario")):
     with open(scenario, encoding="utf-8") as f:
         write("scenario", f.read())

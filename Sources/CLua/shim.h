@@ -6,3 +6,5 @@
 
 static inline int natter_lua_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline int natter_lua_upvalueindex(int i) { return lua_upvalueindex(i); }
+// lua_gc is variadic, which Swift does not import.
+static inline int natter_lua_gc_generational(lua_State *L) { return lua_gc(L, LUA_GCGEN, 0, 0); }

@@ -18,8 +18,11 @@ public final class ChatModel {
     /// The configuration's settings for `/set` and the settings screen (nil: none to change,
     /// as in scenarios that give none).
     public var settingsStore: (any SettingsStore)?
-    /// The user's scripts (nil: none can be loaded, as in scenarios).
-    public var scripts: (any ScriptHooks)?
+    /// The user's scripts (nil: none can be loaded, as in scenarios). Weak: the manager holds
+    /// the model, and its owner (the session) holds it; a strong reference here made a cycle
+    /// that kept every model, manager and Lua state ever made (`make fuzz`'s scripts target ran
+    /// out of memory).
+    public weak var scripts: (any ScriptHooks)?
     /// Where scripts' settings are kept (nil: in memory for the run).
     public var scriptSettings: (any ScriptSettingsStore)?
     /// Buffers' own notification levels, by ``notifyKey(_:)`` (the rest have their kind's).

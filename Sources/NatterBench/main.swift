@@ -12,6 +12,7 @@ let allSuites: [BenchSuite] = [
     searchBench,
     logSearchBench,
     connectBench,
+    scriptsBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

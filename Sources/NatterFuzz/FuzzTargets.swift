@@ -30,6 +30,8 @@ enum FuzzTarget: String, CaseIterable {
     case scenario
     /// Styled message text laid out and drawn with the real fonts (see ``LayoutFuzz``).
     case layout
+    /// A Lua script of API calls with odd arguments, loaded and driven (see ``ScriptFuzz``).
+    case scripts
 
     static func named(_ name: String?) -> FuzzTarget? { name.flatMap(FuzzTarget.init(rawValue:)) }
 
@@ -44,6 +46,7 @@ enum FuzzTarget: String, CaseIterable {
         case .config: AppFuzz.config(data)
         case .scenario: AppFuzz.scenario(data)
         case .layout: MainActor.assumeIsolated { LayoutFuzz.run(data) }
+        case .scripts: ScriptFuzz.run(data)
         }
     }
 

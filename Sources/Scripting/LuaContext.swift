@@ -6,8 +6,10 @@ import Glibc
 /// `lua_getallocf`, so no global table maps states to owners. The script owns it and closes the
 /// state before letting it go; it refers to nothing back, so there is no cycle.
 final class LuaContext {
-    /// Bytes the state holds now, counted by the allocator.
-    var bytesInUse = 0
+    /// Bytes the state holds now, counted by the allocator. Unchecked for exclusivity: the
+    /// allocator runs for every Lua object, on the script's one thread, and never while
+    /// another access is under way.
+    @exclusivity(unchecked) var bytesInUse = 0
     /// The state, while it is open: functions handed to Swift release their references in it.
     var state: OpaquePointer?
     /// The memory bound, in bytes.
@@ -15,7 +17,7 @@ final class LuaContext {
     /// Whether the memory bound is enforced. Only while the script's own code runs: a refusal
     /// raises a Lua error, and Swift's own pushes (arguments, results, messages) happen outside
     /// any protected call, where such an error would end the process.
-    var limitsMemory = false
+    @exclusivity(unchecked) var limitsMemory = false
 
     /// The time budget of one call.
     let timeBudget: Duration
@@ -47,20 +49,22 @@ let instructionsPerClockCheck: Int32 = 1000
 /// Lua's allocator: `realloc` and `free`, counted, refusing growth past the bound while it holds.
 /// A refusal is not an error here: Lua raises "not enough memory" itself.
 let countingAllocator: lua_Alloc = { userData, pointer, oldSize, newSize in
-    let context = Unmanaged<LuaContext>.fromOpaque(userData!).takeUnretainedValue()
-    // With no block, oldSize is the kind of object being made, not a size.
-    let old = pointer == nil ? 0 : Int(oldSize)
-    if newSize == 0 {
-        free(pointer)
-        context.bytesInUse -= old
-        return nil
+    // The state holds its context for as long as it lives: no retain is needed to use it.
+    Unmanaged<LuaContext>.fromOpaque(userData!)._withUnsafeGuaranteedRef { context in
+        // With no block, oldSize is the kind of object being made, not a size.
+        let old = pointer == nil ? 0 : Int(oldSize)
+        if newSize == 0 {
+            free(pointer)
+            context.bytesInUse -= old
+            return nil
+        }
+        if context.limitsMemory && Int(newSize) > old && context.bytesInUse - old + Int(newSize) > context.memoryLimit {
+            return nil
+        }
+        guard let block = realloc(pointer, Int(newSize)) else { return nil }
+        context.bytesInUse += Int(newSize) - old
+        return block
     }
-    if context.limitsMemory && Int(newSize) > old && context.bytesInUse - old + Int(newSize) > context.memoryLimit {
-        return nil
-    }
-    guard let block = realloc(pointer, Int(newSize)) else { return nil }
-    context.bytesInUse += Int(newSize) - old
-    return block
 }
 
 /// The count hook: past the deadline it raises "took longer than N ms" where the script is.

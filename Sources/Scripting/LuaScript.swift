@@ -50,6 +50,9 @@ public final class LuaScript {
         self.fileName = fileName
         self.limits = limits
         LuaSandbox.open(in: state)
+        // Generational collection: a hook's garbage (a message's table, once per message) dies
+        // young, and is collected without going over the old objects each cycle.
+        _ = natter_lua_gc_generational(state)
         lua_sethook(state, deadlineHook, LUA_MASKCOUNT, instructionsPerClockCheck)
         var source = source
         let status = source.withUTF8 { bytes in
@@ -170,6 +173,21 @@ public final class LuaScript {
     /// Calls `function` (one of this script's) with `arguments` and returns its results.
     @discardableResult
     public func call(_ function: LuaFunction, _ arguments: [LuaValue] = [], results: Results = .all) throws(LuaScriptError) -> [LuaValue] {
+        try call(function, count: arguments.count, results: results) { state in
+            for argument in arguments { argument.push(on: state) }
+        }
+    }
+
+    /// Calls `function` (one of this script's) with one argument, the table `record`, and
+    /// returns its results.
+    @discardableResult
+    public func call(_ function: LuaFunction, record: LuaRecord, results: Results = .all) throws(LuaScriptError) -> [LuaValue] {
+        try call(function, count: 1, results: results) { state in record.push(on: state) }
+    }
+
+    /// Calls `function` with the `count` arguments `pushArguments` pushes.
+    private func call(_ function: LuaFunction, count: Int, results: Results,
+                      _ pushArguments: (OpaquePointer) -> Void) throws(LuaScriptError) -> [LuaValue] {
         guard !isRunning else {
             throw LuaScriptError(kind: .busy, script: fileName, line: nil, message: "a callback called while the script runs")
         }
@@ -177,12 +195,12 @@ public final class LuaScript {
             throw LuaScriptError(kind: .noSuchFunction, script: fileName, line: nil, message: "a function of another script")
         }
         let base = lua_gettop(state)
-        guard lua_checkstack(state, Int32(clamping: arguments.count) + 2) != 0 else {
+        guard lua_checkstack(state, Int32(clamping: count) + 2) != 0 else {
             throw LuaScriptError(kind: .runtime, script: fileName, line: nil, message: "too many arguments")
         }
         function.push(on: state)
-        for argument in arguments { argument.push(on: state) }
-        return try protectedCall(arguments: Int32(arguments.count), base: base, results: results)
+        pushArguments(state)
+        return try protectedCall(arguments: Int32(count), base: base, results: results)
     }
 
     /// Whether the script's code is running now (a Swift function it called is on the stack).

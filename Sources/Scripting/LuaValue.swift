@@ -43,6 +43,32 @@ public enum LuaValue: Equatable {
     }
 }
 
+/// A table of string-keyed fields given in order, for an argument made often (a message
+/// hook's table, once per message): pushed field by field, without the hashing that building
+/// a `LuaValue.fields` dictionary costs in Swift. A key given twice keeps its last value.
+public struct LuaRecord {
+    public var fields: [(key: String, value: LuaValue)]
+
+    public init(capacity: Int = 0) {
+        fields = []
+        fields.reserveCapacity(capacity)
+    }
+
+    /// Adds a field (nil values are left out, as Lua does).
+    public mutating func add(_ key: String, _ value: LuaValue) { fields.append((key, value)) }
+
+    /// Pushes the table; the caller has made room for one slot (see ``LuaValue/push(on:)``).
+    func push(on state: OpaquePointer) {
+        _ = lua_checkstack(state, 3)
+        lua_createtable(state, 0, Int32(clamping: fields.count))
+        for (key, element) in fields {
+            pushString(key, on: state)
+            element.push(on: state)
+            lua_rawset(state, -3)
+        }
+    }
+}
+
 /// Tables deeper than this come back cut (their deeper tables as `nil`): a table that contains
 /// itself would otherwise never end.
 let maximumTableDepth = 32

@@ -8,6 +8,18 @@ extension ScriptManager {
     @discardableResult
     func call(_ script: LoadedScript, _ function: LuaFunction, _ arguments: [LuaValue], network: String? = nil,
               results: LuaScript.Results = .firstScalar) -> [LuaValue]? {
+        invoke(script, network: network) { lua throws(LuaScriptError) in try lua.call(function, arguments, results: results) }
+    }
+
+    /// The same with one argument, a table given as a record (a message hook's, built once per
+    /// message and pushed without a dictionary); its answer is its first plain value.
+    @discardableResult
+    func call(_ script: LoadedScript, _ function: LuaFunction, record: LuaRecord, network: String?) -> [LuaValue]? {
+        invoke(script, network: network) { lua throws(LuaScriptError) in try lua.call(function, record: record, results: .firstScalar) }
+    }
+
+    private func invoke(_ script: LoadedScript, network: String?,
+                        _ body: (LuaScript) throws(LuaScriptError) -> [LuaValue]) -> [LuaValue]? {
         guard !script.isLeaving, !script.lua.isBusy else { return nil }
         running += 1
         defer {
@@ -15,7 +27,7 @@ extension ScriptManager {
             if running == 0 { tellHeldEvents() }
         }
         do {
-            return try script.lua.call(function, arguments, results: results)
+            return try body(script.lua)
         } catch {
             failed(script, error, network: network)
             return nil

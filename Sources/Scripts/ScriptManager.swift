@@ -25,8 +25,8 @@ public final class ScriptManager: ScriptHooks {
     /// Stores are written at most this often (and when a script goes, and at the end).
     static let storeInterval = 2.0
 
-    /// The model whose hook points these are; it holds the manager (``ChatModel/scripts``).
-    unowned let model: ChatModel
+    /// The model whose hook points these are (it refers back weakly: ``ChatModel/scripts``).
+    let model: ChatModel
     public let folders: ScriptFolders
     let limits: LuaScript.Limits
     let wakeUp: @Sendable () -> Void

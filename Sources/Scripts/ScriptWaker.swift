@@ -42,7 +42,9 @@ final class ScriptWaker: Sendable {
 
     /// Wakes the loop `seconds` from now (nil: no timer is waiting).
     func setAlarm(after seconds: Double?) {
-        let alarm = seconds.map { ContinuousClock.now + .milliseconds(Int64(max(0, $0) * 1000) + 1) }
+        // At most a day ahead (the loop comes round again by then): a timer of 1e300 seconds
+        // would not fit Int64's milliseconds, which traps.
+        let alarm = seconds.map { ContinuousClock.now + .milliseconds(Int64(min(max(0, $0), 86_400) * 1000) + 1) }
         let changed = state.withLock { state -> Bool in
             defer { state.alarm = alarm }
             return state.alarm != alarm
