@@ -42,9 +42,11 @@ extension SessionEventApplier {
         }
         // Our own login to a service, echoed: scripts never see a password.
         if message.isOwn, case .query(let target) = message.target, model.carriesPassword(message.text, to: target) { return .keep }
+        // The name as the message gives it (no search of the buffers for every message: names
+        // compare as the network's casemapping says, which scripts are told).
         let bufferName: String = switch message.target {
         case .server: ""
-        case .channel(let name), .query(let name): network.buffer(named: name)?.name ?? name
+        case .channel(let name), .query(let name): name
         }
         let nick = message.source?.nick
         let account = message.tags["account"] ?? nick.flatMap { network.session.state.user(named: $0)?.account }

@@ -22,7 +22,10 @@ final class LuaContext {
     /// The time budget of one call.
     let timeBudget: Duration
     /// When the running call is out of time; nil while no call runs.
-    var deadline: ContinuousClock.Instant?
+    /// In nanoseconds of the monotonic clock (``monotonicNanoseconds()``): a plain integer,
+    /// read and compared at every call and every thousand instructions, where Swift's
+    /// `ContinuousClock` arithmetic (128-bit durations) cost a measurable share of a hook.
+    var deadline: UInt64?
     /// Set by the hook when it stopped a call, so the error it raised is told from others.
     var timedOut = false
 
@@ -81,7 +84,7 @@ let deadlineHook: lua_Hook = { state, _ in
 @inline(never)
 private func stopIfLate(_ state: OpaquePointer) -> Bool {
     let context = LuaContext.of(state)
-    guard let deadline = context.deadline, ContinuousClock.now >= deadline else { return false }
+    guard let deadline = context.deadline, monotonicNanoseconds() >= deadline else { return false }
     context.timedOut = true
     lua_sethook(state, deadlineHook, LUA_MASKCOUNT, 1)
     let limits = context.limitsMemory
@@ -129,4 +132,12 @@ private func callSwiftFunction(_ state: OpaquePointer) -> Int32 {
         lua_concat(state, 2)
         return -1
     }
+}
+
+/// The monotonic clock in nanoseconds.
+@inline(__always)
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
 }

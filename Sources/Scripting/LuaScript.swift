@@ -28,6 +28,11 @@ public final class LuaScript {
     public let limits: Limits
     private let state: OpaquePointer
     private let context: LuaContext
+    /// The time budget in nanoseconds, worked out once.
+    private lazy var budgetNanoseconds: UInt64 = {
+        let parts = limits.timeBudget.components
+        return UInt64(max(0, parts.seconds)) * 1_000_000_000 + UInt64(max(0, parts.attoseconds) / 1_000_000_000)
+    }()
     /// The compiled body until `run` runs it.
     private var bodyLoaded = true
     private var isRunning = false
@@ -211,7 +216,7 @@ public final class LuaScript {
     private func protectedCall(arguments: Int32, base: Int32, results: Results = .all) throws(LuaScriptError) -> [LuaValue] {
         isRunning = true
         context.timedOut = false
-        context.deadline = ContinuousClock.now + limits.timeBudget
+        context.deadline = monotonicNanoseconds() &+ budgetNanoseconds
         context.limitsMemory = true
         let status = lua_pcallk(state, arguments, LUA_MULTRET, 0, 0, nil)
         context.limitsMemory = false

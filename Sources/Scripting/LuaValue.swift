@@ -47,7 +47,14 @@ public enum LuaValue: Equatable {
 /// hook's table, once per message): pushed field by field, without the hashing that building
 /// a `LuaValue.fields` dictionary costs in Swift. A key given twice keeps its last value.
 public struct LuaRecord {
-    public var fields: [(key: String, value: LuaValue)]
+    /// A field's value: a value, or a table of strings given as Swift's own dictionary (a
+    /// message's tags), pushed without first being made a `LuaValue` dictionary.
+    public enum Field {
+        case value(LuaValue)
+        case strings([String: String])
+    }
+
+    public var fields: [(key: String, value: Field)]
 
     public init(capacity: Int = 0) {
         fields = []
@@ -55,15 +62,27 @@ public struct LuaRecord {
     }
 
     /// Adds a field (nil values are left out, as Lua does).
-    public mutating func add(_ key: String, _ value: LuaValue) { fields.append((key, value)) }
+    public mutating func add(_ key: String, _ value: LuaValue) { fields.append((key, .value(value))) }
+
+    /// Adds a field whose value is a table of these strings by their keys.
+    public mutating func add(_ key: String, strings: [String: String]) { fields.append((key, .strings(strings))) }
 
     /// Pushes the table; the caller has made room for one slot (see ``LuaValue/push(on:)``).
     func push(on state: OpaquePointer) {
-        _ = lua_checkstack(state, 3)
+        _ = lua_checkstack(state, 4)
         lua_createtable(state, 0, Int32(clamping: fields.count))
-        for (key, element) in fields {
+        for (key, field) in fields {
             pushString(key, on: state)
-            element.push(on: state)
+            switch field {
+            case .value(let element): element.push(on: state)
+            case .strings(let strings):
+                lua_createtable(state, 0, Int32(clamping: strings.count))
+                for (name, text) in strings {
+                    pushString(name, on: state)
+                    pushString(text, on: state)
+                    lua_rawset(state, -3)
+                }
+            }
             lua_rawset(state, -3)
         }
     }

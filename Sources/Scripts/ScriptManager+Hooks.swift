@@ -7,17 +7,24 @@ import Scripting
 /// The model's hook points, answered by the scripts' hooks in the order they were loaded.
 extension ScriptManager {
     public func received(_ message: IRCMessage, network: String) -> IRCMessage? {
+        let rawIn = lists.rawIn
+        // Asked for every line when a message hook wants TAGMSGs: nothing more than this test
+        // for the others.
+        guard !rawIn.isEmpty else {
+            if message.command == "TAGMSG", hooked.contains(.arriving) { tellTagMessage(message, network: network) }
+            return message
+        }
         // Our own login echoed back (echo-message) is no more the scripts' than as it went out.
-        if let chat = model.network(network), let nick = message.parsedSource?.nick,
-           chat.caseMapping.equal(nick, chat.nick), model.carriesPassword(message) { return message }
+        if message.command == "PRIVMSG" || message.command == "NOTICE", let chat = model.network(network),
+           let nick = message.parsedSource?.nick, chat.caseMapping.equal(nick, chat.nick), model.carriesPassword(message) {
+            return message
+        }
         var message = message
-        if !lists.rawIn.isEmpty {
-            let original = message.serialized()
-            guard let line = filter(original, through: lists.rawIn, network: network) else { return nil }
-            if line != original {
-                do { message = try IRCMessage(parsing: line) } catch {
-                    ask(.report("scripts: a line changed on its way in does not parse (\(error)), the server's is kept: \(line)", network: network))
-                }
+        let original = message.serialized()
+        guard let line = filter(original, through: rawIn, network: network) else { return nil }
+        if line != original {
+            do { message = try IRCMessage(parsing: line) } catch {
+                ask(.report("scripts: a line changed on its way in does not parse (\(error)), the server's is kept: \(line)", network: network))
             }
         }
         if message.command == "TAGMSG", hooked.contains(.arriving) { tellTagMessage(message, network: network) }
@@ -69,7 +76,7 @@ extension ScriptManager {
     public func arriving(_ message: ArrivingMessage) -> ArrivalVerdict {
         var verdict = ArrivalVerdict.keep
         var table: LuaRecord?
-        for (script, function) in lists.message {
+        for (script, function) in messageHooks {
             if table == nil { table = Self.table(message) }
             guard let result = call(script, function, record: table!, network: message.network)?.first else { continue }
             switch result {
@@ -136,7 +143,7 @@ extension ScriptManager {
         fields.add("buffer", .string(message.buffer))
         fields.add("kind", .string(message.kind.rawValue))
         fields.add("text", .string(message.text))
-        fields.add("tags", .fields(message.tags.mapValues(LuaValue.string)))
+        fields.add("tags", strings: message.tags)
         fields.add("highlight", .bool(message.isHighlight))
         fields.add("own", .bool(message.isOwn))
         fields.add("time", .number(message.time.timeIntervalSince1970))

@@ -46,6 +46,11 @@ public final class ScriptManager: ScriptHooks {
         rebuildIfStale()
         return builtLists
     }
+    /// The message hooks alone (asked for every message: no copy of all the lists).
+    var messageHooks: [HookLists.Entry] {
+        rebuildIfStale()
+        return builtLists.message
+    }
     private var builtHooked: ScriptHookSet = []
     private var builtLists = HookLists()
     private var listsStale = false
