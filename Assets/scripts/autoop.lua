@@ -11,16 +11,6 @@
 natter.setting("accounts", { default = {},
     summary = "who is opped on joining: entries #channel:account (* for every channel)" })
 
--- Names compare as the network says (CASEMAPPING).
-local function fold(network, name)
-    local lowered = name:lower()
-    local mapping = natter.isupport(network).CASEMAPPING
-    if mapping == "ascii" then return lowered end
-    lowered = lowered:gsub("[%[%]\\]", { ["["] = "{", ["]"] = "}", ["\\"] = "|" })
-    if mapping ~= "strict-rfc1459" then lowered = lowered:gsub("~", "^") end
-    return lowered
-end
-
 -- The prefixes that may give +o: the server's PREFIX lists modes from the highest, o among
 -- them, e.g. (qaohv)~&@%+ gives ~, & and @.
 local function op_prefixes(network)
@@ -32,11 +22,11 @@ local function op_prefixes(network)
 end
 
 local function is_listed(network, channel, account)
-    local wanted = fold(network, account)
-    local here = fold(network, channel)
+    local wanted = natter.fold(network, account)
+    local here = natter.fold(network, channel)
     for _, entry in ipairs(natter.get("accounts")) do
         local where, who = entry:match("^(.-):(.+)$")
-        if where and (where == "*" or fold(network, where) == here) and fold(network, who) == wanted then
+        if where and (where == "*" or natter.fold(network, where) == here) and natter.fold(network, who) == wanted then
             return true
         end
     end
@@ -45,12 +35,12 @@ end
 
 natter.on("join", function(e)
     if e.own then return end
-    local me = fold(e.network, natter.nick(e.network))
-    local joiner = fold(e.network, e.nick)
+    local me = natter.fold(e.network, natter.nick(e.network))
+    local joiner = natter.fold(e.network, e.nick)
     local account, opped = nil, false
     local ops = op_prefixes(e.network)
     for _, member in ipairs(natter.nicks(e.network, e.channel)) do
-        local name = fold(e.network, member.nick)
+        local name = natter.fold(e.network, member.nick)
         if name == joiner then account = member.account end
         if name == me then
             for i = 1, #member.prefix do

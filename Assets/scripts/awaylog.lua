@@ -40,12 +40,6 @@ local function command_of(line)
     return rest:match("^(%S+)")
 end
 
-local function is_channel(network, name)
-    local types = natter.isupport(network).CHANTYPES
-    if type(types) ~= "string" then types = "#&" end
-    return name ~= "" and types:find(name:sub(1, 1), 1, true) ~= nil
-end
-
 local function replay(network)
     local lines = kept[network]
     kept[network] = nil
@@ -81,7 +75,7 @@ end)
 
 natter.on_message(function(m)
     if not away[m.network] or m.own or m.kind == "tagmsg" then return end
-    local channel = is_channel(m.network, m.buffer)
+    local channel = natter.is_channel(m.network, m.buffer)
     local private = not channel and m.buffer ~= "" and natter.get("private")
     if not m.highlight and not private then return end
     local lines = kept[m.network] or {}

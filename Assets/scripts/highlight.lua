@@ -14,15 +14,6 @@ natter.setting("words", { default = {},
 
 local rules = {}
 
-local function fold(network, name)
-    local lowered = name:lower()
-    local mapping = natter.isupport(network).CASEMAPPING
-    if mapping == "ascii" then return lowered end
-    lowered = lowered:gsub("[%[%]\\]", { ["["] = "{", ["]"] = "}", ["\\"] = "|" })
-    if mapping ~= "strict-rfc1459" then lowered = lowered:gsub("~", "^") end
-    return lowered
-end
-
 -- The entries read once, again whenever the setting changes, not at every message.
 local function compile()
     rules = {}
@@ -71,9 +62,9 @@ natter.on_message(function(m)
     if m.own or m.kind == "tagmsg" or #rules == 0 then return end
     local text = natter.strip(m.text)
     local lowered = text:lower()
-    local here = fold(m.network, m.buffer)
+    local here = natter.fold(m.network, m.buffer)
     for _, rule in ipairs(rules) do
-        if rule.where == "*" or fold(m.network, rule.where) == here then
+        if rule.where == "*" or natter.fold(m.network, rule.where) == here then
             local found = rule.word and has_word(lowered, rule.word)
             if rule.pattern and not found then
                 -- Some broken patterns only fail as far as a text takes them ("a%", "(a"):

@@ -7,12 +7,6 @@
 natter.setting("object", { default = "a large trout",
     summary = "what /slap hits with when no object is given" })
 
-local function is_channel(network, name)
-    local types = natter.isupport(network).CHANTYPES
-    if type(types) ~= "string" then types = "#&" end
-    return name ~= "" and types:find(name:sub(1, 1), 1, true) ~= nil
-end
-
 natter.command("slap", function(args, network, buffer)
     local nick, object = args:match("^%s*(%S+)%s*(.-)%s*$")
     if not nick then
@@ -36,7 +30,7 @@ end, {
         local network, buffer = natter.current()
         if not network or not buffer or buffer == "" then return {} end
         local names = {}
-        if is_channel(network, buffer) then
+        if natter.is_channel(network, buffer) then
             for _, member in ipairs(natter.nicks(network, buffer)) do names[#names + 1] = member.nick end
         else
             names[1] = buffer

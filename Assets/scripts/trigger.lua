@@ -15,26 +15,11 @@ natter.setting("cooldown", { default = 10, min = 0, max = 3600,
 -- make us flood the channel (and get us kicked by the server's flood limits).
 local answered = {}
 
-local function fold(network, name)
-    local lowered = name:lower()
-    local mapping = natter.isupport(network).CASEMAPPING
-    if mapping == "ascii" then return lowered end
-    lowered = lowered:gsub("[%[%]\\]", { ["["] = "{", ["]"] = "}", ["\\"] = "|" })
-    if mapping ~= "strict-rfc1459" then lowered = lowered:gsub("~", "^") end
-    return lowered
-end
-
-local function is_channel(network, name)
-    local types = natter.isupport(network).CHANTYPES
-    if type(types) ~= "string" then types = "#&" end
-    return name ~= "" and types:find(name:sub(1, 1), 1, true) ~= nil
-end
-
 local function answers_in(network, channel)
     local channels = natter.get("channels")
     if #channels == 0 then return true end
     for _, name in ipairs(channels) do
-        if fold(network, name) == fold(network, channel) then return true end
+        if natter.fold(network, name) == natter.fold(network, channel) then return true end
     end
     return false
 end
@@ -49,11 +34,11 @@ local function reply_to(text)
 end
 
 natter.on_message(function(m)
-    if m.own or m.kind ~= "privmsg" or not m.nick or not is_channel(m.network, m.buffer) then return end
+    if m.own or m.kind ~= "privmsg" or not m.nick or not natter.is_channel(m.network, m.buffer) then return end
     if not answers_in(m.network, m.buffer) then return end
     local reply = reply_to(natter.strip(m.text))
     if not reply then return end
-    local who = m.network .. " " .. fold(m.network, m.nick)
+    local who = m.network .. " " .. natter.fold(m.network, m.nick)
     local now = natter.time()
     if answered[who] and now - answered[who] < natter.get("cooldown") then return end
     answered[who] = now

@@ -9,19 +9,10 @@ natter.setting("max", { default = 100, min = 1, max = 1000,
 natter.setting("shown", { default = 10, min = 1, max = 1000,
     summary = "links /urls lists when no count is given" })
 
--- Buffer names compare as the network says (CASEMAPPING), so #Natter and #natter share a list.
-local function fold(network, name)
-    local lowered = name:lower()
-    local mapping = natter.isupport(network).CASEMAPPING
-    if mapping == "ascii" then return lowered end
-    lowered = lowered:gsub("[%[%]\\]", { ["["] = "{", ["]"] = "}", ["\\"] = "|" })
-    if mapping ~= "strict-rfc1459" then lowered = lowered:gsub("~", "^") end
-    return lowered
-end
-
--- One store key per buffer: only the buffer that got a link is written again.
+-- One store key per buffer: only the buffer that got a link is written again. Its name folded
+-- as the network's casemapping says, so #Natter and #natter share a list.
 local function key(network, buffer)
-    return network .. " " .. fold(network, buffer)
+    return network .. " " .. natter.fold(network, buffer)
 end
 
 -- A scheme and what follows up to a space or an angle bracket; punctuation that ends a

@@ -5,7 +5,7 @@ import Scripting
 
 extension Installer {
     /// `natter.networks`, `buffers`, `current`, `nick`, `connected`, `nicks`, `isupport`,
-    /// `caps`, `time`, `strip`, and the `natter.script` table.
+    /// `caps`, `fold`, `is_channel`, `time`, `strip`, and the `natter.script` table.
     func reads() {
         define("networks") { _, manager, _ in
             [.array(manager.model.networks.map { .string($0.name) })]
@@ -56,6 +56,15 @@ extension Installer {
             let network = try manager.existingNetwork(try arguments.string(0, "network"), arguments)
             let enabled = manager.model.network(network)?.session.state.capabilities.enabled ?? []
             return [.array(enabled.sorted().map(LuaValue.string))]
+        }
+        define("fold") { _, manager, arguments in
+            let network = try manager.existingNetwork(try arguments.string(0, "network"), arguments)
+            let name = try arguments.text(1, "name", limit: ScriptAPI.longestLine)
+            return [.string(manager.model.network(network)?.caseMapping.lowercased(name) ?? name)]
+        }
+        define("is_channel") { _, manager, arguments in
+            let network = try manager.existingNetwork(try arguments.string(0, "network"), arguments)
+            return [.bool(manager.model.network(network)?.isChannel(try arguments.string(1, "name")) ?? false)]
         }
         define("time") { _, _, _ in [.number(Date().timeIntervalSince1970)] }
         define("strip") { _, _, arguments in [.string(stripFormatting(try arguments.string(0, "text")))] }

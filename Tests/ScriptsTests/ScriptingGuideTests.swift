@@ -122,7 +122,7 @@ struct ScriptingGuideTests {
         let functions = ["on_message", "on_raw_in", "on_raw_out", "on_send", "command", "timer", "on", "unhook",
                          "send", "say", "act", "notice", "print", "query", "join", "part", "switch", "notify",
                          "networks", "buffers", "current", "nick", "connected", "nicks", "isupport", "caps", "time",
-                         "strip", "setting", "get", "set", "store.get", "store.set", "store.keys", "read_file",
+                         "strip", "fold", "is_channel", "setting", "get", "set", "store.get", "store.set", "store.keys", "read_file",
                          "write_file", "run"]
         for function in functions {
             // Called, or handed to pcall.
