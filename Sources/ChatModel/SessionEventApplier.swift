@@ -247,13 +247,16 @@ struct SessionEventApplier {
         }
         guard var line = model.line(for: message, on: network) else { return }
         // Scripts judge it before a buffer is opened for it: a hidden message opens none.
-        switch message.localID == nil ? scriptsVerdict(on: message, line: line, on: network) : .keep {
+        // Our own messages too (sent, or echoed), for scripts that keep what is said; what they
+        // answer changes only others' lines (ours are not hidden or highlighted).
+        switch scriptsVerdict(on: message, line: line, on: network) {
         case .keep: break
-        case .highlight: line.isHighlight = true
-        case .hide:
+        case .highlight where !message.isOwn: line.isHighlight = true
+        case .hide where !message.isOwn:
             // Hidden from the screen, not from the record (as an ignored sender's line).
             model.writeLog(line, on: network, buffer: model.logName(of: message.target, on: network))
             return
+        case .highlight, .hide: break
         }
         let buffer = model.buffer(for: message, on: network)
         // Our queued message going out: the pending row becomes the real one, in place.

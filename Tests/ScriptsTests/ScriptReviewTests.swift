@@ -151,4 +151,17 @@ struct ScriptReviewTests {
         fixture.service()
         #expect(fixture.texts(in: fixture.server).contains("time number"))
     }
+
+    /// What we say ourselves reaches the message hooks once (a URL logger keeps our links too),
+    /// and what they answer does not hide or highlight it.
+    @Test func ourOwnMessagesReachTheMessageHooksOnce() throws {
+        let fixture = ScriptFixture()
+        try fixture.load("logger", """
+            natter.on_message(function(m) if m.own then natter.print("Test", "", "own " .. m.text) return "hide" end end)
+            """)
+        fixture.type("look at https://natter.chat")
+        fixture.service()
+        #expect(fixture.texts(in: fixture.server).filter { $0.hasPrefix("own ") } == ["own look at https://natter.chat"])
+        #expect(fixture.texts(in: fixture.channel).last == "look at https://natter.chat")
+    }
 }
