@@ -118,8 +118,10 @@ extension ChatModel {
         var lines = lines, requests = requests
         if let quit = lines.firstIndex(where: { $0.command == "QUIT" }),
            let index = requests.firstIndex(where: { $0.network == name && $0.request.farewell != nil }) {
-            let farewell = Array(lines[quit...])
+            var farewell = Array(lines[quit...])
             lines.removeSubrange(quit...)
+            // The farewell passes the scripts' raw-out hooks as every other line does.
+            if let scripts, scripts.hooked.contains(.sending) { farewell = scripts.sending(farewell, network: name) }
             switch requests[index].request {
             case .reconnect(let earlier): requests[index].request = .reconnect(farewell: earlier + farewell)
             case .disconnect(let earlier): requests[index].request = .disconnect(farewell: earlier + farewell)

@@ -122,7 +122,8 @@ extension ScriptManager {
 
     /// A TAGMSG, for the message hooks (what they return is not asked: nothing is shown).
     private func tellTagMessage(_ message: IRCMessage, network: String) {
-        guard let target = message.parameters.first, let chat = model.network(network) else { return }
+        guard let target = message.parameters.first, let chat = model.network(network),
+              !model.ignoresSender(ofTagMessage: message, network: network, now: Date()) else { return }
         let source = message.parsedSource
         let own = source.map { chat.caseMapping.equal($0.nick, chat.nick) } ?? false
         let buffer = chat.isChannel(target) || own ? target : source?.nick ?? target

@@ -164,4 +164,24 @@ struct ScriptReviewTests {
         #expect(fixture.texts(in: fixture.server).filter { $0.hasPrefix("own ") } == ["own look at https://natter.chat"])
         #expect(fixture.texts(in: fixture.channel).last == "look at https://natter.chat")
     }
+
+    /// A TAGMSG of someone ignored reaches no hook (the screen shows nothing of them either),
+    /// and the QUIT of /quit passes the raw-out hooks as every other line.
+    @Test func ignoredTagsAreUnseenAndTheQuitIsHooked() throws {
+        let fixture = ScriptFixture()
+        try fixture.load("watcher", """
+            natter.on_message(function(m) if m.kind == "tagmsg" then natter.print("Test", "", "tag from " .. m.nick) end end)
+            natter.on_raw_out(function(network, line) if line:find("^QUIT") then return "QUIT :scripted goodbye" end end)
+            """)
+        fixture.type("/ignore troll")
+        fixture.receive("@+typing=active :troll!t@h TAGMSG #natter")
+        fixture.receive("@+typing=active :ada!a@h TAGMSG #natter")
+        fixture.service()
+        let lines = fixture.texts(in: fixture.server)
+        #expect(lines.contains("tag from ada") && !lines.contains("tag from troll"))
+        var farewell: [String] = []
+        fixture.model.linkRequests = { _, request in farewell += request.farewell?.map { $0.serialized() } ?? [] }
+        fixture.type("/quit bye")
+        #expect(farewell == ["QUIT :scripted goodbye"])
+    }
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import IRCProtocol
 
 extension ChatModel {
@@ -39,5 +40,16 @@ extension ChatModel {
     /// Whether `text` said to `target` holds a password (`identify …` to NickServ).
     public func carriesPassword(_ text: String, to target: String) -> Bool {
         Self.maskingServicePasswords(text, to: target, alsoTo: settings.passwordTargets) != text
+    }
+}
+
+extension ChatModel {
+    /// Whether the sender of `message`, a TAGMSG, is ignored for what its tags carry (typing,
+    /// a reaction, else messages): scripts see no more of them than the screen does.
+    public func ignoresSender(ofTagMessage message: IRCMessage, network name: String, now: Date) -> Bool {
+        guard let network = network(name), let source = message.parsedSource else { return false }
+        let level: IgnoreLevels = message.tags["+typing"] != nil ? .typing
+            : message.tags["+draft/react"] != nil || message.tags["+draft/unreact"] != nil ? .reactions : .msgs
+        return isIgnored(source, account: message.tags["account"], level: level, on: network, now: now)
     }
 }
