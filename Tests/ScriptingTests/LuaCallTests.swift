@@ -30,6 +30,23 @@ struct LuaCallTests {
         #expect(try script.call("build") == [.table(array: [.integer(10), .integer(20)], fields: ["name": .string("x")])])
     }
 
+    /// One big string many times in a table is copied into Swift up to the byte budget (16 MiB:
+    /// four of 4 MiB), the rest read as nil: the copy is outside the script's memory bound.
+    @Test func stringsAreReadWithinAByteBudget() throws {
+        let script = try LuaScript(source: """
+            function many()
+                local big = string.rep("x", 4 * 1024 * 1024)
+                local t = {}
+                for i = 1, 150 do t[i] = big end
+                return t
+            end
+            """, fileName: "many.lua", limits: .init(timeBudget: .seconds(5)))
+        try script.run()
+        guard case .table(let array, _)? = try script.call("many").first else { Issue.record("no table"); return }
+        #expect(array.count == 150)
+        #expect(array.filter { $0 != .nil }.count == LuaValue.readBytes / (4 << 20))
+    }
+
     @Test func aTableContainingItselfComesBackCut() throws {
         let script = try LuaScript(source: "function loop() local t = {}; t.me = t; return t end", fileName: "loop.lua")
         try script.run()

@@ -137,21 +137,6 @@ struct ScriptReviewTests {
         #expect(fixture.sent.contains { $0.contains("hunter3") })
     }
 
-    /// A table holding one big string many times is read up to a byte budget, not copied
-    /// whole for every mention of it (the call goes on).
-    @Test func bigValuesAreReadWithinABudget() throws {
-        let fixture = ScriptFixture()
-        try fixture.load("reader", """
-            local big = string.rep("x", 4 * 1024 * 1024)
-            local t = {}
-            for i = 1, 150 do t[i] = big end
-            natter.print("Test", "", "time " .. type(natter.time(t)))
-            natter.print("Test", "", "read " .. tostring(#(natter.store.keys())))
-            """)
-        fixture.service()
-        #expect(fixture.texts(in: fixture.server).contains("time number"))
-    }
-
     /// What we say ourselves reaches the message hooks once (a URL logger keeps our links too),
     /// and what they answer does not hide or highlight it.
     @Test func ourOwnMessagesReachTheMessageHooksOnce() throws {
