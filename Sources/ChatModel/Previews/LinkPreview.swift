@@ -116,9 +116,10 @@ public struct PreviewOutcome: Sendable, Hashable {
 }
 
 /// Fetches previews for the model (the app's `PreviewService`; tests and scenarios their own).
-/// Called on the main thread; answers come back later through ``ChatModel/previewArrived(_:)``,
-/// on the main thread too. One fetch per URL: the model asks once.
-@MainActor
+/// Called on the main thread (the model's); answers come back later through
+/// ``ChatModel/previewArrived(_:)``, on the main thread too. One fetch per URL: the model asks
+/// once. Not main-actor isolated, as the model is not: a main-actor service conforms with
+/// `@preconcurrency` or checks its isolation itself.
 public protocol PreviewFetching: AnyObject {
     /// Starts fetching `request`'s link.
     func fetchPreview(_ request: PreviewRequest)
