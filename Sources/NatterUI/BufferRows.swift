@@ -322,7 +322,7 @@ public final class BufferRows: MessageListDataSource {
 
     public func activateHotspot(_ id: String, row: Int, modifiers: Modifiers) -> Bool {
         guard case .line(let n) = index.rows[row], case .ready(let preview)? = previewOf?(line(n)) else { return false }
-        if id == PreviewBlock.imageHotspot, let thumbnail = preview.thumbnail {
+        if id == PreviewBlock.imageHotspot, let thumbnail = preview.thumbnail, !thumbnail.isComing {
             onOpenImage?(thumbnail)
         } else if modifiers.contains(.ctrl) {
             onCopyLink?(preview.url)

@@ -96,8 +96,8 @@ struct PreviewBlock {
         }
         if let image = layout.image, let thumbnail = preview.thumbnail {
             let rect = image.offsetBy(origin)
-            context.fill(rect, theme.base.surfaceHover)   // behind a transparent image, and while it loads
-            context.image(thumbnail.path, in: rect)
+            context.fill(rect, theme.base.surfaceHover)   // behind a transparent image, and while it comes
+            if !thumbnail.isComing { context.image(thumbnail.path, in: rect) }
         }
     }
 

@@ -142,3 +142,21 @@ struct PreviewModelTests {
         #expect(fetcher.requests.count == 1)
     }
 }
+
+extension PreviewModelTests {
+    @Test func aCardWhoseImageIsComingKeepsItsRowsWaiting() {
+        let line = say("https://example.org/a")!
+        _ = model.preview(for: line, in: channel)
+        var first = Self.card
+        first.thumbnail = .coming(width: 1200, height: 630, imageURL: "https://example.org/a.png")
+        #expect(first.thumbnail?.width == 360 && first.thumbnail?.height == 189)
+        #expect(!first.isComplete)
+        _ = model.takeChanges()
+        model.previewArrived(PreviewOutcome(url: "https://example.org/a", preview: first))
+        #expect(model.takeChanges() == [.lineChanged(fixture.channel, id: line.id)])
+        model.previewArrived(PreviewOutcome(url: "https://example.org/a", preview: Self.card))
+        #expect(model.takeChanges() == [.lineChanged(fixture.channel, id: line.id)], "told again when the image came")
+        model.previewArrived(PreviewOutcome(url: "https://example.org/a", preview: Self.card))
+        #expect(model.takeChanges().isEmpty, "the same answer twice changes nothing")
+    }
+}

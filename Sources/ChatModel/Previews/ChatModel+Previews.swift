@@ -71,7 +71,7 @@ extension ChatModel {
         }
         guard previewBook.states[outcome.url] != state else { return }
         previewBook.store(state, for: outcome.url)
-        let final = if case .pending = state { false } else { true }
+        let final = if case .pending = state { false } else { outcome.preview?.isComplete != false }
         for line in previewBook.watchers(of: outcome.url, removing: final) {
             changes.append(.lineChanged(line.buffer, id: line.id))
         }
