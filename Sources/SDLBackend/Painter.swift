@@ -66,7 +66,10 @@ public final class Painter {
 
     /// The image cache's least bound: a few thumbnails made for HiDPI (720×480, 1.3 MiB each)
     /// and the viewer's image stay, whatever the window's size.
-    static let imageCacheFloor = 16 << 20
+    public static let imageCacheFloor = 16 << 20
+
+    /// The image cache's bound in bytes now.
+    public var imageCacheByteLimit: Int { images.byteLimit }
 
     /// How many texts the painter has rendered (not found in its cache) so far.
     public private(set) var renderedTexts = 0
