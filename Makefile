@@ -113,7 +113,7 @@ sanitize: test-deps
 # libFuzzer targets (natter-fuzz) built with AddressSanitizer, each run for FUZZ_SECONDS from
 # seeds made from Tests/Corpora; prints executions, coverage and crashes per target.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= parser tags formatting urls isupport session config scenario layout scripts
+FUZZ_TARGETS ?= parser tags formatting urls isupport session config scenario layout scripts previews
 fuzz: deps
 	$(SWIFT) build -c release --scratch-path .build/fuzz --product natter-fuzz \
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DNATTER_FUZZ

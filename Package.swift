@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // Natter: a graphical IRC client for Linux desktops, drawn through SDL2.
 // Layers (arrows point down; each is a dependency declared below): natter → NatterApp →
-// {Scenario, Connections, DesktopIntegration, Configuration, SDLBackend, NatterUI, DesktopBus, Spelling, Scripts};
+// {Scenario, Connections, DesktopIntegration, Configuration, SDLBackend, NatterUI, DesktopBus, Spelling, Scripts, Previews};
+// Previews → {ChatModel, IRCTransport (its event loop), AsyncHTTPClient};
 // Scripts → {Scripting, ChatModel, FoundationExtras};
 // Scenario → {Configuration, SDLBackend, NatterUI, Spelling}; Connections → {Configuration, IRCTransport,
 // ChatModel}; DesktopIntegration → {Configuration, DesktopBus}; Configuration → {FoundationExtras, NatterUI,
@@ -37,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // C libraries. SDL2's pkg-config flags carry -D_REENTRANT, which SwiftPM refuses with a
@@ -125,6 +127,16 @@ let package = Package(
                 dependencies: ["Configuration", "ChatModel", "IRCSession", "IRCProtocol", "IRCTransport"],
                 swiftSettings: strict),
 
+        // Link previews (no SDL): a page's head read for its card, images sniffed and measured
+        // before decoding, and the fetching over HTTP with its bounds and a disk cache.
+        .target(name: "Previews",
+                dependencies: ["ChatModel", "IRCTransport", nioCore, nioSSL, .product(name: "NIOHTTP1", package: "swift-nio"),
+                               .product(name: "Crypto", package: "swift-crypto"),
+                               // Its swift-configuration dependency has a module named as ours.
+                               .product(name: "AsyncHTTPClient", package: "async-http-client",
+                                        moduleAliases: ["Configuration": "SwiftConfiguration"])],
+                swiftSettings: strict),
+
         // SDL at the edge, and the composition root.
         .target(name: "SDLBackend",
                 dependencies: ["Widgets", "PixelBlend", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CX11"],
@@ -138,14 +150,14 @@ let package = Package(
         .target(name: "NatterApp",
                 dependencies: ["Configuration", "Connections", "DesktopIntegration", "FoundationExtras", "Scenario",
                                "SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCSession", "IRCProtocol", "IRCTransport",
-                               "DesktopBus", "Spelling", "Scripts", "CMalloc",
+                               "DesktopBus", "Spelling", "Scripts", "Previews", "CMalloc",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
         // Fuzz targets (make fuzz builds them with libFuzzer and AddressSanitizer).
         .executableTarget(name: "natter-fuzz", dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "Configuration",
                                                             "Scenario", "NatterUI", "SDLBackend", "Widgets", "ChatModel",
-                                                            "Scripting", "Scripts"],
+                                                            "Scripting", "Scripts", "Previews"],
                           path: "Sources/NatterFuzz", swiftSettings: strict),
         .executableTarget(name: "natter-bench",
                           dependencies: ["IRCProtocol", "IRCFormatting", "IRCSession", "ChatModel", "Widgets",
@@ -189,6 +201,9 @@ let package = Package(
         .testTarget(name: "ConnectionsTests",
                     dependencies: ["Connections", "Configuration", "ChatModel", "IRCSession", "IRCProtocol", "IRCTransport"],
                     swiftSettings: strict),
+        // The previews: the pure readers on sample files.
+        .testTarget(name: "PreviewsTests", dependencies: ["Previews", "ChatModel", "IRCTestServers"],
+                    exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Widgets", "IRCProtocol", "ChatModel"], swiftSettings: strict),
         // The app as a whole: the natter binary in a private X server, the CLI, and what the
         // headless targets keep in step with SDL.

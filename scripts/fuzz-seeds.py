@@ -22,7 +22,7 @@ def inputs(value):
 def write(target, text):
     folder = os.path.join(out, target)
     os.makedirs(folder, exist_ok=True)
-    data = text.encode("utf-8", "surrogateescape")
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogateescape")
     with open(os.path.join(folder, hashlib.sha1(data).hexdigest()), "wb") as f:
         f.write(data)
 
@@ -68,4 +68,16 @@ for scenario in sorted(glob.glob("Tests/RenderTests/Scenarios/*.scenario")):
     with open(scenario, encoding="utf-8") as f:
         write("scenario", f.read())
         count += 1
+# previews: the sample images of the previews' tests, and heads of the shapes pages have.
+for image in sorted(glob.glob("Tests/PreviewsTests/Fixtures/*")):
+    with open(image, "rb") as f:
+        write("previews", f.read())
+        count += 1
+for head in ('<!DOCTYPE html><html><head><meta charset="utf-8"><title>A &amp; B</title>'
+             '<meta property="og:title" content="T"><meta property=og:image content=/i.png>'
+             '<meta property="og:image:width" content="640"><meta property="og:image:height" content="480"></head>',
+             "<head><!-- c --><script>x='<title>'</script><meta name=description content='d&#x41;'><body>",
+             "<meta http-equiv=Content-Type content='text/html; charset=windows-1252'><title>caf\xe9</title>"):
+    write("previews", head)
+    count += 1
 print(f"fuzz seeds: {count} written under {out}")

@@ -32,6 +32,8 @@ enum FuzzTarget: String, CaseIterable {
     case layout
     /// A Lua script of API calls with odd arguments, loaded and driven (see ``ScriptFuzz``).
     case scripts
+    /// A body through the link previews' sniffer, image header and head reader (see ``PreviewFuzz``).
+    case previews
 
     static func named(_ name: String?) -> FuzzTarget? { name.flatMap(FuzzTarget.init(rawValue:)) }
 
@@ -47,6 +49,7 @@ enum FuzzTarget: String, CaseIterable {
         case .scenario: AppFuzz.scenario(data)
         case .layout: MainActor.assumeIsolated { LayoutFuzz.run(data) }
         case .scripts: ScriptFuzz.run(data)
+        case .previews: PreviewFuzz.run(data)
         }
     }
 
