@@ -212,7 +212,7 @@ public final class BufferRows: MessageListDataSource {
                 if let image = block.image {
                     row.hotspots.insert(RowHotspot(id: PreviewBlock.imageHotspot, rect: image.offsetBy(origin)), at: 0)
                 }
-                row.height += block.size.height + PreviewBlock.gap
+                row.height += block.size.height + 2 * PreviewBlock.gap   // a gap above it and one below
             }
             return row
         case .group(let first, let last):
