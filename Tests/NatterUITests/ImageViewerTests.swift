@@ -82,19 +82,29 @@ final class FakeImageFiles: ImageFileSaving {
     }
 
     @Test func ctrlWheelZoomsAroundThePointerAndTheListBelowStaysPut() throws {
-        let (chat, host, viewer) = try open()
-        let listY = chat.screen.messages.metrics.y
-        let pointer = Point(x: 300, y: 200)
-        let under = viewer.state.imagePoint(under: pointer, at: 0)
-        host.handle(.wheel(WheelEvent(position: pointer, dy: 2, modifiers: .ctrl)))
+        let lines = [":me!u@h JOIN #c"] + (1...80).map { ":a!u@h PRIVMSG #c :line \($0)" }
+        let (chat, host, _) = try chatRig(lines, showing: "#c")
+        let pointer = Point(x: 500, y: 300)
+        // Without the viewer, a notch over the list scrolls it.
+        let bottom = chat.screen.messages.metrics.y
+        host.handle(.wheel(WheelEvent(position: pointer, dy: 1)))
         host.advance(to: FrameTime(seconds: 1))
-        #expect(abs(viewer.state.zoom(at: 1) - 0.608 * 1.5625) < 1e-9)
-        let now = viewer.state.imagePoint(under: pointer, at: 1)
+        let listY = chat.screen.messages.metrics.y
+        #expect(listY < bottom)
+        chat.controller.openImage(thumbnail)
+        host.layoutIfNeeded()
+        let viewer = try #require(chat.controller.overlays.imageViewer)
+        let under = viewer.state.imagePoint(under: pointer, at: 1)
+        host.handle(.wheel(WheelEvent(position: pointer, dy: 2, modifiers: .ctrl)))
+        host.advance(to: FrameTime(seconds: 2))
+        #expect(abs(viewer.state.zoom(at: 2) - 0.608 * 1.5625) < 1e-9)
+        let now = viewer.state.imagePoint(under: pointer, at: 2)
         #expect(abs(now.x - under.x) < 1e-6 && abs(now.y - under.y) < 1e-6)
         // A plain wheel pans the image, not the list under it.
-        let offset = viewer.state.offset(at: 1)
+        let offset = viewer.state.offset(at: 2)
         host.handle(.wheel(WheelEvent(position: pointer, dy: -1)))
-        #expect(viewer.state.offset(at: 1).y == offset.y + ImageViewer.notchStep)
+        host.advance(to: FrameTime(seconds: 3))
+        #expect(viewer.state.offset(at: 3).y == offset.y + ImageViewer.notchStep)
         #expect(chat.screen.messages.metrics.y == listY)
     }
 
