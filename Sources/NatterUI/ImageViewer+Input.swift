@@ -37,6 +37,11 @@ extension ImageViewer {
         switch event.button {
         case .right:
             openMenu(at: convertToWindow(event.position))
+        case .left where event.clickCount == 2 && imageRect.contains(event.position):
+            // A double click goes between the whole image and its pixels under the pointer.
+            if state.isFitted { state.actualSize(around: inViewport(event.position), now: now) } else { state.fit(now: now) }
+            backdropPress = nil
+            changed()
         case .left:
             if imageRect.contains(event.position) || state.isAnimating(at: now) {
                 // A press on a moving image catches it, as on the list.

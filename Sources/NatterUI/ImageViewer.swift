@@ -5,7 +5,8 @@ import Widgets
 /// (an ``ImageViewState``), and a bar with its URL, its size in pixels, the zoom and the keys.
 ///
 /// Escape closes it, as does a click on the backdrop beside the image; `0` or `F` fit, `1`
-/// shows it pixel for pixel, `+`/`-`, Ctrl+wheel and a pinch zoom (around the pointer), a drag
+/// shows it pixel for pixel (so does a double click, around the pointer, and another fits it
+/// again), `+`/`-`, Ctrl+wheel and a pinch zoom (around the pointer), a drag
 /// (with momentum and the rubber band), the wheel and the arrow keys pan; a right-click opens
 /// a menu (copy the link, save the image, open it in the browser). Nothing reaches the chat
 /// below while it is open. What the menu does is the presenter's (``onCopyLink``, …): no file

@@ -130,6 +130,22 @@ final class FakeImageFiles: ImageFileSaving {
         #expect(viewer.host == nil)
     }
 
+    @Test func aDoubleClickShowsThePixelsUnderThePointerAndAnotherFitsAgain() throws {
+        let (_, host, viewer) = try open()
+        let pointer = Point(x: 300, y: 200)
+        let under = viewer.state.imagePoint(under: pointer, at: 0)
+        host.handle(.mouseDown(MouseEvent(position: pointer, clickCount: 2)))
+        host.handle(.mouseUp(MouseEvent(position: pointer, clickCount: 2)))
+        host.advance(to: FrameTime(seconds: 1))
+        #expect(viewer.state.zoom(at: 1) == 1)
+        let now = viewer.state.imagePoint(under: pointer, at: 1)
+        #expect(abs(now.x - under.x) < 1e-6 && abs(now.y - under.y) < 1e-6)
+        host.handle(.mouseDown(MouseEvent(position: pointer, clickCount: 2)))
+        host.handle(.mouseUp(MouseEvent(position: pointer, clickCount: 2)))
+        host.advance(to: FrameTime(seconds: 2))
+        #expect(viewer.state.isFitted && viewer.state.zoom(at: 2) == 0.608)
+    }
+
     @Test func aDragMovesTheImageAndTheBandPullsPastTheEdge() throws {
         let (_, host, viewer) = try open()
         key(host, .character("1"))
