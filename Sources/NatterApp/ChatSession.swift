@@ -176,6 +176,7 @@ final class ChatSession {
         controller.onOpenLink = { [weak self] url in
             if let link = IRCLink(url), let self { self.open(link) } else { DesktopActions.open(url) }
         }
+        controller.overlays.imageFiles = DiskImageFiles()
         controller.onFriendsChanged = { [configEdits] network, nicks in
             configEdits.edit("The friends of \(network)") { editor throws(TOMLEditError) in
                 try ConfigWriter.setFriends(nicks, network: network, in: &editor)

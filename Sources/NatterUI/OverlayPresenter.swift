@@ -18,6 +18,11 @@ public final class OverlayPresenter {
     public private(set) var switcher: QuickSwitcher?
     /// The keyboard help, made when first opened.
     public private(set) var keyHelp: KeyHelpView?
+    /// The image open over the window (``openImage(_:)``), and its "Save image as…" dialog.
+    public internal(set) var imageViewer: ImageViewer?
+    public internal(set) var imageSaveDialog: ImageSaveDialog?
+    /// The disk, for "Save image as…" (the app's; nil: the item is disabled).
+    public var imageFiles: (any ImageFileSaving)?
     /// After /list: the network whose channel list to show once it arrives.
     var showListWhenReady: String?
     /// A channel joined from the channel list, shown as soon as the server confirms the join.
@@ -47,6 +52,7 @@ public final class OverlayPresenter {
         switcher = nil
         keyHelp?.dismiss()
         keyHelp = nil
+        imageViewer?.theme = theme
     }
 
     /// Opens the quick switcher over every buffer of every network (and the Mentions view), the

@@ -211,12 +211,22 @@ extension Painter {
     }
 
     /// Draws the image file `id` (a path SDL_image can read) scaled into `rect`; nothing when
-    /// it cannot be read.
+    /// it cannot be read. Only the part inside the clip and the target is scaled
+    /// (``ImageCrop``): a zoomed image costs what shows of it. Shrunk, an image is filtered
+    /// (nearest would drop whole rows and columns: a grid's lines vanish); enlarged, each of
+    /// its pixels stays a sharp square, as an image viewer shows pixels close up.
     public func image(_ id: String, in rect: Rect) {
         guard let texture = imageTexture(id) else { return }
-        settle(rows: rows(of: rect))
-        var destination = pixelRect(rect)
-        SDL_RenderCopy(renderer, texture, nil, &destination)
+        var width: Int32 = 0, height: Int32 = 0, outputWidth: Int32 = 0, outputHeight: Int32 = 0
+        SDL_QueryTexture(texture, nil, nil, &width, &height)
+        SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
+        var visible = SDL_Rect(x: 0, y: 0, w: outputWidth, h: outputHeight)
+        if let clipRect { visible = Self.intersection(visible, clipRect) }
+        guard var part = ImageCrop.part(destination: pixelRect(rect), width: width, height: height, visible: visible) else { return }
+        settle(rows: (part.destination.y - 1)..<(part.destination.y + part.destination.h + 1))
+        let shrunk = part.destination.w < part.source.w || part.destination.h < part.source.h
+        SDL_SetTextureScaleMode(texture, shrunk ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
+        SDL_RenderCopy(renderer, texture, &part.source, &part.destination)
     }
 
     private func setClip(_ rect: SDL_Rect) {

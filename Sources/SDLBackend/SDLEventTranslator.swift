@@ -37,6 +37,11 @@ public enum SDLEventTranslator {
             case SDL_FINGERMOTION: return .fingerMove(touch)
             default: return .fingerUp(touch)
             }
+        case SDL_MULTIGESTURE:
+            let g = event.mgesture
+            guard g.numFingers >= 2, g.dDist != 0 else { return nil }
+            return .magnify(MagnifyEvent(position: Point(x: Double(g.x) * windowSize.width, y: Double(g.y) * windowSize.height),
+                                         factor: pinchFactor(distanceChange: Double(g.dDist))))
         case SDL_KEYDOWN, SDL_KEYUP:
             let k = event.key
             let key = KeyEvent(self.key(k.keysym.sym), modifiers: modifiers(UInt32(k.keysym.mod)),
@@ -60,6 +65,15 @@ public enum SDLEventTranslator {
         default:
             return nil
         }
+    }
+
+    /// The zoom of a pinch whose fingers' distance changed by `change` (a fraction of the
+    /// screen's size, SDL's `dDist`): SDL does not say how far apart the fingers are, so they
+    /// are taken to be a quarter of the screen apart, a two-finger pinch's usual span; the
+    /// factor is kept within 0.5…2 per event.
+    public static func pinchFactor(distanceChange change: Double) -> Double {
+        guard change.isFinite else { return 1 }
+        return min(max(1 + change / 0.25, 0.5), 2)
     }
 
     /// The toolkit key for an SDL key code.

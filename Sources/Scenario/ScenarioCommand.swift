@@ -25,6 +25,13 @@ public enum ScenarioCommand: Hashable, Sendable {
     /// Advance the virtual clock to an absolute time in seconds.
     case at(Double)
     case wheel(Double)
+    /// N wheel notches at a window point with modifiers held (extension: `wheel N X Y [MODS]`).
+    case wheelAt(Double, x: Double, y: Double, modifiers: Modifiers)
+    /// Opens the image viewer on an image file beside the scenario, as a click on its
+    /// thumbnail does (extension).
+    case viewer(String)
+    /// A two-finger pinch zooming by FACTOR around a window point (extension).
+    case pinch(Double, x: Double, y: Double)
     case scroll(Double)
     case touch(TouchPhase, x: Double, y: Double)
     case mouseMove(x: Double, y: Double)

@@ -32,6 +32,34 @@ struct SnapshotMetrics: Encodable {
     var panes: Panes
     /// The settings screen while it is open.
     var settings: Settings?
+    /// The image viewer while it is open (extension), `null` otherwise.
+    var viewer: Viewer?
+
+    /// The image viewer: its zoom (1: one image pixel per screen pixel), the image's rectangle
+    /// in the window, whether it moves, its menu's items while open, the save dialog's path and
+    /// message while open.
+    struct Viewer: Encodable {
+        var zoom: Double
+        var image: [Double]
+        var animating: Bool
+        var fitted: Bool
+        var menu: [String]?
+        var savePath: String?
+        var saveMessage: String?
+
+        enum CodingKeys: String, CodingKey { case zoom, image, animating, fitted, menu, savePath, saveMessage }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(zoom, forKey: .zoom)
+            try c.encode(image, forKey: .image)
+            try c.encode(animating, forKey: .animating)
+            try c.encode(fitted, forKey: .fitted)
+            try c.encode(menu, forKey: .menu)              // null rather than left out
+            try c.encode(savePath, forKey: .savePath)
+            try c.encode(saveMessage, forKey: .saveMessage)
+        }
+    }
 
     struct Settings: Encodable {
         /// The section shown (`SettingSection`'s raw value).
@@ -126,7 +154,7 @@ struct SnapshotMetrics: Encodable {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks, chosen, typing, replyingTo, tooltip, channels, sidebar, panes, settings }
+    enum CodingKeys: String, CodingKey { case name, t, buffer, list, input, sent, clipboard, find, nicks, chosen, typing, replyingTo, tooltip, channels, sidebar, panes, settings, viewer }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -147,5 +175,6 @@ struct SnapshotMetrics: Encodable {
         try c.encode(sidebar, forKey: .sidebar)
         try c.encode(panes, forKey: .panes)
         try c.encode(settings, forKey: .settings)     // null rather than left out
+        try c.encode(viewer, forKey: .viewer)
     }
 }

@@ -122,7 +122,22 @@ public enum ScenarioParser {
         case "wait": try count(1...1); return .wait(try duration(args[0]))
         case "tick": try count(0...0); return .tick
         case "at": try count(1...1); return .at(try duration(args[0]))
-        case "wheel": try count(1...1); return .wheel(try number(args[0]))
+        case "wheel":
+            try count(1...4)
+            if args.count == 1 { return .wheel(try number(args[0])) }
+            guard args.count >= 3 else { throw Problem(text: "wheel takes N, or N X Y and modifiers") }
+            var modifiers: Modifiers = []
+            if args.count == 4 {
+                // The modifiers are a key's without the key: `Ctrl`, `Ctrl+Shift`.
+                do { modifiers = try KeyName.parse(args[3] + "+A").modifiers } catch { throw Problem(text: error.text) }
+            }
+            return .wheelAt(try number(args[0]), x: try number(args[1]), y: try number(args[2]), modifiers: modifiers)
+        case "viewer": try count(1...1); return .viewer(args[0])
+        case "pinch":
+            try count(3...3)
+            let factor = try number(args[0])
+            guard factor > 0 else { throw Problem(text: "pinch needs a factor above 0") }
+            return .pinch(factor, x: try number(args[1]), y: try number(args[2]))
         case "scroll": try count(1...1); return .scroll(try number(args[0]))
         case "touch":
             try count(3...3)

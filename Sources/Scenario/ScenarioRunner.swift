@@ -146,6 +146,11 @@ public final class ScenarioRunner {
             try advance(to: target)
         case .wheel(let notches):
             try input(.wheel(WheelEvent(position: listCentre(), dy: -notches, isNotched: true)))
+        case .wheelAt(let notches, let x, let y, let modifiers):
+            try input(.wheel(WheelEvent(position: Point(x: x, y: y), dy: -notches, isNotched: true, modifiers: modifiers)))
+        case .viewer(let file): try openViewer(file)
+        case .pinch(let factor, let x, let y):
+            try input(.magnify(MagnifyEvent(position: Point(x: x, y: y), factor: factor)))
         case .scroll(let dy):
             try input(.wheel(WheelEvent(position: listCentre(), dy: -dy, isNotched: false)))
         case .touch(let phase, let x, let y):
@@ -292,7 +297,7 @@ public final class ScenarioRunner {
         self.stage = stage
     }
 
-    private func input(_ event: InputEvent) throws {
+    func input(_ event: InputEvent) throws {
         let app = try ready()
         app.host.advance(to: FrameTime(seconds: time))
         app.controller.sync()
@@ -347,7 +352,7 @@ public final class ScenarioRunner {
                                      sidebar: .init(networks: app.screen.sidebar.entries.filter(\.isHeader).map(\.title)
                                                         .filter { $0 != "Friends" },
                                                     status: app.screen.sidebar.status),
-                                     panes: .init(app.screen), settings: settingsMetrics(app))
+                                     panes: .init(app.screen), settings: settingsMetrics(app), viewer: viewerMetrics(app))
         sent.removeAll()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -74,7 +74,19 @@ struct ScenarioParserTests {
         #expect(steps.map(\.command) == [.config("settings.toml"), .settings(nil), .settings(.keys), .field("networks.Libera.nick")])
     }
 
+    /// The image viewer's commands (extensions): `viewer FILE`, a wheel at a point with
+    /// modifiers, a pinch.
+    @Test func theViewersCommandsReadTheirArguments() throws {
+        let steps = try ScenarioParser.parse("viewer photo.png\nwheel -2 300 200 Ctrl\nwheel 1 5 6\nwheel 3 1 2 Ctrl+Shift\npinch 1.5 450 264\n",
+                                             file: "v.scenario")
+        #expect(steps.map(\.command) == [.viewer("photo.png"), .wheelAt(-2, x: 300, y: 200, modifiers: .ctrl),
+                                          .wheelAt(1, x: 5, y: 6, modifiers: []), .wheelAt(3, x: 1, y: 2, modifiers: [.ctrl, .shift]),
+                                          .pinch(1.5, x: 450, y: 264)])
+    }
+
     @Test(arguments: [
+        ("wheel 1 2", 1, "wheel takes N"), ("wheel 1 2 3 Hyper", 1, "unknown modifier"), ("pinch 0 1 2", 1, "above 0"),
+        ("viewer", 1, "takes 1 argument"),
         ("settings colours", 1, "settings takes a section: networks, appearance"), ("field", 1, "takes 1 argument"),
         ("size 800", 1, "WIDTHxHEIGHT"), ("frobnicate 1", 1, "unknown command"), ("\n\nwait 3", 3, "not a time"),
         ("key Hyper+A", 1, "unknown modifier"), ("key Banana", 1, "unknown key"), ("recv", 1, "needs text"),

@@ -322,6 +322,8 @@ open class Widget {
     open func mouseExited() {}
     /// Wheel or touchpad scrolling over the widget.
     open func scrollWheel(_ event: WheelEvent) -> Bool { false }
+    /// A pinch over the widget (zoom by ``MagnifyEvent/factor``).
+    open func magnify(_ event: MagnifyEvent) -> Bool { false }
     /// A key went down while the widget (or a descendant) has focus.
     open func keyDown(_ event: KeyEvent) -> Bool { false }
     /// Committed text while the widget has focus.

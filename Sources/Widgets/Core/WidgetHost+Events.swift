@@ -33,6 +33,15 @@ extension WidgetHost {
                 if widget.scrollWheel(local) { break }
                 node = widget.parent
             }
+        case .magnify(let e):
+            hideTooltip()
+            var node = hitWidget(at: e.position)
+            while let widget = node {
+                var local = e
+                local.position = widget.convertFromWindow(e.position)
+                if widget.magnify(local) { break }
+                node = widget.parent
+            }
         case .fingerDown(let t):
             guard primaryFinger == nil else { return }
             primaryFinger = t.fingerID

@@ -11,6 +11,8 @@ public enum InputEvent: Hashable, Sendable {
     case mouseLeave
     /// Wheel or touchpad scrolling.
     case wheel(WheelEvent)
+    /// Two fingers pinched or spread on a touch screen.
+    case magnify(MagnifyEvent)
     /// A finger touched the screen.
     case fingerDown(TouchEvent)
     /// A finger moved.

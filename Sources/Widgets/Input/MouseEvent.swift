@@ -69,3 +69,19 @@ public struct TouchEvent: Hashable, Sendable {
         self.position = position
     }
 }
+
+/// A pinch on a touch screen: the content under ``position`` zoomed by ``factor`` (above 1:
+/// the fingers spread, zoom in). SDL 2 reports only how much the fingers' distance changed, so
+/// the backend estimates the factor from that.
+public struct MagnifyEvent: Hashable, Sendable {
+    /// The fingers' centre (window, then local coordinates).
+    public var position: Point
+    /// How much bigger the content under the fingers should be drawn (> 0).
+    public var factor: Double
+
+    /// Creates a pinch event.
+    public init(position: Point, factor: Double) {
+        self.position = position
+        self.factor = factor
+    }
+}
