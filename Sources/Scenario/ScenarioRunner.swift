@@ -410,6 +410,11 @@ public final class ScenarioRunner {
             app.controller.model.deliver(.received(try IRCMessage(parsing: line), now: app.controller.clock()), network: networkName)
         }
         app.controller.model.deliver(.received(try IRCMessage(parsing: ":srv BATCH -\(batch)"), now: app.controller.clock()), network: networkName)
+        // The rows follow the model at once, as the window's loop has them do after each drain of
+        // the network: a motion's tick before the next sync would otherwise lay rows out from
+        // lines the rows' index does not know yet (the page shifts every line's place), and keep
+        // those layouts under the rows they had been made for.
+        app.controller.sync()
     }
 
     static func serverTime(_ date: Date) -> String {
