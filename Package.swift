@@ -144,7 +144,7 @@ let package = Package(
         // The scenario language and runner of `natter render`: it draws, so it links SDL.
         .target(name: "Scenario",
                 dependencies: ["Configuration", "FoundationExtras", "SDLBackend", "Widgets", "NatterUI", "ChatModel",
-                               "IRCSession", "IRCProtocol", "Spelling"],
+                               "IRCSession", "IRCProtocol", "Spelling", "Previews"],
                 swiftSettings: strict),
         // The composition root: the window app, the CLI.
         .target(name: "NatterApp",

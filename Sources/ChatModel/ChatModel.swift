@@ -25,6 +25,13 @@ public final class ChatModel {
     public weak var scripts: (any ScriptHooks)?
     /// Where scripts' settings are kept (nil: in memory for the run).
     public var scriptSettings: (any ScriptSettingsStore)?
+    /// Fetches link previews (nil: none are fetched, as in tests without one). Weak: the app
+    /// owns its service.
+    public weak var previewFetcher: (any PreviewFetching)?
+    /// Which links show previews (`[previews]`).
+    public var previewSettings = PreviewSettings()
+    /// Every link's preview as far as it got, and the lines waiting for one.
+    var previewBook = PreviewBook()
     /// Buffers' own notification levels, by ``notifyKey(_:)`` (the rest have their kind's).
     public var notifyLevels: [String: NotifyLevel] = [:]
     /// Networks' levels (a network's `notify`), by name in lower case: what its buffers

@@ -42,6 +42,8 @@ public struct ConfigChanges: Equatable, Sendable {
         case scale
         /// `[input] history`: the sent lines each buffer keeps.
         case history
+        /// `[previews]`, the networks' `previews` and `[previews.buffers]`.
+        case previews
         /// `[scripts.NAME]`: the scripts' own settings and their permissions (the scripts read
         /// them from the settings store, told by its `onSettingsChanged`).
         case scripts
@@ -101,6 +103,7 @@ public struct ConfigChanges: Equatable, Sendable {
             (.scale, changed(\.scale)),
             (.history, changed(\.inputHistoryLines)),
             (.scripts, changed(\.scripts) || changed(\.scriptPermissions)),
+            (.previews, changed(\.previews)),
         ]
         for (setting, isChanged) in groups where isChanged { settings.insert(setting) }
 

@@ -21,6 +21,7 @@ struct ConfigReader {
                 config.networks.append(draft.network)
                 if let template = draft.banMask { config.networkBanMasks[draft.network.name.lowercased()] = template }
                 if let level = draft.notify { config.networkNotifyLevels[draft.network.name.lowercased()] = level }
+                if let mode = draft.previews { config.previews.networkModes[draft.network.name.lowercased()] = mode }
             }
             let names = config.networks.map { $0.name.lowercased() }
             if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {

@@ -72,6 +72,14 @@ import IRCSession
 /// greet = "/msg $1 hello $1; /me waves"   # $* all, $nick, $channel, $network; ; between
 ///                                         # commands; without $ words go at the end
 ///
+/// [previews]                              # link cards and images under messages:
+/// show = "all"                            # off, links (cards without images) or all; a
+///                                         # network's `previews` and [previews.buffers]
+///                                         # ("Libera/#busy" = "off") choose their own
+/// deny_hosts = ["example.com"]            # never previewed (with their subdomains)
+/// allow_private_addresses = false         # links to loopback and LAN addresses: not fetched
+/// cache_mb = 200                          # the disk cache's bound
+///
 /// [notifications.buffers]                 # per buffer (/notify all|mentions|none sets it):
 /// "Libera/#busy" = "none"                 # muted: counts and notifies nothing, drawn dimmed
 ///
@@ -154,6 +162,14 @@ public struct NatterConfig: Hashable, Sendable {
     public var notifyLevels: [String: NotifyLevel] = [:]
     /// Networks' own levels (`notify` of a `[[networks]]` table), by lower-cased name.
     public var networkNotifyLevels: [String: NotifyLevel] = [:]
+    /// `[previews]`, the networks' `previews` and `[previews.buffers]`: which links show
+    /// previews, which hosts never, whether private addresses may be fetched, the cache's size.
+    public var previews = PreviewSettings()
+    /// `[previews] cache_mb`: the disk cache's bound in MiB.
+    public var previewCacheMiB: Int {
+        get { previews.cacheBytes >> 20 }
+        set { previews.cacheBytes = newValue << 20 }
+    }
     /// The user's own commands (`[aliases]`: `name = "expansion"`), by name.
     public var aliases: [String: String] = [:]
     /// The form of a ban by nick (`[bans] mask`; nil: `*!*@$host`), and the networks' own

@@ -181,6 +181,9 @@ extension ChatSession {
             case .history: controller.input.history.limit = new.inputHistoryLines
             // The store tells the scripts which of their settings changed.
             case .scripts: break
+            case .previews:
+                model.previewSettings = new.previews
+                controller.buffers.previewsChanged()
             case .smartFilter:
                 model.settings.smartFilter = new.smartFilter
                 model.settings.smartFilterDelay = Double(new.smartFilterMinutes) * 60

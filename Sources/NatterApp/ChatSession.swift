@@ -184,6 +184,7 @@ final class ChatSession {
         model.aliases = CommandAliases(config.aliases)
         model.notifyLevels = config.notifyLevels
         model.networkNotifyLevels = config.networkNotifyLevels
+        model.previewSettings = config.previews
         controller.onAddNetwork = { [weak self] spec in self?.add(spec) }
         controller.onRemoveNetwork = { [weak self] name in self?.remove(name) }
         controller.onNotifyLevelChanged = { [configEdits] id, level in

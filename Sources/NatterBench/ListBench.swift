@@ -174,7 +174,7 @@ private func bytesPerMessage(_ n: Int) -> Double {
     return Double(after - before) / Double(n)
 }
 
-private func heapBytes() -> Int {
+func heapBytes() -> Int {
     let info = mallinfo2()
     return Int(info.uordblks) + Int(info.hblkhd)
 }

@@ -13,6 +13,7 @@ let allSuites: [BenchSuite] = [
     logSearchBench,
     connectBench,
     scriptsBench,
+    previewBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -4,6 +4,22 @@ import Widgets
 
 /// The right-click menus of the rows and of the nick list, and a click on a reaction chip.
 extension BufferPresenter {
+    /// What a right-click on the preview under `line` offers: hiding it, or every preview of
+    /// its host; its link copied or opened.
+    func previewMenu(for line: ChatLine, preview: LinkPreview?, in id: BufferID) -> [MenuItem] {
+        guard let buffer = chat.model.buffer(id), let url = chat.model.previewURL(for: line, in: buffer) else { return [] }
+        var items = [MenuItem("Hide this preview") { [weak self] in self?.chat.model.hidePreview(ofLine: line.id, in: id) }]
+        if let host = PreviewSettings.host(of: url) {
+            items.append(MenuItem("Hide previews from \(host)") { [weak self] in self?.chat.model.hidePreviews(fromHost: host) })
+        }
+        items.append(MenuItem("Open link") { [weak self] in self?.chat.onOpenLink?(url) })
+        items.append(MenuItem("Copy link") { [weak self] in self?.chat.screen.host?.clipboard.setText(url) })
+        if let image = preview?.thumbnail, image.imageURL != url {
+            items.append(MenuItem("Copy image link") { [weak self] in self?.chat.screen.host?.clipboard.setText(image.imageURL) })
+        }
+        return items
+    }
+
     /// What a right-click on `line` offers: reply, reactions, copying, deleting one's own
     /// message, and a query or whois with its sender.
     func menu(for line: ChatLine, in id: BufferID, link: String?) -> [MenuItem] {

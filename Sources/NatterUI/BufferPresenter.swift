@@ -49,6 +49,9 @@ public final class BufferPresenter {
         rows.onOpenReplied = { [weak self] parent in self?.reveal(lineID: parent, in: id) }
         rows.onToggleReaction = { [weak self] line, reaction in self?.toggleReaction(reaction, on: line, in: id) }
         rows.onMenu = { [weak self] line, link in self?.menu(for: line, in: id, link: link) ?? [] }
+        rows.previewOf = { [weak self, unowned buffer] line in self?.model.preview(for: line, in: buffer) }
+        rows.onOpenImage = { [weak self] thumbnail in self?.chat.openImage(thumbnail) }
+        rows.onPreviewMenu = { [weak self] line, preview in self?.previewMenu(for: line, preview: preview, in: id) ?? [] }
         if buffer.kind == .mentions {
             rows.onActivateLine = { [weak self] lineID in
                 guard let self, let source = self.model.mentionSource(of: lineID) else { return }
@@ -152,6 +155,15 @@ public final class BufferPresenter {
     /// by id.
     func apply(_ theme: ChatTheme) {
         for rows in rows.values { rows.styler = chat.styler }
+        if let current = chat.current, let rows = rows[current] {
+            rows.reload()
+            screen.messages.reloadAll()
+        }
+    }
+
+    /// The previews' settings changed (a buffer's mode, a denied host): the shown rows are laid
+    /// out again; the list keeps its anchor row by id.
+    public func previewsChanged() {
         if let current = chat.current, let rows = rows[current] {
             rows.reload()
             screen.messages.reloadAll()

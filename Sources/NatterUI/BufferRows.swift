@@ -45,6 +45,13 @@ public final class BufferRows: MessageListDataSource {
     public var onMenu: ((ChatLine, String?) -> [MenuItem])?
     /// A click on a reaction chip: the line and the reaction.
     public var onToggleReaction: ((ChatLine, String) -> Void)?
+    /// The preview under a line, as far as it got (nil: none); the model's answer, which asks
+    /// the fetcher the first time a row is laid out.
+    public var previewOf: ((ChatLine) -> PreviewState?)?
+    /// A click on a preview's image: the thumbnail (the viewer opens it).
+    public var onOpenImage: ((PreviewThumbnail) -> Void)?
+    /// A right-click on a preview: what its menu offers (hide it, hide its host, copy, open).
+    public var onPreviewMenu: ((ChatLine, LinkPreview?) -> [MenuItem])?
     /// The line chosen with the keyboard (the Mentions view), drawn on the selection colour.
     public var chosenLineID: String?
     /// Called when the reader asks for the newest lines while a window of older history is
@@ -191,10 +198,23 @@ public final class BufferRows: MessageListDataSource {
             // including the spaces after the nick (which the layout's size leaves out).
             let prefix = context.layoutText(styled.prefix, maxWidth: nil)
             let indent = prefix.lines.first?.runs.map { $0.x + $0.width }.max() ?? 0
-            let layout = context.layoutText(styled.text, maxWidth: max(40, width - 2 * inset),
-                                            hangingIndent: min(indent, width / 3))
-            return MessageRowLayout(height: layout.size.height + 2 * rowPadding, text: layout,
-                                    textOrigin: Point(x: inset, y: rowPadding))
+            let hanging = min(indent, width / 3)
+            let layout = context.layoutText(styled.text, maxWidth: max(40, width - 2 * inset), hangingIndent: hanging)
+            var row = MessageRowLayout(height: layout.size.height + 2 * rowPadding, text: layout,
+                                       textOrigin: Point(x: inset, y: rowPadding))
+            if let state = previewOf?(line(n)),
+               let block = previewBlock.layout(state, width: Self.previewWidth(rowWidth: width, blockX: inset + hanging),
+                                               text: { context.layoutText($0, maxWidth: $1) }) {
+                // Under the message's text, where its continuation lines start.
+                let origin = Point(x: inset + hanging, y: rowPadding + layout.size.height + PreviewBlock.gap)
+                row.hotspots.append(RowHotspot(id: PreviewBlock.blockHotspot,
+                                               rect: Rect(x: origin.x, y: origin.y, width: block.size.width, height: block.size.height)))
+                if let image = block.image {
+                    row.hotspots.insert(RowHotspot(id: PreviewBlock.imageHotspot, rect: image.offsetBy(origin)), at: 0)
+                }
+                row.height += block.size.height + 2 * PreviewBlock.gap   // a gap above it and one below
+            }
+            return row
         case .group(let first, let last):
             let id = line(first).id
             let isExpanded = expanded.contains(id)
@@ -236,6 +256,21 @@ public final class BufferRows: MessageListDataSource {
         if let text = layout.text {
             context.drawText(text, at: Point(x: rect.minX + layout.textOrigin.x, y: rect.minY + layout.textOrigin.y))
         }
+        if case .line(let n) = index.rows[row], let spot = layout.hotspots.first(where: { $0.id == PreviewBlock.blockHotspot }),
+           let state = previewOf?(line(n)),
+           let block = previewBlock.layout(state, width: Self.previewWidth(rowWidth: rect.width, blockX: spot.rect.minX),
+                                           text: { context.layoutText($0, maxWidth: $1) }),
+           block.size.height == spot.rect.height {
+            // Painted only as laid out: a preview that landed since waits for the row's new layout.
+            previewBlock.paint(block, state, at: Point(x: rect.minX + spot.rect.minX, y: rect.minY + spot.rect.minY), context: &context)
+        }
+    }
+
+    private var previewBlock: PreviewBlock { PreviewBlock(theme: styler.theme) }
+
+    /// The width a row's preview may take: from where it starts to the row's right inset.
+    private static func previewWidth(rowWidth: Double, blockX: Double) -> Double {
+        max(40, rowWidth - 10 - blockX)
     }
 
     public func plainText(at row: Int) -> String {
@@ -283,6 +318,24 @@ public final class BufferRows: MessageListDataSource {
         default:
             return false
         }
+    }
+
+    public func activateHotspot(_ id: String, row: Int, modifiers: Modifiers) -> Bool {
+        guard case .line(let n) = index.rows[row], case .ready(let preview)? = previewOf?(line(n)) else { return false }
+        if id == PreviewBlock.imageHotspot, let thumbnail = preview.thumbnail, !thumbnail.isComing {
+            onOpenImage?(thumbnail)
+        } else if modifiers.contains(.ctrl) {
+            onCopyLink?(preview.url)
+        } else {
+            onOpenLink?(preview.url)
+        }
+        return false
+    }
+
+    public func menu(forHotspot id: String, row: Int) -> [MenuItem] {
+        guard case .line(let n) = index.rows[row], let state = previewOf?(line(n)) else { return [] }
+        let preview: LinkPreview? = if case .ready(let preview) = state { preview } else { nil }
+        return onPreviewMenu?(line(n), preview) ?? []
     }
 
     public func menu(forRowAt row: Int, character: Int, layout: MessageRowLayout) -> [MenuItem] {

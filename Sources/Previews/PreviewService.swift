@@ -13,11 +13,11 @@ import Synchronization
 @MainActor
 public final class PreviewService: PreviewFetching {
     /// The cache answers come from and go to.
-    public let cache: PreviewCache
+    public nonisolated let cache: PreviewCache
     /// The bounds every fetch keeps.
     public let limits: PreviewFetchLimits
-    private let fetcher: PreviewFetcher
-    private let state: FetchQueue
+    private nonisolated let fetcher: PreviewFetcher
+    private nonisolated let state: FetchQueue
 
     /// The User-Agent header for a version of Natter: `Natter/VERSION (link preview)`.
     public nonisolated static func userAgent(version: String) -> String { "Natter/\(version) (link preview)" }
@@ -39,8 +39,9 @@ public final class PreviewService: PreviewFetching {
     }
 
     /// Starts `request`'s preview: a fresh cached one is queued at once; a URL already being
-    /// fetched (or waiting) is joined, not fetched twice.
-    public func fetchPreview(_ request: PreviewRequest) {
+    /// fetched (or waiting) is joined, not fetched twice. Nonisolated (the model's protocol is):
+    /// it touches only the cache and the queue, both safe from any thread.
+    public nonisolated func fetchPreview(_ request: PreviewRequest) {
         let hit = cache.lookUp(request.url)
         if let hit, !hit.isStale {
             state.post(PreviewOutcome(url: request.url, preview: hit.preview))

@@ -18,7 +18,8 @@ public final class Painter {
     /// The fonts text is drawn with.
     public let fonts: FontLibrary
     private let textCache: TextTextureCache
-    private var imageTextures: [String: OpaquePointer?] = [:]
+    /// The image files drawn lately, as textures (bounded: see ``boundTextCache(toOutputWidth:height:)``).
+    let images: ImageTextureCache
     /// The renderer's draw blend mode: `SDL_BLENDMODE_BLEND`, or `SDL_BLENDMODE_NONE` while
     /// opaque fills are drawn (see ``fill(_:_:)``).
     private var drawBlendsOpaque = false
@@ -46,26 +47,29 @@ public final class Painter {
         self.scale = scale
         self.fonts = fonts
         self.textCache = TextTextureCache(byteLimit: textCacheBytes)
+        self.images = ImageTextureCache(byteLimit: Self.imageCacheFloor)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
     deinit {
-        for case let texture? in imageTextures.values { SDL_DestroyTexture(texture) }
+        images.removeAll()
         if let scratch { SDL_DestroyTexture(scratch) }
     }
 
-    /// The texture of the image file `path`, loaded once (nil, also remembered, when SDL_image
-    /// cannot read it).
+    /// The texture of the image file `path` (nil when SDL_image cannot read it).
     func imageTexture(_ path: String) -> OpaquePointer? {
-        if let known = imageTextures[path] { return known }
-        var texture: OpaquePointer?
-        if let surface = IMG_Load(path) {
-            texture = SDL_CreateTextureFromSurface(renderer, surface)
-            SDL_FreeSurface(surface)
-        }
-        imageTextures[path] = texture
-        return texture
+        images.texture(path, renderer: renderer)
     }
+
+    /// Bytes of texture memory held by the image cache, and how many images it has.
+    public var imageCacheUsage: (bytes: Int, entries: Int) { (images.bytes, images.count) }
+
+    /// The image cache's least bound: a few thumbnails made for HiDPI (720×480, 1.3 MiB each)
+    /// and the viewer's image stay, whatever the window's size.
+    public static let imageCacheFloor = 16 << 20
+
+    /// The image cache's bound in bytes now.
+    public var imageCacheByteLimit: Int { images.byteLimit }
 
     /// How many texts the painter has rendered (not found in its cache) so far.
     public private(set) var renderedTexts = 0
@@ -98,6 +102,9 @@ public final class Painter {
         let floor = bytesPerPixel * (512 << 10)
         let limit = min(ceiling, max(floor, screenful + screenful / 4))
         if limit != textCache.byteLimit { textCache.byteLimit = limit }
+        // Images on screen take no more than a screenful of pixels either: the same bound, at
+        // 4 bytes a pixel, and never under the floor.
+        images.byteLimit = max(Self.imageCacheFloor, 4 * max(0, width) * max(0, height) * 5 / 4)
     }
 
     /// Fills the whole target with `color`.

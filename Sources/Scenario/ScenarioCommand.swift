@@ -64,6 +64,10 @@ public enum ScenarioCommand: Hashable, Sendable {
     /// Gives the keyboard to the control of setting NAME (its full name, as `/set` takes it)
     /// on the settings screen, as a click in it does (extension).
     case field(String)
+    /// The link URL's preview is FILE beside the scenario (a page or an image), built as a
+    /// download would be; it lands after DELAY (a page with a declared image size sends its
+    /// first answer at once), with IMAGE as a page's `og:image` (extension).
+    case preview(url: String, file: String, delay: Double, image: String?)
     case snapshot(String)
 
     /// The phase of a `touch` command.

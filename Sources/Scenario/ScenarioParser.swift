@@ -89,6 +89,15 @@ public enum ScenarioParser {
             }
             return .settings(section)
         case "field": try count(1...1); return .field(args[0])
+        case "preview":
+            try count(2...4)
+            var delay = 0.0, image: String?
+            for arg in args.dropFirst(2) {
+                if let seconds = try? duration(arg) { delay = seconds } else if image == nil { image = arg } else {
+                    throw Problem(text: "preview takes URL FILE [DELAY] [IMAGE]")
+                }
+            }
+            return .preview(url: args[0], file: args[1], delay: delay, image: image)
         case "config": try count(1...1); return .config(args[0])
         case "history": try count(2...2); return .history(buffer: args[0], file: args[1])
         case "reveal":

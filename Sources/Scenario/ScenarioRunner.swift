@@ -31,7 +31,7 @@ public final class ScenarioRunner {
     private var fps = 60.0
     private var nick = "me"
     private var networkName = "Test"
-    private var time = 0.0
+    private(set) var time = 0.0
     private var lastFrame = 0.0
     private var sent: [String] = []
     /// When the scenario's link next says its queue is empty (nil: nothing sent since).
@@ -47,6 +47,8 @@ public final class ScenarioRunner {
     private var logsRoot: URL?
     /// The folder of the config file a `config` line copied, removed when the scenario ends.
     var configFolder: URL?
+    /// The previews of a scenario with `preview` lines: the model's fetcher, and what lands when.
+    var previews: ScenarioPreviews?
     /// Wall-clock time of virtual time 0: 2024-01-01 12:00:00 UTC.
     static let epoch = Date(timeIntervalSince1970: 1_704_110_400)
 
@@ -73,8 +75,13 @@ public final class ScenarioRunner {
         if steps.contains(where: { if case .log = $0.command { true } else { false } }) {
             logsRoot = FileManager.default.temporaryDirectory.appendingPathComponent("natter-scenario-logs-\(UUID().uuidString)")
         }
+        if steps.contains(where: { if case .preview = $0.command { true } else { false } }) {
+            previews = ScenarioPreviews(folder: FileManager.default.temporaryDirectory
+                .appendingPathComponent("natter-scenario-previews-\(UUID().uuidString)").path)
+        }
         defer {
             if let logsRoot { try? FileManager.default.removeItem(at: logsRoot) }
+            if let previews { try? FileManager.default.removeItem(atPath: previews.folder) }
             if let configFolder { try? FileManager.default.removeItem(at: configFolder) }
         }
         for step in steps {
@@ -212,6 +219,7 @@ public final class ScenarioRunner {
         case .settings(let section): try openSettings(section)
         case .config(let file): try useConfig(file)
         case .field(let name): try focusSetting(name)
+        case .preview(let url, let file, let delay, let image): try preview(url: url, file: file, delay: delay, image: image)
         case .snapshot(let name):
             try snapshot(name)
         }
@@ -230,6 +238,7 @@ public final class ScenarioRunner {
                                       })
         let model = chat.model, screen = chat.screen, controller = chat.controller
         model.addNetwork(name: networkName, configuration: SessionConfiguration(nick: nick, user: nick, realName: nick))
+        model.previewFetcher = previews
         let measurer = SDLTextMeasurer(painter: canvas.painter)
         controller.searchesInBackground = false   // a scenario's frames must not depend on the machine
         let host = WidgetHost(root: screen, size: logicalSize, measurer: measurer, clipboard: clipboard, scale: drawScale,
@@ -303,6 +312,7 @@ public final class ScenarioRunner {
                 drainDue = nil
                 app.model.linkDrained(network: networkName, interval: .seconds(Self.secondsPerLine), now: app.controller.clock())
             }
+            previews?.land(until: frame, in: app.model)
             render(app, full: false)
             lastFrame = frame
             frame += step

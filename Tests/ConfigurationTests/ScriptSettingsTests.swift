@@ -154,7 +154,7 @@ final class ScriptSettingsTests {
         #expect(all.contains("scripts.urllog.show = true"))
         #expect(all.contains("scripts.urllog.permissions = files  (default: none)"))
         let found = run("/set links")
-        #expect(found.first == "Settings with \"links\" (3); /set KEY VALUE changes one, /set -default KEY resets it:")
+        #expect(found.first == "Settings with \"links\" (6); /set KEY VALUE changes one, /set -default KEY resets it:")
         let names = model.argumentCompletions(of: "set", after: [], in: server) ?? []
         #expect(names.contains("scripts.urllog.max") && names.contains("scripts.urllog.colour") && names.contains("scripts.urllog.permissions"))
         #expect(model.argumentCompletions(of: "set", after: ["scripts.urllog.show"], in: server) == ["true", "false"])

@@ -19,6 +19,11 @@ public struct LinkPreview: Sendable, Hashable {
     /// Whether the link is an image rather than a page (the row shows only the thumbnail).
     public var isImage: Bool { title == nil && summary == nil && siteName == nil && thumbnail != nil }
 
+    /// Whether everything has come: not a card whose image is still on its way (a first
+    /// answer, sent as soon as the page's head is read, with the image's declared size so
+    /// the row takes its final height at once).
+    public var isComplete: Bool { thumbnail?.isComing != true }
+
     /// Creates a preview.
     public init(url: String, siteName: String? = nil, title: String? = nil, summary: String? = nil,
                 thumbnail: PreviewThumbnail? = nil) {
@@ -56,6 +61,16 @@ public struct PreviewThumbnail: Sendable, Hashable {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
     }
+
+    /// A thumbnail still to come, of a known size: drawn as an empty frame of that size.
+    public static func coming(width: Int, height: Int, imageURL: String) -> PreviewThumbnail {
+        let fitted = fitted(width: width, height: height)
+        return PreviewThumbnail(path: "", width: fitted.width, height: fitted.height, imageURL: imageURL,
+                                pixelWidth: width, pixelHeight: height)
+    }
+
+    /// Whether this is a thumbnail still to come (``coming(width:height:imageURL:)``).
+    public var isComing: Bool { path.isEmpty }
 
     /// The largest box a thumbnail is drawn in (logical px).
     public static let maxSize = (width: 360.0, height: 240.0)
@@ -116,9 +131,10 @@ public struct PreviewOutcome: Sendable, Hashable {
 }
 
 /// Fetches previews for the model (the app's `PreviewService`; tests and scenarios their own).
-/// Called on the main thread; answers come back later through ``ChatModel/previewArrived(_:)``,
-/// on the main thread too. One fetch per URL: the model asks once.
-@MainActor
+/// Called on the main thread (the model's); answers come back later through
+/// ``ChatModel/previewArrived(_:)``, on the main thread too. One fetch per URL: the model asks
+/// once. Not main-actor isolated, as the model is not: a main-actor service conforms with
+/// `@preconcurrency` or checks its isolation itself.
 public protocol PreviewFetching: AnyObject {
     /// Starts fetching `request`'s link.
     func fetchPreview(_ request: PreviewRequest)

@@ -153,7 +153,8 @@ public final class ConfigSettingsStore: SettingsStore {
                 return SettingValue(address: address, text: "", isDefault: true)
             }
             let draft = NetworkDraft(network, banMask: config.networkBanMasks[network.name.lowercased()],
-                                     notify: config.networkNotifyLevels[network.name.lowercased()])
+                                     notify: config.networkNotifyLevels[network.name.lowercased()],
+                                     previews: config.previews.networkModes[network.name.lowercased()])
             let present = networkTable(named: network.name).flatMap { table($0, setting.tablePath)?[setting.leaf] } != nil
             return SettingValue(address: address, text: Self.typeable(setting.show(draft), address.info.kind), isDefault: !present)
         case .buffer:

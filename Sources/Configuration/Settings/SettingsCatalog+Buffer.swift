@@ -29,6 +29,18 @@ extension SettingsCatalog {
             },
             show: { config, key in config.notifyLevels[key.lowercased()]?.rawValue }),
         BufferSetting(
+            info: SettingInfo(key: "previews", scope: .buffer, kind: .choice(PreviewMode.allCases.map(\.rawValue)),
+                              section: .appearance, summary: "The buffer's own link previews: off, links, all",
+                              defaultText: "the network's previews"),
+            table: "previews.buffers",
+            read: { value, config, key throws(SettingRefusal) in
+                guard key.contains("/"), let text = value.string, let mode = PreviewMode(rawValue: text.lowercased()) else {
+                    throw SettingRefusal("takes \"NETWORK/BUFFER\" = \"off\", \"links\" or \"all\"")
+                }
+                config.previews.bufferModes[key.lowercased()] = mode
+            },
+            show: { config, key in config.previews.bufferModes[key.lowercased()]?.rawValue }),
+        BufferSetting(
             info: SettingInfo(key: "spelling", scope: .buffer, kind: .text, section: .input,
                               summary: "The buffer's own spelling language, or off", defaultText: "spelling.language"),
             table: "spelling.buffers",

@@ -9,6 +9,8 @@ struct NetworkDraft: Sendable {
     /// `ban_mask` and `notify`, kept by the configuration beside the network.
     var banMask: String?
     var notify: NotifyLevel?
+    /// `previews`, kept by the configuration beside the network.
+    var previews: PreviewMode?
     /// The SASL table's keys, made into ``NatterConfig/SASL`` at the end.
     var saslMechanism = NatterConfig.SASL.Mechanism.plain
     var saslAccount: String?
@@ -23,10 +25,11 @@ struct NetworkDraft: Sendable {
     }
 
     /// The draft a read network amounts to (to show its values).
-    init(_ network: NatterConfig.Network, banMask: String?, notify: NotifyLevel? = nil) {
+    init(_ network: NatterConfig.Network, banMask: String?, notify: NotifyLevel? = nil, previews: PreviewMode? = nil) {
         self.network = network
         self.banMask = banMask
         self.notify = notify
+        self.previews = previews
         if let sasl = network.sasl {
             saslMechanism = sasl.mechanism
             saslAccount = sasl.account
@@ -134,6 +137,17 @@ extension SettingsCatalog {
                     draft.notify = level
                 },
                 show: { $0.notify?.rawValue ?? "" }),
+        Setting(info: SettingInfo(key: "previews", scope: .network, kind: .choice(PreviewMode.allCases.map(\.rawValue)),
+                                  section: .appearance,
+                                  summary: "The network's link previews where a buffer has none of its own: off, links, all",
+                                  defaultText: "previews.show"),
+                read: { value, draft throws(SettingRefusal) in
+                    guard let mode = PreviewMode(rawValue: try SettingValueReader.string(value).lowercased()) else {
+                        throw SettingRefusal("must be one of off, links, all")
+                    }
+                    draft.previews = mode
+                },
+                show: { $0.previews?.rawValue ?? "" }),
     ]
 
     /// A password: text in the file, or `{ keyring = "NAME" }` (typed `keyring:NAME`).

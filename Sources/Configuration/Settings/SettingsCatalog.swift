@@ -202,7 +202,21 @@ public enum SettingsCatalog {
 
     // MARK: Other
 
-    private static let other: [Setting<NatterConfig>] = [
+    private static let previews: [Setting<NatterConfig>] = [
+        .choice("previews.show", .global, .appearance,
+                "Link previews under messages: off, links (cards without images) or all (cards and images)",
+                \.previews.mode),
+        .list("previews.deny_hosts", .global, .appearance, "Hosts never previewed (with their subdomains)", default: "",
+              check: { hosts in hosts.first { $0.isEmpty || $0.contains("/") || $0.contains(" ") }.map { "\($0) is not a host name" } },
+              \.previews.deniedHosts),
+        .flag("previews.allow_private_addresses", .global, .appearance,
+              "Fetch previews of links to loopback and local-network addresses (false: a link cannot probe your network)",
+              default: "", \.previews.allowsPrivateAddresses),
+        .whole("previews.cache_mb", .global, .appearance, "How much disk the preview cache may take, in MiB",
+               default: "", 0...100_000, refusal: "must be a whole number from 0 to 100000", \.previewCacheMiB),
+    ]
+
+    private static let other: [Setting<NatterConfig>] = previews + [
         .whole("scrollback.lines", .global, .other, "Lines kept in memory per buffer (older ones are read from the logs)",
                default: "", 100...1_000_000, refusal: "must be between 100 and 1000000", \.scrollbackLines),
         .whole("scrollback.trim_batch", .global, .other, "How many lines go at once when a buffer is over its lines",

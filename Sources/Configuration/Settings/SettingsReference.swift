@@ -22,7 +22,7 @@ public enum SettingsReference {
             switch scope {
             case .global: text += "\n## Global settings\n\nIn the table their key names (`[theme]` holds `theme.font_size` as `font_size`).\n"
             case .network: text += "\n## A network's settings\n\nIn each `[[networks]]` table; `sasl.…` in its `[networks.sasl]` table.\n"
-            case .buffer: text += "\n## A buffer's settings\n\nKeyed `\"NETWORK/BUFFER\"`: `notify` in `[notifications.buffers]`, `spelling` in `[spelling.buffers]`.\n"
+            case .buffer: text += "\n## A buffer's settings\n\nKeyed `\"NETWORK/BUFFER\"`: `notify` in `[notifications.buffers]`, `spelling` in `[spelling.buffers]`, `previews` in `[previews.buffers]`.\n"
             case .script: text += scripts
             }
             let infos = SettingsCatalog.infos.filter { $0.scope == scope }

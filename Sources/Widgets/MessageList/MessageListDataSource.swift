@@ -43,6 +43,14 @@ public protocol MessageListDataSource: AnyObject {
     /// default does nothing.
     func activateRow(at index: Int, character: Int, layout: MessageRowLayout, modifiers: Modifiers) -> Bool
 
+    /// A click on hotspot `id` of row `index` (a preview's image opens the viewer). Returns
+    /// whether the row changed. The default does nothing.
+    func activateHotspot(_ id: String, row index: Int, modifiers: Modifiers) -> Bool
+
+    /// What a right-click on hotspot `id` of row `index` offers; empty: the row's own menu.
+    /// The default offers nothing.
+    func menu(forHotspot id: String, row index: Int) -> [MenuItem]
+
     /// What a right-click on row `index` offers (reply, react, copy, …); empty: no menu.
     /// `character` is the text position under the pointer. The default offers nothing.
     func menu(forRowAt index: Int, character: Int, layout: MessageRowLayout) -> [MenuItem]
@@ -79,6 +87,10 @@ extension MessageListDataSource {
 
     public func menu(forRowAt index: Int, character: Int, layout: MessageRowLayout) -> [MenuItem] { [] }
 
+    public func activateHotspot(_ id: String, row index: Int, modifiers: Modifiers) -> Bool { false }
+
+    public func menu(forHotspot id: String, row index: Int) -> [MenuItem] { [] }
+
     public func tooltip(forRowAt index: Int, character: Int, layout: MessageRowLayout) -> String? { nil }
 
     public func index(ofRowID id: String) -> Int? {
@@ -101,11 +113,30 @@ public struct MessageRowLayout: Sendable, Hashable {
     public var text: TextLayout?
     /// Top-left corner of ``text`` relative to the row's top-left corner.
     public var textOrigin: Point
+    /// Parts of the row that are not text but answer clicks (a preview's card or image),
+    /// in row coordinates; the first that contains the pointer takes the click.
+    public var hotspots: [RowHotspot]
 
     /// Creates a row layout.
-    public init(height: Double, text: TextLayout? = nil, textOrigin: Point = .zero) {
+    public init(height: Double, text: TextLayout? = nil, textOrigin: Point = .zero, hotspots: [RowHotspot] = []) {
         self.height = height
         self.text = text
         self.textOrigin = textOrigin
+        self.hotspots = hotspots
+    }
+}
+
+/// A rectangle of a row that answers a click, a right-click and the pointer by itself
+/// (``MessageListDataSource/activateHotspot(_:row:modifiers:)``).
+public struct RowHotspot: Sendable, Hashable {
+    /// What the data source calls it.
+    public var id: String
+    /// Where it is, relative to the row's top-left corner.
+    public var rect: Rect
+
+    /// Creates a hotspot.
+    public init(id: String, rect: Rect) {
+        self.id = id
+        self.rect = rect
     }
 }

@@ -77,7 +77,9 @@ extension MessageListView {
         guard let dataSource, let host, rowCount > 0 else { return false }
         let at = selectionPoint(at: point)
         guard let layout = cachedLayout(at.row) else { return false }
-        let items = dataSource.menu(forRowAt: at.row, character: at.character, layout: layout)
+        var items: [MenuItem] = []
+        if let spot = hotspot(at: point) { items = dataSource.menu(forHotspot: spot.id, row: spot.row) }
+        if items.isEmpty { items = dataSource.menu(forRowAt: at.row, character: at.character, layout: layout) }
         guard !items.isEmpty else { return false }
         PopupMenu(items, theme: theme).show(in: host, at: convertToWindow(point))
         return true
@@ -125,7 +127,11 @@ extension MessageListView {
                 selection = nil
                 setNeedsPaint()
                 let row = click.anchor.row
-                if row < rowCount, let layout = cachedLayout(row),
+                if let spot = hotspot(at: event.position) {
+                    if dataSource?.activateHotspot(spot.id, row: spot.row, modifiers: event.modifiers) == true {
+                        rowChanged(at: spot.row)
+                    }
+                } else if row < rowCount, let layout = cachedLayout(row),
                    dataSource?.activateRow(at: row, character: click.anchor.character, layout: layout,
                                            modifiers: event.modifiers) == true {
                     rowChanged(at: row)
@@ -167,7 +173,7 @@ extension MessageListView {
     func cursorShape(at point: Point) -> CursorShape {
         if isPillVisible, let pill = pillRect(), pill.contains(point) { return .hand }
         if let bar = scrollBarGeometry(), bar.hitArea.contains(point) { return .arrow }
-        if linkAttributes(at: point) != nil { return .hand }
+        if linkAttributes(at: point) != nil || hotspot(at: point) != nil { return .hand }
         return .ibeam
     }
 

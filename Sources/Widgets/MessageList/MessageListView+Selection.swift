@@ -17,6 +17,15 @@ extension MessageListView {
         return ListSelectionPoint(row: row, character: hit.text.index(at: hit.local, measurer: measurer))
     }
 
+    /// The hotspot under `point` (list-local), with its row, if there is one.
+    func hotspot(at point: Point) -> (id: String, row: Int)? {
+        let contentY = paintY + point.y
+        guard rowCount > 0, contentY >= 0, contentY < contentHeight, let row = viewport.row(containing: contentY),
+              let layout = cachedLayout(row), !layout.hotspots.isEmpty else { return nil }
+        let local = Point(x: point.x, y: contentY - rows.heights.prefixSum(row))
+        return layout.hotspots.first { $0.rect.contains(local) }.map { ($0.id, row) }
+    }
+
     /// The link under `point` (list-local) in a row's text, if there is one.
     func linkAttributes(at point: Point) -> String? {
         guard let hit = rows.text(at: point.x, paintY + point.y, viewport.layouter()) else { return nil }
