@@ -26,10 +26,13 @@ struct PreviewFetcher: Sendable {
     }
 
     /// The outcome of `request`, given up at the total limit.
-    func outcome(for request: PreviewRequest, cached: PreviewCache.Hit?) async -> PreviewOutcome {
+    /// `interim` takes a first answer (a card whose image's size its page declares) before the
+    /// image is fetched. A stale cached preview stands when the fetch fails.
+    func outcome(for request: PreviewRequest, cached: PreviewCache.Hit?,
+                 interim: @escaping @Sendable (PreviewOutcome) -> Void) async -> PreviewOutcome {
         let total = limits.totalTimeout
         let result = await withTaskGroup(of: PreviewOutcome?.self) { group -> PreviewOutcome? in
-            group.addTask { await self.fetch(request, cached: cached) }
+            group.addTask { await self.fetch(request, cached: cached, interim: interim) }
             group.addTask {
                 try? await Task.sleep(for: total)
                 return nil
@@ -39,11 +42,14 @@ struct PreviewFetcher: Sendable {
             return first
         }
         let outcome = result ?? PreviewOutcome(url: request.url, preview: nil, reason: "gave up after \(total) (the total limit)")
-        if outcome.preview == nil { log("preview of \(request.url): \(outcome.reason ?? "nothing to show")") }
+        guard outcome.preview == nil else { return outcome }
+        log("preview of \(request.url): \(outcome.reason ?? "nothing to show")")
+        if let cached { return PreviewOutcome(url: request.url, preview: cached.preview, reason: "stale: " + (outcome.reason ?? "")) }
         return outcome
     }
 
-    private func fetch(_ request: PreviewRequest, cached: PreviewCache.Hit?) async -> PreviewOutcome {
+    private func fetch(_ request: PreviewRequest, cached: PreviewCache.Hit?,
+                       interim: @Sendable (PreviewOutcome) -> Void) async -> PreviewOutcome {
         guard let url = PreviewURL(request.url) else {
             return PreviewOutcome(url: request.url, preview: nil, reason: "not an http(s) URL")
         }
@@ -72,6 +78,7 @@ struct PreviewFetcher: Sendable {
         case .page(let metadata):
             var thumbnail: PreviewThumbnail?
             var note: String?
+            if let first = PreviewBuilder.firstAnswer(for: metadata, request: request, pageURL: page.url.text) { interim(first) }
             if request.wantsImages, let imageURL = metadata.imageURL.flatMap(PreviewURL.init) {
                 switch await image(imageURL) {
                 case .success(let made): thumbnail = made

@@ -61,7 +61,7 @@ public final class PreviewService: PreviewFetching {
         Task.detached {
             var next: FetchQueue.Job? = job
             while let current = next {
-                let outcome = await fetcher.outcome(for: current.request, cached: current.cached)
+                let outcome = await fetcher.outcome(for: current.request, cached: current.cached, interim: { state.post($0) })
                 next = state.finish(current.request.url, outcome: outcome)
             }
         }

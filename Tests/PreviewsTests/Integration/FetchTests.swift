@@ -17,12 +17,29 @@ struct FetchTests {
         #expect(thumbnail.imageURL == server.url("/img/sample.png"))
         #expect(thumbnail.pixelWidth == 64 && thumbnail.pixelHeight == 48)
         #expect(thumbnail.path.hasPrefix(harness.folder) && FileManager.default.fileExists(atPath: thumbnail.path))
+        // Made by the SDL thumbnailer: a PNG within the 720×480 box (64×48 is not enlarged).
+        #expect(ImageHeader.read(Array(FileManager.default.contents(atPath: thumbnail.path) ?? Data()))
+                == ImageHeader(kind: .png, width: 64, height: 48))
         let headers = try #require(server.stats().headers["/page"])
         #expect(headers["user-agent"] == "Natter/9.9.9 (link preview)")
         #expect(headers["accept-encoding"] == "identity")
         #expect(headers["accept"]?.hasPrefix("text/html") == true)
         #expect(headers["referer"] == nil && headers["cookie"] == nil)
         #expect(server.stats().headers["/img/sample.png"]?["referer"] == nil)
+    }
+
+    /// A page that declares its image's size is answered twice: the card with an empty frame
+    /// of that size as soon as its head is read, then the card with its thumbnail.
+    @Test func aDeclaredImageSizeGivesAFirstAnswer() async throws {
+        let server = try WebServer()
+        let harness = Harness(limits: Harness.limits(allowing: [server.endpoint]))
+        harness.service.fetchPreview(PreviewRequest(url: server.url("/sized-page"), wantsImages: true))
+        let outcomes = await harness.outcomes(2, within: .seconds(20))
+        try #require(outcomes.count == 2)
+        let first = try #require(outcomes[0].preview), last = try #require(outcomes[1].preview)
+        #expect(first.title == "Sized" && !first.isComplete)
+        #expect(first.thumbnail?.width == 320 && first.thumbnail?.height == 240)
+        #expect(last.isComplete && last.thumbnail?.pixelWidth == 64)
     }
 
     @Test func anImageLinkGivesAThumbnail() async throws {
@@ -33,6 +50,8 @@ struct FetchTests {
             #expect(outcome.preview?.isImage == true, "\(name): \(outcome.reason ?? "")")
             #expect(outcome.preview?.thumbnail?.pixelWidth == width)
             #expect(outcome.preview?.thumbnail?.originalPath.map(FileManager.default.fileExists(atPath:)) == true)
+            let made = outcome.preview?.thumbnail.flatMap { FileManager.default.contents(atPath: $0.path) }
+            #expect(made.flatMap { ImageHeader.read(Array($0)) }?.kind == .png, "\(name)'s thumbnail is a PNG")
         }
     }
 

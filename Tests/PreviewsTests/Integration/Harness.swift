@@ -1,6 +1,7 @@
 import ChatModel
 import Foundation
 @testable import Previews
+import SDLBackend
 import Synchronization
 
 /// A `PreviewService` over a fresh cache folder, its debug-log lines and wake-ups kept.
@@ -9,7 +10,8 @@ final class Harness {
     let service: PreviewService
     let folder: String
     let log = Lines()
-    let thumbnailer = PreviewBuilderTests.HeaderThumbnailer()
+    /// The app's own thumbnailer (SDL_image), its calls counted.
+    let thumbnailer = PreviewBuilderTests.HeaderThumbnailer(real: ImageThumbnailer.write)
 
     final class Lines: Sendable {
         private let lines = Mutex<[String]>([])

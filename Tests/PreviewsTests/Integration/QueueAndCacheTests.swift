@@ -61,6 +61,20 @@ struct QueueAndCacheTests {
         #expect(server.count("/cached") == 2)
         #expect(server.stats().headers["/cached"]?["if-none-match"] == "\"v1\"")
     }
+
+    /// A stale entry whose server is gone: the cached preview stands.
+    @Test func aStaleEntryStandsWhenTheServerIsGone() async throws {
+        let folder = Fixture.temporaryFolder()
+        var server: WebServer? = try WebServer()
+        let endpoint = server!.endpoint, url = server!.url("/page-no-image")
+        let first = Harness(limits: Harness.limits(allowing: [endpoint]), folder: folder, freshness: .zero)
+        let fetched = try #require(await first.fetch(url)?.preview)
+        server = nil   // killed
+        let second = Harness(limits: Harness.limits(allowing: [endpoint]), folder: folder, freshness: .zero)
+        let again = try #require(await second.fetch(url))
+        #expect(again.preview == fetched && again.reason?.hasPrefix("stale") == true)
+        #expect(second.log.all.count == 1)
+    }
 }
 
 /// The cache's own rules, on files made here.

@@ -81,6 +81,9 @@ class Handler(BaseHTTPRequestHandler):
     def answer(self, path, query):
         if path == "/page":
             self.send(200, page("A page", image="/img/sample.png"))
+        elif path == "/sized-page":
+            size = '<meta property="og:image:width" content="640"><meta property="og:image:height" content="480">'
+            self.send(200, page("Sized", image="/img/sample.png", extra=size))
         elif path == "/page-no-image":
             self.send(200, page("Plain page"))
         elif path.startswith("/img/"):
