@@ -6,15 +6,19 @@ import Testing
 /// Bodies turned into outcomes: cards, thumbnails, refusals; the synchronous local-file entry.
 struct PreviewBuilderTests {
     /// A stand-in for the SDL thumbnailer: reads the header only, copies the file as the
-    /// "thumbnail", and counts its calls.
+    /// "thumbnail", and counts its calls; or, given `real`, counts the calls of that one.
     final class HeaderThumbnailer: @unchecked Sendable {
         private let lock = NSLock()
         private var _calls: [(String, String, Int, Int)] = []
+        private let real: ThumbnailMaker?
         var calls: [(String, String, Int, Int)] { lock.withLock { _calls } }
+
+        init(real: ThumbnailMaker? = nil) { self.real = real }
 
         var maker: ThumbnailMaker {
             { source, destination, width, height in
                 self.lock.withLock { self._calls.append((source, destination, width, height)) }
+                if let real = self.real { return try real(source, destination, width, height) }
                 let bytes = Array(FileManager.default.contents(atPath: source) ?? Data())
                 guard let header = ImageHeader.read(bytes) else { throw PreviewFailure("cannot decode") }
                 try Data(bytes).write(to: URL(fileURLWithPath: destination))

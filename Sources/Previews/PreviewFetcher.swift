@@ -1,0 +1,248 @@
+import AsyncHTTPClient
+import ChatModel
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+
+/// One preview fetched: the link's hops (each host resolved here and checked, then connected to
+/// at the address that was checked), its body streamed up to a bound, sniffed, and a page's
+/// image fetched the same way. Runs off the main thread; every step within the total limit.
+struct PreviewFetcher: Sendable {
+    let limits: PreviewFetchLimits
+    let group: any EventLoopGroup
+    let tls: TLSConfiguration?
+    let userAgent: String
+    let cache: PreviewCache
+    let thumbnailer: ThumbnailMaker
+    let log: @Sendable (String) -> Void
+
+    /// A body as it came: where it came from after redirects, its type and validators.
+    struct Download {
+        var url: PreviewURL
+        var status: Int
+        var contentType: String?
+        var validator: PreviewCache.Validator?
+        var body: [UInt8]
+    }
+
+    /// The outcome of `request`, given up at the total limit.
+    /// `interim` takes a first answer (a card whose image's size its page declares) before the
+    /// image is fetched. A stale cached preview stands when the fetch fails.
+    func outcome(for request: PreviewRequest, cached: PreviewCache.Hit?,
+                 interim: @escaping @Sendable (PreviewOutcome) -> Void) async -> PreviewOutcome {
+        let total = limits.totalTimeout
+        let result = await withTaskGroup(of: PreviewOutcome?.self) { group -> PreviewOutcome? in
+            group.addTask { await self.fetch(request, cached: cached, interim: interim) }
+            group.addTask {
+                try? await Task.sleep(for: total)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        let outcome = result ?? PreviewOutcome(url: request.url, preview: nil, reason: "gave up after \(total) (the total limit)")
+        guard outcome.preview == nil else { return outcome }
+        log("preview of \(request.url): \(outcome.reason ?? "nothing to show")")
+        if let cached { return PreviewOutcome(url: request.url, preview: cached.preview, reason: "stale: " + (outcome.reason ?? "")) }
+        return outcome
+    }
+
+    private func fetch(_ request: PreviewRequest, cached: PreviewCache.Hit?,
+                       interim: @Sendable (PreviewOutcome) -> Void) async -> PreviewOutcome {
+        guard let url = PreviewURL(request.url) else {
+            return PreviewOutcome(url: request.url, preview: nil, reason: "not an http(s) URL")
+        }
+        let page: Download
+        do {
+            page = try await download(url, image: false, validator: cached?.validator)
+        } catch {
+            return PreviewOutcome(url: request.url, preview: nil, reason: error.reason)
+        }
+        if page.status == 304, let cached {
+            cache.refresh(request.url)
+            return PreviewOutcome(url: request.url, preview: cached.preview)
+        }
+        let body = PreviewBuilder.examine(page.body, contentType: page.contentType, pageURL: page.url.text,
+                                          maxPixels: limits.maxImagePixels, maxSide: limits.maxImageSide)
+        let outcome: PreviewOutcome
+        switch body {
+        case .refused(let reason):
+            return PreviewOutcome(url: request.url, preview: nil, reason: reason)
+        case .image(let header):
+            guard request.wantsImages else { return PreviewOutcome(url: request.url, preview: nil, reason: "images are not wanted") }
+            outcome = PreviewBuilder.imageOutcome(
+                PreviewBuilder.thumbnail(of: page.body, header: header, imageURL: page.url.text, folder: cache.folder,
+                                         thumbnailer: thumbnailer),
+                request: request)
+        case .page(let metadata):
+            var thumbnail: PreviewThumbnail?
+            var note: String?
+            if let first = PreviewBuilder.firstAnswer(for: metadata, request: request, pageURL: page.url.text) { interim(first) }
+            if request.wantsImages, let imageURL = metadata.imageURL.flatMap(PreviewURL.init) {
+                switch await image(imageURL) {
+                case .success(let made): thumbnail = made
+                case .failure(let failure):
+                    note = "no image: " + failure.reason
+                    log("preview of \(request.url): its image \(imageURL.text): \(failure.reason)")
+                }
+            }
+            outcome = PreviewBuilder.card(metadata, request: request, pageURL: page.url.text, thumbnail: thumbnail, note: note)
+        }
+        if let preview = outcome.preview { cache.store(preview, validator: page.validator) }
+        return outcome
+    }
+
+    /// A page's image: fetched, checked and made into a thumbnail.
+    private func image(_ url: PreviewURL) async -> Result<PreviewThumbnail, PreviewFailure> {
+        do {
+            let download = try await download(url, image: true, validator: nil)
+            switch PreviewBuilder.examine(download.body, contentType: download.contentType, pageURL: download.url.text,
+                                          maxPixels: limits.maxImagePixels, maxSide: limits.maxImageSide) {
+            case .image(let header):
+                return PreviewBuilder.thumbnail(of: download.body, header: header, imageURL: download.url.text,
+                                                folder: cache.folder, thumbnailer: thumbnailer)
+            case .page: return .failure(PreviewFailure("the image is a page"))
+            case .refused(let reason): return .failure(PreviewFailure(reason))
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// GET `start`, following redirects here (each hop's host checked again), the body read up
+    /// to its bound: an HTML page's head bound (the rest is not read) or the image bound (past
+    /// it, refused); an image whose header is too large is refused as soon as the header is in.
+    func download(_ start: PreviewURL, image: Bool, validator: PreviewCache.Validator?) async throws(PreviewFailure) -> Download {
+        var url = start
+        var redirects = 0
+        while true {
+            let address = try await checkedAddress(of: url.host, port: url.port)
+            let client = makeClient(host: url.host, address: address)
+            do {
+                let response = try await get(url, validator: redirects == 0 ? validator : nil, with: client)
+                let status = Int(response.status.code)
+                if (300..<400).contains(status), status != 304, let location = response.headers.first(name: "location") {
+                    redirects += 1
+                    guard redirects <= limits.maxRedirects else {
+                        throw PreviewFailure("more than \(limits.maxRedirects) redirects")
+                    }
+                    guard let next = url.resolving(location) else { throw PreviewFailure("a redirect to \(location), not http(s)") }
+                    try? await client.shutdown()
+                    url = next
+                    continue
+                }
+                let contentType = response.headers.first(name: "content-type")
+                let tag = response.headers.first(name: "etag"), modified = response.headers.first(name: "last-modified")
+                let validators = tag == nil && modified == nil ? nil : PreviewCache.Validator(etag: tag, lastModified: modified)
+                var body: [UInt8] = []
+                if status != 304 {
+                    guard (200..<300).contains(status) else { throw PreviewFailure("the server answered \(status)") }
+                    body = try await read(response.body, image: image)
+                }
+                try? await client.shutdown()
+                return Download(url: url, status: status, contentType: contentType, validator: validators, body: body)
+            } catch {
+                try? await client.shutdown()
+                if let failure = error as? PreviewFailure { throw failure }
+                throw PreviewFailure(Task.isCancelled ? "cancelled" : "\(url.text): " + Self.words(for: error))
+            }
+        }
+    }
+
+    /// An error of the client in words for the debug log.
+    private static func words(for error: any Error) -> String {
+        guard let error = error as? HTTPClientError else { return "\(error)" }
+        switch error {
+        case .connectTimeout: return "no connection within the connect limit"
+        case .deadlineExceeded: return "no answer within the total limit"
+        case .readTimeout: return "the server stopped sending"
+        case .remoteConnectionClosed: return "the server closed the connection"
+        default: return "\(error)"
+        }
+    }
+
+    private func get(_ url: PreviewURL, validator: PreviewCache.Validator?, with client: HTTPClient) async throws -> HTTPClientResponse {
+        var request = HTTPClientRequest(url: url.text)
+        request.method = .GET
+        request.headers.add(name: "User-Agent", value: userAgent)
+        request.headers.add(name: "Accept", value: "text/html,application/xhtml+xml;q=0.9,image/png,image/jpeg,image/gif,image/webp;q=0.8,*/*;q=0.1")
+        // No compression: a small gzip body could unpack to gigabytes.
+        request.headers.add(name: "Accept-Encoding", value: "identity")
+        if let etag = validator?.etag { request.headers.add(name: "If-None-Match", value: etag) }
+        if let modified = validator?.lastModified { request.headers.add(name: "If-Modified-Since", value: modified) }
+        return try await client.execute(request, timeout: .nanoseconds(limits.totalTimeout.nanoseconds))
+    }
+
+    /// The body up to its bound; stops reading there (an endless body is cut, not buffered).
+    private func read(_ body: HTTPClientResponse.Body, image: Bool) async throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var bound = image ? limits.maxImageBytes : limits.maxHTMLBytes
+        var kind: ContentKind?
+        for try await chunk in body {
+            bytes += chunk.readableBytesView.prefix(bound + 1 - bytes.count)
+            if kind == nil, bytes.count >= 512 {
+                let sniffed = ContentSniffer.kind(of: Array(bytes.prefix(512)))
+                kind = sniffed
+                bound = sniffed.isImage ? limits.maxImageBytes : limits.maxHTMLBytes
+            }
+            if let kind, kind.isImage, let header = ImageHeader.read(bytes),
+               let refusal = header.refusal(maxPixels: limits.maxImagePixels, maxSide: limits.maxImageSide) {
+                throw PreviewFailure(refusal)
+            }
+            if bytes.count > bound {
+                if kind?.isImage == true || (kind == nil && image) {
+                    throw PreviewFailure("the image is larger than \(bound) bytes")
+                }
+                bytes.removeLast(bytes.count - bound)
+                break
+            }
+        }
+        return bytes
+    }
+
+    /// The address to connect to for `host`: the first that is public, or any when private
+    /// addresses are allowed. An IP literal is checked as it is.
+    private func checkedAddress(of host: String, port: Int) async throws(PreviewFailure) -> String {
+        let addresses: [[UInt8]]
+        switch await HostResolver.resolve(host) {
+        case .success(let found): addresses = found
+        case .failure(let failure): throw failure
+        }
+        if limits.allowsPrivateAddresses { return AddressPolicy.text(of: addresses[0]) }
+        var refusals: [String] = []
+        for address in addresses {
+            let text = AddressPolicy.text(of: address)
+            let endpoint = (address.count == 16 ? "[\(text)]" : text) + ":\(port)"
+            guard let refusal = AddressPolicy.refusal(of: address), !limits.allowedPrivateEndpoints.contains(endpoint) else {
+                return text
+            }
+            refusals.append("\(text) is \(refusal)")
+        }
+        throw PreviewFailure("refused \(host): " + refusals.joined(separator: ", "))
+    }
+
+    /// A client for one hop: connects to `address` (the checked one) whatever the host's name
+    /// resolves to now, with TLS still verified for the name; no redirects, no decompression,
+    /// no cookies (it keeps none), the connect limit.
+    private func makeClient(host: String, address: String) -> HTTPClient {
+        var configuration = HTTPClient.Configuration(
+            tlsConfiguration: tls, redirectConfiguration: .disallow,
+            timeout: .init(connect: .nanoseconds(limits.connectTimeout.nanoseconds)),
+            connectionPool: .init(idleTimeout: .seconds(1)), decompression: .disabled)
+        if address != host { configuration.dnsOverride = [host: address] }
+        return HTTPClient(eventLoopGroup: group, configuration: configuration)
+    }
+}
+
+extension Duration {
+    /// The duration in nanoseconds (saturating).
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds.multipliedReportingOverflow(by: 1_000_000_000).overflow ? .max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
+
+extension Error {
+    var reason: String { (self as? PreviewFailure)?.reason ?? "\(self)" }
+}

@@ -1,0 +1,146 @@
+import AsyncHTTPClient
+import ChatModel
+import IRCTransport
+import NIOCore
+import NIOSSL
+import Synchronization
+
+/// The app's preview fetcher (``PreviewFetching``): answers from the disk cache at once when it
+/// can, else fetches over HTTP with the bounds of ``PreviewFetchLimits``, a few at a time, one
+/// fetch per URL. Outcomes wait in a queue: `wakeUp` is called (from a network thread) when
+/// one is added, and the app's frame hands them to the model through ``drain()``, as the
+/// network hub does with its links' events.
+@MainActor
+public final class PreviewService: PreviewFetching {
+    /// The cache answers come from and go to.
+    public nonisolated let cache: PreviewCache
+    /// The bounds every fetch keeps.
+    public let limits: PreviewFetchLimits
+    private nonisolated let fetcher: PreviewFetcher
+    private nonisolated let state: FetchQueue
+
+    /// The User-Agent header for a version of Natter: `Natter/VERSION (link preview)`.
+    public nonisolated static func userAgent(version: String) -> String { "Natter/\(version) (link preview)" }
+
+    /// A service over the cache in `cacheFolder`. `thumbnailer` decodes and scales images (the
+    /// SDL backend's); a cached preview is answered without the network for `cacheFreshness`,
+    /// then asked for again with its validators. `log` takes a line for the debug log on each failure, `wakeUp` is called
+    /// from any thread when outcomes wait. `tlsConfiguration`: nil for the system's trust
+    /// (certificates verified); tests pass their own CA.
+    public init(cacheFolder: String, limits: PreviewFetchLimits = PreviewFetchLimits(), cacheCapacity: Int = 200 << 20,
+                cacheFreshness: Duration = .seconds(86_400), userAgent: String, thumbnailer: @escaping ThumbnailMaker, tlsConfiguration: TLSConfiguration? = nil,
+                eventLoopGroup: any EventLoopGroup = IRCTransport.sharedEventLoopGroup,
+                log: @escaping @Sendable (String) -> Void, wakeUp: @escaping @Sendable () -> Void) {
+        cache = PreviewCache(folder: cacheFolder, capacity: cacheCapacity, freshness: cacheFreshness)
+        self.limits = limits
+        fetcher = PreviewFetcher(limits: limits, group: eventLoopGroup, tls: tlsConfiguration, userAgent: userAgent,
+                                 cache: cache, thumbnailer: thumbnailer, log: log)
+        state = FetchQueue(maxRunning: limits.maxConcurrentFetches, wakeUp: wakeUp)
+    }
+
+    /// Starts `request`'s preview: a fresh cached one is queued at once; a URL already being
+    /// fetched (or waiting) is joined, not fetched twice. Nonisolated (the model's protocol is):
+    /// it touches only the cache and the queue, both safe from any thread.
+    public nonisolated func fetchPreview(_ request: PreviewRequest) {
+        let hit = cache.lookUp(request.url)
+        if let hit, !hit.isStale {
+            state.post(PreviewOutcome(url: request.url, preview: hit.preview))
+            return
+        }
+        if let ready = state.admit(request, cached: hit) { start(ready) }
+    }
+
+    /// The outcomes that arrived since the last drain, oldest first.
+    public func drain() -> [PreviewOutcome] { state.drain() }
+
+    /// Fetches running and waiting (for tests and the debug overlay).
+    public var pending: (running: Int, waiting: Int) { state.counts }
+
+    private nonisolated func start(_ job: FetchQueue.Job) {
+        let fetcher = self.fetcher, state = self.state
+        Task.detached {
+            var next: FetchQueue.Job? = job
+            while let current = next {
+                let outcome = await fetcher.outcome(for: current.request, cached: current.cached, interim: { state.post($0) })
+                next = state.finish(current.request.url, outcome: outcome)
+            }
+        }
+    }
+}
+
+/// The fetches' shared state: what runs, what waits, the outcomes not yet drained.
+final class FetchQueue: Sendable {
+    struct Job: Sendable {
+        var request: PreviewRequest
+        var cached: PreviewCache.Hit?
+    }
+
+    private struct State {
+        var running: Set<String> = []
+        var waiting: [Job] = []
+        var outcomes: [PreviewOutcome] = []
+        var wakeUpPending = false
+    }
+
+    private let state = Mutex(State())
+    private let maxRunning: Int
+    private let wakeUp: @Sendable () -> Void
+
+    init(maxRunning: Int, wakeUp: @escaping @Sendable () -> Void) {
+        self.maxRunning = maxRunning
+        self.wakeUp = wakeUp
+    }
+
+    /// The job to start now, or nil: it waits, or its URL is already on its way.
+    func admit(_ request: PreviewRequest, cached: PreviewCache.Hit?) -> Job? {
+        state.withLock { state in
+            guard !state.running.contains(request.url), !state.waiting.contains(where: { $0.request.url == request.url }) else {
+                return nil
+            }
+            let job = Job(request: request, cached: cached)
+            guard state.running.count < maxRunning else {
+                state.waiting.append(job)
+                return nil
+            }
+            state.running.insert(request.url)
+            return job
+        }
+    }
+
+    /// Records a finished fetch's outcome; the next waiting job, which the caller runs.
+    func finish(_ url: String, outcome: PreviewOutcome) -> Job? {
+        let (next, wake) = state.withLock { state -> (Job?, Bool) in
+            state.running.remove(url)
+            state.outcomes.append(outcome)
+            var next: Job?
+            if !state.waiting.isEmpty {
+                let job = state.waiting.removeFirst()
+                state.running.insert(job.request.url)
+                next = job
+            }
+            defer { state.wakeUpPending = true }
+            return (next, !state.wakeUpPending)
+        }
+        if wake { wakeUp() }
+        return next
+    }
+
+    func post(_ outcome: PreviewOutcome) {
+        let wake = state.withLock { state in
+            state.outcomes.append(outcome)
+            defer { state.wakeUpPending = true }
+            return !state.wakeUpPending
+        }
+        if wake { wakeUp() }
+    }
+
+    func drain() -> [PreviewOutcome] {
+        state.withLock { state in
+            state.wakeUpPending = false
+            defer { state.outcomes = [] }
+            return state.outcomes
+        }
+    }
+
+    var counts: (running: Int, waiting: Int) { state.withLock { ($0.running.count, $0.waiting.count) } }
+}
