@@ -181,9 +181,7 @@ extension ChatSession {
             case .history: controller.input.history.limit = new.inputHistoryLines
             // The store tells the scripts which of their settings changed.
             case .scripts: break
-            case .previews:
-                model.previewSettings = new.previews
-                controller.buffers.previewsChanged()
+            case .previews: applyPreviews(new.previews, from: old.previews)
             case .smartFilter:
                 model.settings.smartFilter = new.smartFilter
                 model.settings.smartFilterDelay = Double(new.smartFilterMinutes) * 60

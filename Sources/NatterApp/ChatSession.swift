@@ -11,6 +11,7 @@ import Synchronization
 import IRCSession
 import IRCTransport
 import NatterUI
+import Previews
 // For EnchantSpeller's SpellChecking, declared there (scenarios check spelling too).
 import Scenario
 import SDLBackend
@@ -42,6 +43,11 @@ final class ChatSession {
     var settingsStore: ConfigSettingsStore?
     /// The user's Lua scripts (`$XDG_DATA_HOME/natter/scripts`).
     let scripts: ScriptManager
+    /// Fetches links' previews for the model (made again when `[previews]`' fetching settings
+    /// change: its limits are fixed once made).
+    var previews: PreviewService
+    /// What fails quietly (a preview not fetched, and why).
+    let debugLog = DebugLog.standard()
     /// Buffers whose notification the user opened, handed from the bus thread to the loop.
     private let opened = OpenedBuffers()
     /// The dark and light themes with the config's fonts and colours.
@@ -158,6 +164,8 @@ final class ChatSession {
         let model = self.model, controller = self.controller
         scripts = ScriptManager(model: model, folders: ScriptFolders.standard(environment: ProcessInfo.processInfo.environment),
                                 clock: { WidgetWindow.now() }, wakeUp: { AppWindow.wakeUp() })
+        previews = Self.previewService(config.previews, log: debugLog)
+        model.previewFetcher = previews
 
         // Networks whose passwords come from the keyring or a command connect when those
         // arrive, fetched off this thread: the window opens at once.
@@ -286,6 +294,7 @@ final class ChatSession {
     func drainNetwork() {
         starter.apply()
         hub.drain()
+        for outcome in previews.drain() { model.previewArrived(outcome) }
         // What scripts asked for as those lines came in, timers, reloads: before the rows follow.
         scripts.service(now: SessionTime(monotonic: WidgetWindow.now(), wall: Date()))
         controller.sync()

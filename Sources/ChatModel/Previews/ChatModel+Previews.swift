@@ -98,6 +98,11 @@ extension ChatModel {
         }
     }
 
+    /// Forgets the links still being fetched (the fetcher was replaced): their rows ask again.
+    public func forgetPendingPreviews() {
+        previewBook.forgetPending()
+    }
+
     /// Whether we have said something in `buffer` (a query from a stranger previews nothing
     /// until we answer). Remembered per buffer until its newest line changes.
     func hasAnswered(in buffer: ChatBuffer) -> Bool {
@@ -153,6 +158,13 @@ struct PreviewBook {
                 states[url] = nil
                 watching[url] = nil
             }
+        }
+    }
+
+    mutating func forgetPending() {
+        for (url, state) in states where !state.isFinal {
+            states[url] = nil
+            order.removeAll { $0 == url }
         }
     }
 
