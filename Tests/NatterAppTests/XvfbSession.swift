@@ -45,6 +45,7 @@ final class XvfbSession {
         env["XDG_CONFIG_HOME"] = home + "/config"
         env["XDG_DATA_HOME"] = home + "/data"
         env["XDG_STATE_HOME"] = home + "/state"
+        env["XDG_CACHE_HOME"] = home + "/cache"
         // The single-instance socket too: each session's natter is alone (a later one would
         // otherwise hand its work to another test's window and exit).
         env["XDG_RUNTIME_DIR"] = home + "/run"
