@@ -8,7 +8,8 @@ import Synchronization
 /// Refused: loopback, private (RFC 1918, fc00::/7), link-local (169.254/16, fe80::/10), CGNAT
 /// (100.64/10), unspecified and "this network" (0/8, ::), multicast, reserved and broadcast
 /// (240/4), and these same addresses written inside IPv6 (IPv4-mapped `::ffff:a.b.c.d`,
-/// IPv4-compatible `::a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`).
+/// IPv4-compatible `::a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`), local-use NAT64
+/// (`64:ff9b:1::/48`) and Teredo (`2001::/32`).
 public enum AddressPolicy {
     /// Why `address` (4 or 16 bytes) may not be contacted; nil when it may.
     public static func refusal(of address: [UInt8]) -> String? {
@@ -23,7 +24,10 @@ public enum AddressPolicy {
         if words[0] == 0x64, words[1] == 0xFF9B, words[2..<6].allSatisfy({ $0 == 0 }) {
             return refusal(ipv4: embedded).map { $0 + " (NAT64)" }
         }
+        if words[0] == 0x64, words[1] == 0xFF9B, words[2] == 1 { return "a local-use NAT64 address (64:ff9b:1::/48)" }
         if words[0] == 0x2002 { return refusal(ipv4: Array(address[2..<6])).map { $0 + " (6to4)" } }
+        // Teredo carries the client's IPv4 address (obfuscated) and reaches it through a relay.
+        if words[0] == 0x2001, words[1] == 0 { return "a Teredo address (2001::/32)" }
         if address[0] & 0xFE == 0xFC { return "a private address (fc00::/7)" }
         if words[0] & 0xFFC0 == 0xFE80 { return "a link-local address" }
         if words[0] & 0xFFC0 == 0xFEC0 { return "a site-local address" }

@@ -76,9 +76,31 @@ public struct ImageHeader: Sendable, Hashable {
         return nil
     }
 
+    /// The logical screen and the first frame's descriptor, whichever is larger on each side:
+    /// a decoder sizes its image from the frame, which may claim more than the screen (a
+    /// 35-byte GIF with a 10×10 screen and a 65535×65535 frame made SDL_image allocate 4 GB).
+    /// Nil until the descriptor is in `bytes` (past the colour table and any extensions).
     private static func gif(_ bytes: [UInt8]) -> (Int, Int)? {
         guard bytes.count >= 13 else { return nil }
-        return (littleEndian(bytes, 6, 2), littleEndian(bytes, 8, 2))
+        let screen = (littleEndian(bytes, 6, 2), littleEndian(bytes, 8, 2))
+        var at = 13
+        if bytes[10] & 0x80 != 0 { at += 3 << (Int(bytes[10] & 7) + 1) }   // the global colour table
+        while at < bytes.count {
+            switch bytes[at] {
+            case 0x21:   // an extension: its label, then sub-blocks until an empty one
+                at += 2
+                while at < bytes.count, bytes[at] != 0 { at += Int(bytes[at]) + 1 }
+                at += 1
+            case 0x2C:   // the first image descriptor: left, top, width, height
+                guard at + 9 <= bytes.count else { return nil }
+                let right = littleEndian(bytes, at + 1, 2) + littleEndian(bytes, at + 5, 2)
+                let bottom = littleEndian(bytes, at + 3, 2) + littleEndian(bytes, at + 7, 2)
+                return (max(screen.0, right), max(screen.1, bottom))
+            default:     // the trailer (no frame) or anything else: nothing to decode
+                return nil
+            }
+        }
+        return nil
     }
 
     /// RIFF, WEBP, then the first chunk: a lossy frame (VP8), lossless (VP8L) or extended (VP8X).

@@ -70,6 +70,16 @@ public struct PreviewURL: Sendable, Hashable {
         return String(String.UnicodeScalarView(scalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }))
     }
 
+    /// Ports of other protocols (mail, IRC, file sharing, …) a link may not point a preview's
+    /// request at, so that a link cannot make the client speak HTTP to such a server: the
+    /// ports browsers refuse for the same reason.
+    static let blockedPorts: Set<Int> = [
+        1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
+        111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
+        540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
+        6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+    ]
+
     private static func hostAndPort(_ authority: Substring, secure: Bool) -> (String, Int)? {
         var hostPart = authority
         var portPart: Substring?
@@ -94,7 +104,8 @@ public struct PreviewURL: Sendable, Hashable {
         }
         var port = secure ? 443 : 80
         if let portPart, !portPart.isEmpty {
-            guard portPart.count <= 5, let number = Int(portPart), number > 0, number < 65_536 else { return nil }
+            guard portPart.count <= 5, let number = Int(portPart), number > 0, number < 65_536,
+                  !blockedPorts.contains(number) else { return nil }
             port = number
         }
         var host = hostPart.lowercased()

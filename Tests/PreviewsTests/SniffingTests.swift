@@ -77,3 +77,23 @@ struct SniffingTests {
         #expect(ImageHeader(kind: .png, width: 16_384, height: 1).refusal() == nil)
     }
 }
+
+extension SniffingTests {
+    /// A GIF whose logical screen says 10×10 but whose first frame is 65535×65535 (35 bytes): the
+    /// decoder would size its image from the frame, so the frame's size is the one checked.
+    @Test func aGIFFrameLargerThanItsScreenIsWhatCounts() throws {
+        var gif: [UInt8] = Array("GIF89a".utf8) + [10, 0, 10, 0, 0x00, 0, 0]          // screen 10×10, no colour table
+        gif += [0x21, 0xF9, 4, 0, 0, 0, 0, 0]                                            // a graphic control extension
+        gif += [0x2C, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0x00]                          // a 65535×65535 frame
+        gif += [2, 1, 0x44, 0, 0x3B]
+        let header = try #require(ImageHeader.read(gif))
+        #expect(header.width == 65535 && header.height == 65535)
+        #expect(header.refusal(maxPixels: ImageHeader.maxPixels, maxSide: ImageHeader.maxSide) != nil)
+        // A frame placed past the screen's edge counts its offset too.
+        var offset: [UInt8] = Array("GIF89a".utf8) + [10, 0, 10, 0, 0x80, 0, 0] + [UInt8](repeating: 0, count: 6)
+        offset += [0x2C, 0x10, 0x27, 0, 0, 10, 0, 10, 0, 0, 2, 1, 0x44, 0, 0x3B]           // at x = 10,000
+        #expect(ImageHeader.read(offset)?.width == 10_010)
+        // No frame before the trailer: nothing to decode.
+        #expect(ImageHeader.read(Array("GIF89a".utf8) + [10, 0, 10, 0, 0, 0, 0, 0x3B]) == nil)
+    }
+}
