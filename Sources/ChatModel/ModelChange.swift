@@ -20,6 +20,8 @@ public enum ModelChange: Sendable, Hashable {
     /// The line with this id changed in place (a pending message sent or failed, a reaction,
     /// a redaction).
     case lineChanged(BufferID, id: String)
+    /// What previews show changed as a whole (a host hidden): every row is laid out again.
+    case previewsChanged
     /// Who is typing in the buffer changed.
     case typingChanged(BufferID)
     /// Unread or highlight counts changed.

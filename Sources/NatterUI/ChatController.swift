@@ -121,6 +121,7 @@ public final class ChatController {
             return
         }
         find.apply(frame)
+        if frame.previews { buffers.previewsChanged() }
         if frame.paste { input.refreshPasteQueue() }
         chrome.apply(frame)
         overlays.apply(frame)
@@ -229,6 +230,8 @@ struct FrameChanges {
     var effects: [CommandEffect] = []
     /// The shown buffer's paste queue changed.
     var paste = false
+    /// What previews show changed as a whole: the rows are laid out again.
+    var previews = false
 
     init(_ changes: [ModelChange], current: BufferID?) {
         for change in changes {
@@ -239,6 +242,7 @@ struct FrameChanges {
             case .windowChanged(let id): if id == current { windowChanged = true; historyDone = true }
             case .linesInserted(let id): if id == current { inserted = true }
             case .lineChanged(let id, let line): if id == current { changedLines.append(line) }
+            case .previewsChanged: previews = true
             case .unreadChanged, .buffersChanged, .connectionChanged: sidebar = true
             case .membersChanged(let id), .topicChanged(let id): if id == current { header = true }
             case .typingChanged(let id): if id == current { typing = true }

@@ -97,6 +97,14 @@ struct PreviewModelTests {
         #expect(PreviewSettings.host(of: "https://user@[::1]:8080/x") == "::1")
         #expect(PreviewSettings.host(of: "HTTP://Example.ORG:80?q") == "example.org")
         #expect(PreviewSettings.host(of: "irc://example.org/#x") == nil)
+        // Read as the fetcher reads it: a trailing dot and a backslash do not pass the list.
+        #expect(PreviewSettings.host(of: "http://tracker.example.org./x") == "tracker.example.org")
+        #expect(PreviewSettings.host(of: "http://example.org\\@evil.test/") == "example.org")
+        let dotted = say("https://img.example.org./x")!
+        #expect(model.previewURL(for: dotted, in: channel) == nil)
+        let other = say("https://other.net/y")!
+        _ = model.preview(for: other, in: channel)
+        #expect(fetcher.requests.last?.deniedHosts == ["example.org"], "the fetcher checks every hop against the list")
     }
 
     @Test func aStrangersQueryPreviewsNothingUntilWeAnswer() {
@@ -130,7 +138,7 @@ struct PreviewModelTests {
         model.hidePreviews(fromHost: "example.org")
         #expect(model.previewURL(for: other, in: channel) == nil)
         #expect(model.previewSettings.deniedHosts == ["example.org"])
-        #expect(model.takeChanges().contains(.lineChanged(fixture.channel, id: other.id)))
+        #expect(model.takeChanges().contains(.previewsChanged), "every row is laid out again, watched or not")
     }
 
     @Test func theBookForgetsFinishedLinksPastItsBound() {
@@ -158,5 +166,35 @@ extension PreviewModelTests {
         #expect(model.takeChanges() == [.lineChanged(fixture.channel, id: line.id)], "told again when the image came")
         model.previewArrived(PreviewOutcome(url: "https://example.org/a", preview: Self.card))
         #expect(model.takeChanges().isEmpty, "the same answer twice changes nothing")
+    }
+}
+
+extension PreviewModelTests {
+    @Test func aLinkFirstAskedWithoutImagesIsAskedAgainWithThem() {
+        model.previewSettings.networkModes["test"] = .links
+        let line = say("https://example.org/a")!
+        _ = model.preview(for: line, in: channel)
+        var card = Self.card
+        card.thumbnail = nil
+        model.previewArrived(PreviewOutcome(url: "https://example.org/a", preview: card))
+        #expect(fetcher.requests.map(\.wantsImages) == [false])
+        model.previewSettings.bufferModes["test/#natter"] = .all
+        #expect(model.preview(for: line, in: channel) == .ready(card), "what was fetched shows meanwhile")
+        #expect(fetcher.requests.map(\.wantsImages) == [false, true])
+        _ = model.preview(for: line, in: channel)
+        #expect(fetcher.requests.count == 2, "asked with images once")
+        model.previewArrived(PreviewOutcome(url: "https://example.org/a", preview: Self.card))
+        #expect(model.preview(for: line, in: channel) == .ready(Self.card))
+    }
+
+    @Test func aCardWaitingForItsImageIsForgottenWithTheFetcher() {
+        let line = say("https://example.org/a")!
+        _ = model.preview(for: line, in: channel)
+        var first = Self.card
+        first.thumbnail = .coming(width: 1200, height: 630, imageURL: "https://example.org/a.png")
+        model.previewArrived(PreviewOutcome(url: "https://example.org/a", preview: first))
+        model.forgetPendingPreviews()
+        #expect(model.preview(for: line, in: channel) == .pending(reservedHeight: nil), "asked again, not left an empty frame")
+        #expect(fetcher.requests.count == 2)
     }
 }

@@ -49,8 +49,15 @@ extension ChatModel {
         guard let state = previewBook.states[url] else {
             guard let previewFetcher else { return nil }
             previewBook.store(.pending(reservedHeight: nil), for: url)
-            previewFetcher.fetchPreview(PreviewRequest(url: url, wantsImages: wantsImages))
+            if wantsImages { previewBook.askedWithImages.insert(url) }
+            previewFetcher.fetchPreview(PreviewRequest(url: url, wantsImages: wantsImages, deniedHosts: previewSettings.deniedHosts))
             return previewBook.states[url]
+        }
+        // First asked by a buffer that shows no images, now by one that does: asked again with
+        // them, and what was fetched shows meanwhile (the answer replaces it).
+        if wantsImages, state.isFinal, !previewBook.askedWithImages.contains(url), let previewFetcher {
+            previewBook.askedWithImages.insert(url)
+            previewFetcher.fetchPreview(PreviewRequest(url: url, wantsImages: true, deniedHosts: previewSettings.deniedHosts))
         }
         guard case .ready(var preview) = state else { return state }
         if !wantsImages {
@@ -93,9 +100,8 @@ extension ChatModel {
         if let store = settingsStore, case .success(let address) = store.address(of: "previews.deny_hosts", in: nil) {
             _ = store.set(previewSettings.deniedHosts.joined(separator: ", "), at: address)
         }
-        for (url, lines) in previewBook.watching where PreviewSettings.host(of: url).map(previewSettings.denies(host:)) == true {
-            for line in lines { changes.append(.lineChanged(line.buffer, id: line.id)) }
-        }
+        // Every row laid out with one of its previews, watched or not any more, is laid out again.
+        changes.append(.previewsChanged)
     }
 
     /// Forgets the links still being fetched (the fetcher was replaced): their rows ask again.
@@ -135,6 +141,9 @@ struct PreviewBook {
     private(set) var watching: [String: Set<Watcher>] = [:]
     /// Lines whose preview the reader hid.
     var hiddenLines: Set<String> = []
+    /// Links asked for with their images (a link first asked without is asked again with them
+    /// when a buffer that shows images wants it).
+    var askedWithImages: Set<String> = []
     /// Per buffer, whether we said something there, and the newest line when that was checked.
     var answered: [BufferID: (lastID: String?, answered: Bool)] = [:]
 
@@ -157,6 +166,7 @@ struct PreviewBook {
             } else {
                 states[url] = nil
                 watching[url] = nil
+                askedWithImages.remove(url)
             }
         }
     }
@@ -164,6 +174,7 @@ struct PreviewBook {
     mutating func forgetPending() {
         for (url, state) in states where !state.isFinal {
             states[url] = nil
+            askedWithImages.remove(url)
             order.removeAll { $0 == url }
         }
     }
@@ -181,8 +192,13 @@ struct PreviewBook {
 }
 
 extension PreviewState {
-    /// Whether nothing more will come for the link.
+    /// Whether nothing more will come for the link: not while it is fetched, nor while a
+    /// card's image is still coming.
     var isFinal: Bool {
-        if case .pending = self { false } else { true }
+        switch self {
+        case .pending: false
+        case .ready(let preview): preview.isComplete
+        case .none: true
+        }
     }
 }

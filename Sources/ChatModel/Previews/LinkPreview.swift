@@ -101,11 +101,15 @@ public struct PreviewRequest: Sendable, Hashable {
     public var url: String
     /// Whether images may be fetched (a thumbnail of an image link or of a page's `og:image`).
     public var wantsImages: Bool
+    /// Hosts never contacted (``PreviewSettings/deniedHosts``): also checked on every redirect
+    /// and for a page's image, which the model cannot see.
+    public var deniedHosts: [String]
 
     /// Creates a request.
-    public init(url: String, wantsImages: Bool) {
+    public init(url: String, wantsImages: Bool, deniedHosts: [String] = []) {
         self.url = url
         self.wantsImages = wantsImages
+        self.deniedHosts = deniedHosts
     }
 }
 

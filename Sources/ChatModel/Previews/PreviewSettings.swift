@@ -47,10 +47,14 @@ public struct PreviewSettings: Sendable, Hashable {
             return nil
         }
         var rest = lower[schemeEnd.upperBound...]
-        if let end = rest.firstIndex(where: { "/?#".contains($0) }) { rest = rest[..<end] }
+        // A backslash ends the host as a slash does (browsers and the fetcher read it so).
+        if let end = rest.firstIndex(where: { "/?#\\".contains($0) }) { rest = rest[..<end] }
         if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
         if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { return String(rest[rest.index(after: rest.startIndex)..<close]) }
         if let colon = rest.lastIndex(of: ":") { rest = rest[..<colon] }
+        // As the fetcher reads it: `example.com.` is `example.com` (a deny list must not be
+        // passed by a trailing dot).
+        while rest.hasSuffix(".") { rest = rest.dropLast() }
         return rest.isEmpty ? nil : String(rest)
     }
 }
