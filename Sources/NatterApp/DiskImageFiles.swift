@@ -21,10 +21,20 @@ public final class DiskImageFiles: ImageFileSaving {
 
     public func fileExists(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0
+        return lstat(resolved(path), &info) == 0
+    }
+
+    /// `path` as the user meant it: `~` is the home folder, and a path that is not absolute is
+    /// in the downloads folder (not wherever Natter was started from).
+    func resolved(_ path: String) -> String {
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+        if path == "~" { return home }
+        if path.hasPrefix("~/") { return home + path.dropFirst() }
+        return path.hasPrefix("/") ? path : downloadsFolder + "/" + path
     }
 
     public func copyImage(_ source: String, to destination: String, replacing: Bool) -> String? {
+        let destination = resolved(destination)
         let bytes: Data
         do {
             bytes = try Data(contentsOf: URL(fileURLWithPath: source))

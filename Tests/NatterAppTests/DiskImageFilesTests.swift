@@ -37,3 +37,21 @@ import Testing
         #expect(gone.hasPrefix("The image is no longer there"))
     }
 }
+
+extension DiskImageFilesTests {
+    /// `~/x.png` is in the home folder and `x.png` in the downloads folder, never a folder
+    /// named `~` or a file wherever Natter was started from.
+    @Test func aTildeAndARelativePathAreWhereTheUserMeansThem() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let source = folder + "/original.png"
+        try Data("png".utf8).write(to: URL(fileURLWithPath: source))
+        let files = DiskImageFiles(environment: ["HOME": folder])
+        #expect(files.copyImage(source, to: "~/home.png", replacing: false) == nil)
+        #expect(FileManager.default.fileExists(atPath: folder + "/home.png"))
+        #expect(files.copyImage(source, to: "plain.png", replacing: false) == nil)
+        #expect(FileManager.default.fileExists(atPath: folder + "/Downloads/plain.png"))
+        #expect(files.fileExists("plain.png") && files.fileExists("~/home.png"))
+        #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/plain.png"))
+    }
+}
