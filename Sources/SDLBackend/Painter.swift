@@ -61,6 +61,17 @@ public final class Painter {
         images.texture(path, renderer: renderer)
     }
 
+    /// Whether image files are decoded on another thread (a window: a frame never waits for a
+    /// decoder) or at once (headless, the default). `onDecoded` is called on that thread when
+    /// one is ready; ``takeDecodedImages()`` then says the window must draw again.
+    public func decodeImagesInBackground(onDecoded: @escaping @Sendable () -> Void) {
+        images.decodesInBackground = true
+        images.onDecoded = onDecoded
+    }
+
+    /// Whether an image was decoded since the last call (its widget draws it now).
+    public func takeDecodedImages() -> Bool { images.takeDecoded() }
+
     /// Bytes of texture memory held by the image cache, and how many images it has.
     public var imageCacheUsage: (bytes: Int, entries: Int) { (images.bytes, images.count) }
 

@@ -55,6 +55,7 @@ public final class WidgetWindow {
                           measurer: measurer, clipboard: clipboard, scale: window.painter.scale,
                           time: FrameTime(seconds: Self.now()))
         SDL_StopTextInput()
+        window.painter.decodeImagesInBackground { AppWindow.wakeUp() }
     }
 
     /// Called when the window moved to another display, before it is laid out again (the app
@@ -158,6 +159,8 @@ public final class WidgetWindow {
             if id == SDL_WINDOWEVENT_EXPOSED { host.invalidateAll() }
         default:
             if event.type == AppWindow.wakeEventType {
+                // An image decoded on another thread: what shows it is drawn again.
+                if window.painter.takeDecodedImages() { host.invalidateAll() }
                 onWake?()
                 return
             }

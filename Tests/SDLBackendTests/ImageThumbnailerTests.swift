@@ -79,3 +79,23 @@ struct ImageThumbnailerTests {
         #expect(canvas.painter.imageCacheUsage.entries == usage.entries)
     }
 }
+
+extension ImageThumbnailerTests {
+    /// In a window an image is decoded on another thread: the frame that first draws it does
+    /// not wait (draws nothing there), the loop is woken when it is ready, and the next frame
+    /// draws it.
+    @Test func aWindowDecodesImagesOnAnotherThread() throws {
+        let canvas = try OffscreenCanvas(width: 64, height: 64, fonts: try FontLibrary())
+        let file = try checkerboard("bg.png", width: 800, height: 600)
+        let woken = DispatchSemaphore(value: 0)
+        canvas.painter.decodeImagesInBackground { woken.signal() }
+        canvas.painter.image(file, in: Rect(x: 0, y: 0, width: 64, height: 64))
+        #expect(canvas.painter.imageCacheUsage.entries == 0, "the frame did not wait for the decoder")
+        #expect(woken.wait(timeout: .now() + 10) == .success)
+        #expect(canvas.painter.takeDecodedImages())
+        #expect(!canvas.painter.takeDecodedImages(), "told once")
+        canvas.painter.image(file, in: Rect(x: 0, y: 0, width: 64, height: 64))
+        #expect(canvas.painter.imageCacheUsage.entries == 1)
+        #expect(canvas.painter.imageCacheUsage.bytes == 800 * 600 * 4)
+    }
+}
