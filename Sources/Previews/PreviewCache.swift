@@ -1,4 +1,5 @@
 import ChatModel
+import Dispatch
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -10,8 +11,10 @@ import Synchronization
 ///
 /// The index is one JSON file of ours in the folder, written to a temporary file renamed over
 /// it; one that cannot be read is dropped (the previews are fetched again), never fatal. The
-/// folder is kept under a size cap: the least recently used entries go first. Safe from any
-/// thread.
+/// folder is kept under a size cap: the least recently used entries go first; an entry
+/// replaced takes its files with it, and files no entry names (a fetch cut short after its
+/// image was kept, a crash) are swept once they are an hour old. The index is written on a
+/// queue of its own, never under the lock a row's lookup takes. Safe from any thread.
 public final class PreviewCache: Sendable {
     /// The folder the index and files are in.
     public let folder: String
@@ -67,6 +70,11 @@ public final class PreviewCache: Sendable {
 
     private let index: Mutex<Index>
     private var indexPath: String { folder + "/index.json" }
+    /// Where the index is written, in the order its snapshots were taken.
+    private let writer = DispatchQueue(label: "natter.previews.index")
+    /// The latest snapshot's number, and the last one written (an older one is not written
+    /// over a newer).
+    private let generations = Mutex<(taken: Int, written: Int)>((0, 0))
 
     /// Opens the cache in `folder` (made when missing), reading the index left by an earlier run.
     public init(folder: String, capacity: Int = 200 << 20, freshness: Duration = .seconds(86_400)) {
@@ -82,6 +90,25 @@ public final class PreviewCache: Sendable {
             loaded.entries = loaded.entries.filter { $0.value.files.allSatisfy(FileManager.default.fileExists(atPath:)) }
         }
         index = Mutex(loaded)
+        sweep()
+    }
+
+    /// Removes, on another thread, the files of the folder that no entry names and that are
+    /// an hour old (younger ones may be a fetch's, not yet stored).
+    private func sweep() {
+        let folder = self.folder
+        DispatchQueue.global(qos: .utility).async { [self] in
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+            let named = index.withLock { Set($0.entries.values.flatMap(\.files)) }
+            let hourAgo = Date().timeIntervalSince1970 - 3_600
+            for name in names where name != "index.json" && !name.hasPrefix(".") {
+                let path = folder + "/" + name
+                var info = stat()
+                guard !named.contains(path), stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                      Double(info.st_mtim.tv_sec) < hourAgo else { continue }
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
     }
 
     /// The cached preview of `url`, marked as just used; nil when there is none.
@@ -116,8 +143,9 @@ public final class PreviewCache: Sendable {
         let doomed = index.withLock { index -> [String] in
             index.clock += 1
             entry.lastUsed = index.clock
+            // The entry it replaces takes its files along (an image whose URL changed).
+            var doomed: [String] = index.entries[preview.url]?.files ?? []
             index.entries[preview.url] = entry
-            var doomed: [String] = []
             var total = index.entries.values.reduce(0) { $0 + $1.bytes }
             while total > capacity, index.entries.count > 1,
                   let oldest = index.entries.values.filter({ $0.url != preview.url }).min(by: { $0.lastUsed < $1.lastUsed }) {
@@ -127,7 +155,6 @@ public final class PreviewCache: Sendable {
             }
             // A file another entry still names (two pages with one image) stays.
             let kept = Set(index.entries.values.flatMap(\.files))
-            // Written under the lock, so that two stores cannot rename their snapshots out of order.
             write(index)
             return doomed.filter { !kept.contains($0) }
         }
@@ -156,8 +183,26 @@ public final class PreviewCache: Sendable {
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 
+    /// Writes `snapshot` (taken under the lock) on the writer's queue: encoding a large index
+    /// must not hold the lock a row's lookup on the main thread waits for. A snapshot older
+    /// than one already written is skipped.
     private func write(_ snapshot: Index) {
-        guard let data = try? JSONEncoder().encode(snapshot) else { return }
-        try? data.write(to: URL(fileURLWithPath: indexPath), options: .atomic)
+        let number = generations.withLock { state -> Int in
+            state.taken += 1
+            return state.taken
+        }
+        let path = indexPath
+        writer.async { [self] in
+            guard generations.withLock({ number > $0.written }) else { return }
+            guard let data = try? JSONEncoder().encode(snapshot) else { return }
+            try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            generations.withLock { $0.written = max($0.written, number) }
+        }
+    }
+
+    /// Waits until every snapshot taken so far is on disk (tests, and before a second cache
+    /// opens the folder).
+    public func flush() {
+        writer.sync {}
     }
 }

@@ -100,6 +100,7 @@ struct PreviewCacheTests {
         #expect(FileManager.default.fileExists(atPath: folder + "/a.thumb.png"))
         #expect(cache.totalBytes <= 35_000)
         // The order and the entries survive a restart.
+        cache.flush()
         let reopened = PreviewCache(folder: folder, capacity: 35_000)
         #expect(reopened.urls == cache.urls)
     }
@@ -110,6 +111,7 @@ struct PreviewCacheTests {
         let cache = PreviewCache(folder: folder)
         #expect(cache.urls.isEmpty)
         cache.store(preview("a", in: folder, bytes: 10), validator: .init(etag: "\"e\"", lastModified: nil))
+        cache.flush()
         let reopened = PreviewCache(folder: folder)
         #expect(reopened.lookUp("https://x.test/a")?.validator?.etag == "\"e\"")
     }
@@ -119,8 +121,36 @@ struct PreviewCacheTests {
         let folder = Fixture.temporaryFolder()
         let cache = PreviewCache(folder: folder)
         cache.store(preview("a", in: folder, bytes: 10), validator: nil)
+        cache.flush()
         try FileManager.default.removeItem(atPath: folder + "/a.thumb.png")
         #expect(PreviewCache(folder: folder).lookUp("https://x.test/a") == nil)
+    }
+    /// An entry stored again with other files (a page whose image URL changed) takes its old
+    /// files with it; files no entry names are swept at the next start once an hour old.
+    @Test func replacedAndOrphanedFilesGo() throws {
+        let folder = Fixture.temporaryFolder()
+        let cache = PreviewCache(folder: folder)
+        var first = preview("a", in: folder, bytes: 100)
+        cache.store(first, validator: nil)
+        let old = try #require(first.thumbnail?.path)
+        first = preview("a2", in: folder, bytes: 100)
+        first.url = "https://x.test/a"
+        cache.store(first, validator: nil)
+        #expect(!FileManager.default.fileExists(atPath: old), "the replaced entry's file stayed")
+        #expect(FileManager.default.fileExists(atPath: folder + "/a2.thumb.png"))
+        // Orphans: one old enough to go, one too young (a fetch's, not stored yet).
+        for name in ["stale.png", "young.png"] {
+            _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(count: 10))
+        }
+        var times = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, folder + "/stale.png", &times, 0) == 0)
+        cache.flush()
+        _ = PreviewCache(folder: folder)
+        let deadline = Date().addingTimeInterval(5)
+        while FileManager.default.fileExists(atPath: folder + "/stale.png"), Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/stale.png"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/young.png"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/a2.thumb.png"))
     }
 }
 
@@ -146,4 +176,5 @@ struct AddressPolicyTests {
         for address in allowed { #expect(AddressPolicy.refusal(of: address) == nil, "\(AddressPolicy.text(of: address))") }
         #expect(AddressPolicy.text(of: [UInt8](repeating: 0, count: 15) + [1]) == "::1")
     }
+
 }
