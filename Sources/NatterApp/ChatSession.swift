@@ -15,6 +15,7 @@ import NatterUI
 import Scenario
 import SDLBackend
 import Scripts
+import Uploads
 import Widgets
 
 /// The running chat: the model, the chat screen and its controller (a `ChatStack`) and the
@@ -42,6 +43,8 @@ final class ChatSession {
     var settingsStore: ConfigSettingsStore?
     /// The user's Lua scripts (`$XDG_DATA_HOME/natter/scripts`).
     let scripts: ScriptManager
+    /// Files uploaded to the networks' file hosts (`/upload`, drops, pasted paths).
+    let uploads: UploadSession
     /// Buffers whose notification the user opened, handed from the bus thread to the loop.
     private let opened = OpenedBuffers()
     /// The dark and light themes with the config's fonts and colours.
@@ -156,6 +159,8 @@ final class ChatSession {
         self.historyWriter = historyWriter
         controller.input.onHistoryChanged = { historyWriter.keep($0) }
         let model = self.model, controller = self.controller
+        uploads = UploadSession(controller: controller, uploader: FileUploader { AppWindow.wakeUp() })
+        ui.host.onFileDrop = { path in controller.dropFile(path) }
         scripts = ScriptManager(model: model, folders: ScriptFolders.standard(environment: ProcessInfo.processInfo.environment),
                                 clock: { WidgetWindow.now() }, wakeUp: { AppWindow.wakeUp() })
 
@@ -284,6 +289,7 @@ final class ChatSession {
     func drainNetwork() {
         starter.apply()
         hub.drain()
+        uploads.drain()
         // What scripts asked for as those lines came in, timers, reloads: before the rows follow.
         scripts.service(now: SessionTime(monotonic: WidgetWindow.now(), wall: Date()))
         controller.sync()
@@ -334,6 +340,7 @@ final class ChatSession {
     /// configured message, waiting up to two seconds for the servers to close the links (the
     /// window is already gone by then).
     func stop() {
+        uploads.cancel()
         watcher?.stop()
         scripts.stop()
         historyWriter.finish(controller.input.history)
