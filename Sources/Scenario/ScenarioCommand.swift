@@ -64,6 +64,9 @@ public enum ScenarioCommand: Hashable, Sendable {
     /// Gives the keyboard to the control of setting NAME (its full name, as `/set` takes it)
     /// on the settings screen, as a click in it does (extension).
     case field(String)
+    /// Shows an upload of file NAME at SENT of TOTAL bytes in the input's upload bar, as the
+    /// window's uploads report it (extension).
+    case uploadProgress(name: String, sent: Int64, total: Int64)
     case snapshot(String)
 
     /// The phase of a `touch` command.
