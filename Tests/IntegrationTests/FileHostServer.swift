@@ -19,7 +19,7 @@ final class FileHostServer {
     /// The upload URL of `path` (`upload`, `gated/upload`).
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
-    init(user: String, password: String, limit: Int) throws {
+    init(user: String, password: String, limit: Int) async throws {
         port = try LoopbackPorts.free(1)[0]
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("natter-filehost-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -35,7 +35,7 @@ final class FileHostServer {
         let deadline = Date().addingTimeInterval(10)
         while !LoopbackPorts.isListening(port) {
             guard Date() < deadline, process.isRunning else { throw TestServerError("the file host did not start") }
-            Thread.sleep(forTimeInterval: 0.02)
+            try await Task.sleep(for: .milliseconds(20))
         }
     }
 

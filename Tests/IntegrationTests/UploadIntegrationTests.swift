@@ -55,9 +55,10 @@ struct UploadIntegrationTests {
 
         init(fileHost: (FileHostServer) -> String?, password: String = "hunter2", limit: Int = 64 * 1024 * 1024,
              size: Int = UploadIntegrationTests.megabytes3) async throws {
-            host = try FileHostServer(user: "ada", password: "hunter2", limit: limit)
+            host = try await FileHostServer(user: "ada", password: "hunter2", limit: limit)
             irc = try FileHostIRCServer(fileHost: fileHost(host))
-            bytes = UploadIntegrationTests.noise(size)
+            // Made off the main actor, which the other integration tests' loops share.
+            bytes = await Task.detached { UploadIntegrationTests.noise(size) }.value
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("natter-upload-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             file = folder.appendingPathComponent("cat.png").path
