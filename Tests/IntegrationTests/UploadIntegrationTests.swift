@@ -144,6 +144,22 @@ struct UploadIntegrationTests {
         #expect(received < UploadIntegrationTests.megabytes16, "the body was cut off")
     }
 
+    /// One upload at a time: another asked for meanwhile is refused in a sentence, and the
+    /// first goes on.
+    @Test func aSecondUploadWaitsForTheFirst() async throws {
+        let rig = try await Rig(fileHost: { $0.url("gated/upload") }, size: UploadIntegrationTests.megabytes16)
+        defer { rig.close() }
+        rig.client.controller.submit("/upload \(rig.file)")
+        try await rig.client.pump("the file host at its first gate", timeout: 60) { rig.host.isWaiting(at: 0) }
+        rig.client.controller.dropFile(rig.file)
+        #expect(rig.lastNote == "cat.png is still being uploaded: wait for it, or Escape cancels it")
+        #expect(rig.uploads.isUploading)
+        for gate in FileHostServer.gates.indices { rig.host.open(gate: gate) }
+        try await rig.client.pump("the first upload's end", timeout: 60) { !rig.uploads.isUploading }
+        #expect(rig.client.screen.input.text == "http://127.0.0.1:\(rig.host.port)/gated/files/abc123/cat.png")
+        #expect(rig.host.requests.count == 1)
+    }
+
     @Test func aFileTooLargeIsRefusedInASentence() async throws {
         let rig = try await Rig(fileHost: { $0.url("upload") }, limit: 1024 * 1024)
         defer { rig.close() }
