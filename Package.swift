@@ -1,9 +1,9 @@
 // swift-tools-version: 6.1
 // Natter: a graphical IRC client for Linux desktops, drawn through SDL2.
 // Layers (arrows point down; each is a dependency declared below): natter → NatterApp →
-// {Scenario, Connections, DesktopIntegration, Configuration, SDLBackend, NatterUI, DesktopBus, Spelling, Scripts, Previews};
-// Previews → {ChatModel, IRCTransport (its event loop), AsyncHTTPClient};
-// Scripts → {Scripting, ChatModel, FoundationExtras};
+// {Scenario, Connections, DesktopIntegration, Configuration, SDLBackend, NatterUI, DesktopBus, Spelling, Scripts, Previews,
+// Uploads}; Previews → {ChatModel, IRCTransport (its event loop), AsyncHTTPClient};
+// Uploads → {NatterUI, ChatModel, IRCTransport}; Scripts → {Scripting, ChatModel, FoundationExtras};
 // Scenario → {Configuration, SDLBackend, NatterUI, Spelling}; Connections → {Configuration, IRCTransport,
 // ChatModel}; DesktopIntegration → {Configuration, DesktopBus}; Configuration → {FoundationExtras, NatterUI,
 // IRCTransport, DesktopBus}; FoundationExtras → ChatModel; NatterUI → {Widgets → ScrollPhysics,
@@ -94,6 +94,12 @@ let package = Package(
         .target(name: "IRCTransport", dependencies: ["IRCTransportCore", "IRCProtocol", nioCore, nioPosix, nioTLS, nioSSL,
                                                      .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strict),
+        // Files uploaded to a network's file host (soju.im/FILEHOST) over HTTP at the edge:
+        // SwiftNIO on the transports' event loop, the file streamed from disk.
+        .target(name: "Uploads",
+                dependencies: ["ChatModel", "NatterUI", "IRCTransport", nioCore, nioPosix, nioSSL,
+                               .product(name: "NIOHTTP1", package: "swift-nio")],
+                swiftSettings: strict),
         // Test support (not a product; natter-bench uses it too): real IRC servers in temp dirs, a raw-socket client.
         .target(name: "IRCTestServers", dependencies: ["IRCProtocol"], swiftSettings: strict),
 
@@ -150,7 +156,7 @@ let package = Package(
         .target(name: "NatterApp",
                 dependencies: ["Configuration", "Connections", "DesktopIntegration", "FoundationExtras", "Scenario",
                                "SDLBackend", "Widgets", "NatterUI", "ChatModel", "IRCSession", "IRCProtocol", "IRCTransport",
-                               "DesktopBus", "Spelling", "Scripts", "Previews", "CMalloc",
+                               "DesktopBus", "Spelling", "Scripts", "Previews", "Uploads", "CMalloc",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
         .executableTarget(name: "natter", dependencies: ["NatterApp"], swiftSettings: strict),
@@ -192,6 +198,8 @@ let package = Package(
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting"], swiftSettings: strict),
         .testTarget(name: "ScriptsTests", dependencies: ["Scripts", "Scripting", "ChatModel", "Configuration", "IRCProtocol", "IRCSession"],
                     swiftSettings: strict),
+        .testTarget(name: "UploadsTests", dependencies: ["Uploads", "ChatModel", .product(name: "NIOHTTP1", package: "swift-nio")],
+                    swiftSettings: strict),
         .testTarget(name: "SDLBackendTests", dependencies: ["NatterTestSupport", "SDLBackend", "PixelBlend", "Widgets", "CSDL2", "CSDL2TTF"], swiftSettings: strict),
         .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras"], swiftSettings: strict),
         .testTarget(name: "ConfigurationTests", dependencies: ["NatterTestSupport", "Configuration", "ChatModel", "IRCSession", "IRCProtocol", "DesktopBus", "NatterUI", "Widgets"],
@@ -217,7 +225,8 @@ let package = Package(
         // real servers, without SDL.
         .testTarget(name: "IntegrationTests",
                     dependencies: ["NatterTestSupport", "Connections", "Configuration", "NatterUI", "ChatModel", "IRCSession",
-                                   "IRCTransport", "IRCTestServers", "IRCProtocol", "Scripts"],
+                                   "IRCTransport", "IRCTestServers", "IRCProtocol", "Scripts", "Uploads",
+                                   .product(name: "Crypto", package: "swift-crypto")],
                     swiftSettings: strict),
         // Golden images and metrics of `natter render` scenarios; runs the built natter binary.
         .testTarget(name: "RenderTests", dependencies: ["NatterTestSupport", "SDLBackend", "Widgets", "NatterUI", "ChatModel",

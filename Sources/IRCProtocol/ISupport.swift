@@ -139,6 +139,9 @@ public struct ISupport: Hashable, Sendable {
     }
     /// Whether the server only accepts UTF-8.
     public var utf8Only: Bool { tokens["UTF8ONLY"] != nil }
+    /// Where files can be uploaded for this network (`soju.im/FILEHOST`: a URI, as announced
+    /// and unchecked); nil when the server offers no file host.
+    public var fileHost: String? { tokens["SOJU.IM/FILEHOST"].flatMap { $0.isEmpty ? nil : $0 } }
     /// The user mode letter that marks bots, if announced.
     public var botMode: Character? { tokens["BOT"]?.first }
     /// Whether CHATHISTORY is available (`CHATHISTORY` or the draft `draft/CHATHISTORY`).

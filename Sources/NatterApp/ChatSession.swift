@@ -16,6 +16,7 @@ import Previews
 import Scenario
 import SDLBackend
 import Scripts
+import Uploads
 import Widgets
 
 /// The running chat: the model, the chat screen and its controller (a `ChatStack`) and the
@@ -48,6 +49,8 @@ final class ChatSession {
     var previews: PreviewService
     /// What fails quietly (a preview not fetched, and why).
     let debugLog = DebugLog.standard()
+    /// Files uploaded to the networks' file hosts (`/upload`, drops, pasted paths).
+    let uploads: UploadSession
     /// Buffers whose notification the user opened, handed from the bus thread to the loop.
     private let opened = OpenedBuffers()
     /// The dark and light themes with the config's fonts and colours.
@@ -162,6 +165,8 @@ final class ChatSession {
         self.historyWriter = historyWriter
         controller.input.onHistoryChanged = { historyWriter.keep($0) }
         let model = self.model, controller = self.controller
+        uploads = UploadSession(controller: controller, uploader: FileUploader { AppWindow.wakeUp() })
+        ui.host.onFileDrop = { path in controller.dropFile(path) }
         scripts = ScriptManager(model: model, folders: ScriptFolders.standard(environment: ProcessInfo.processInfo.environment),
                                 clock: { WidgetWindow.now() }, wakeUp: { AppWindow.wakeUp() })
         previews = Self.previewService(config.previews, log: debugLog)
@@ -295,6 +300,7 @@ final class ChatSession {
         starter.apply()
         hub.drain()
         for outcome in previews.drain() { model.previewArrived(outcome) }
+        uploads.drain()
         // What scripts asked for as those lines came in, timers, reloads: before the rows follow.
         scripts.service(now: SessionTime(monotonic: WidgetWindow.now(), wall: Date()))
         controller.sync()
@@ -345,6 +351,7 @@ final class ChatSession {
     /// configured message, waiting up to two seconds for the servers to close the links (the
     /// window is already gone by then).
     func stop() {
+        uploads.cancel()
         watcher?.stop()
         scripts.stop()
         historyWriter.finish(controller.input.history)

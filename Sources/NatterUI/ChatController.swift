@@ -45,6 +45,12 @@ public final class ChatController {
     public var onNotifyLevelChanged: ((BufferID, NotifyLevel) -> Void)?
     /// The ignores changed (/ignore, /unignore): the app keeps these entries in the config.
     public var onIgnoresChanged: (([String]) -> Void)?
+    /// Upload this file (`/upload`, a drop, a pasted path; checked by the model): the app
+    /// starts it and reports back through ``uploadProgressed(_:)`` and ``uploadEnded(_:_:)``.
+    /// Nil where nothing uploads (scenarios): `/upload` says so.
+    public var onUpload: ((UploadRequest) -> Void)?
+    /// Cancel the upload under way (Escape, the upload bar's button).
+    public var onCancelUpload: (() -> Void)?
     /// Wakes the window's loop from another thread (a search found something); the next
     /// frame's ``sync()`` takes it.
     public var wakeUp: @Sendable () -> Void = {}
@@ -182,6 +188,8 @@ public final class ChatController {
             onNotifyLevelChanged?(id, level)
         case .ignoresChanged(let entries):
             onIgnoresChanged?(entries)
+        case .upload(let request):
+            startUpload(request)
         }
     }
 

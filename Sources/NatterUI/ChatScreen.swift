@@ -21,6 +21,8 @@ public final class ChatScreen: Widget {
     /// What is left of a paste going out to the shown buffer, with a button to cancel it;
     /// hidden otherwise.
     public let pasteBar = PasteQueueBar()
+    /// An upload under way (its file, how far), with a button to cancel it; hidden otherwise.
+    public let uploadBar = UploadBar()
     private let centre: Stack
     private let inputRow: Stack
     /// The buffer list beside (or over) the rest; the rest is `inner`: the centre and the nick
@@ -54,7 +56,7 @@ public final class ChatScreen: Widget {
 
     /// A screen with the theme's colours.
     public init(theme: ChatTheme = .dark) {
-        inputRow = Stack(.vertical, spacing: 6, [pasteBar, confirmBar, replyBar, input])
+        inputRow = Stack(.vertical, spacing: 6, [uploadBar, pasteBar, confirmBar, replyBar, input])
         inputRow.padding = EdgeInsets(top: 8, left: 10, bottom: 10, right: 10)
         findBar = FindBar(theme: theme)
         findBar.isHidden = true
@@ -73,6 +75,7 @@ public final class ChatScreen: Widget {
         confirmBar.isHidden = true
         replyBar.isHidden = true
         pasteBar.isHidden = true
+        uploadBar.isHidden = true
         inner = SplitPane(.horizontal, first: centre, second: nickList, dividerPosition: 600, minFirst: 200, minSecond: 0)
         outer = SplitPane(.horizontal, first: sidebar, second: inner, dividerPosition: 190, minFirst: 120, minSecond: 240)
         super.init()
@@ -116,6 +119,7 @@ public final class ChatScreen: Widget {
         input.applyColors(theme, background: theme.base.background)
         for bar in [confirmBar, replyBar] { bar.backgroundColor = theme.base.background }
         pasteBar.apply(theme)
+        uploadBar.apply(theme)
         setNeedsPaint()
     }
 

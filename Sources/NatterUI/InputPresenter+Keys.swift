@@ -104,6 +104,8 @@ extension InputPresenter {
         // Last of Escape's meanings (a question, the find bar, a reply, a chosen mention, a
         // pane go first): a paste going out here stops.
         case .escape where m.isEmpty && cancelPasteQueue(): return true
+        // Then an upload under way stops.
+        case .escape where m.isEmpty && cancelUpload(): return true
         case .up where m.isEmpty: return recallHistory(older: true)
         case .down where m.isEmpty: return recallHistory(older: false)
         default:

@@ -13,6 +13,8 @@ extension InputPresenter {
     /// A paste with line breaks: up to three lines are sent as typed; more wait for a
     /// confirmation above the input line. Returns whether the paste was taken over.
     public func paste(_ text: String) -> Bool {
+        // A file's path, where the network has a file host, is uploaded rather than typed.
+        if pasteUpload(text) { return true }
         let lines = text.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: true)
             .map(String.init)
         guard lines.count > 1, let current = chat.current else { return false }

@@ -201,7 +201,8 @@ public final class InputPresenter {
                                            nicks: nicks, channels: channels, commands: ChatCommandParser.commandNames + model.aliases.names.map { $0.lowercased() }
                                                + (model.scripts?.commands.map(\.name) ?? []),
                                            isChannel: { network.isChannel($0) },
-                                           arguments: { model.argumentCompletions(of: $0, after: $1, in: current) }) {
+                                           arguments: { model.argumentCompletions(of: $0, after: $1, in: current) },
+                                           paths: { model.uploadPathCompletions(of: $0) }) {
             input.replaceText(result.text, caret: result.caret)
         }
     }

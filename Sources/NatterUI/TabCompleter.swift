@@ -29,12 +29,14 @@ public struct TabCompleter: Sendable {
     /// speakers first); `channels` are offered for words that `isChannel` says are channel names
     /// (the network's CHANTYPES: `#`, `&`, …), `commands` for words starting with `/`.
     /// `arguments` gives a command's own candidates for the argument after the words typed
-    /// before it (`/set` offers setting names, then values); nil: nicks and channels.
+    /// before it (`/set` offers setting names, then values); nil: nicks and channels. `paths`
+    /// gives the files for the path being typed after `/upload`.
     /// Returns the new text and caret, or nil when there is nothing to complete.
     public mutating func complete(text: String, caret: Int, backwards: Bool, nicks: [String], channels: [String],
                                   commands: [String],
                                   isChannel: (String) -> Bool = { $0.hasPrefix("#") || $0.hasPrefix("&") },
-                                  arguments: (_ command: String, _ before: [String]) -> [String]? = { _, _ in nil })
+                                  arguments: (_ command: String, _ before: [String]) -> [String]? = { _, _ in nil },
+                                  paths: (_ word: String) -> [String] = { _ in [] })
         -> (text: String, caret: Int)? {
         let characters = Array(text)
         if var current = session, current.produced == text {
@@ -56,7 +58,12 @@ public struct TabCompleter: Sendable {
         let own = before.first.flatMap { $0.hasPrefix("/") ? arguments(String($0.dropFirst()), Array(before.dropFirst())) : nil }
         // Nothing typed yet: only a command's own arguments (a value's choices) are offered.
         guard !word.isEmpty || own != nil else { return nil }
-        if word.hasPrefix("/") && atLineStart {
+        if before.count == 1, before[0].lowercased() == "/upload" {
+            // A path: the model lists its folder; a folder is completed without the space, so
+            // Tab goes on inside it.
+            candidates = paths(word)
+            replacements = candidates.map { $0.hasSuffix("/") ? $0 : "\($0) " }
+        } else if word.hasPrefix("/") && atLineStart {
             candidates = commands.filter { ("/" + $0).lowercased().hasPrefix(lowered) }
             replacements = candidates.map { "/\($0) " }
         } else if let own {

@@ -93,6 +93,8 @@ public final class AppWindow {
         self.height = height
         painter = Painter(renderer: renderer, scale: 1, fonts: fonts)
         SDL_StartTextInput()
+        // Files dropped on the window are uploaded where the network has a file host.
+        _ = SDL_EventState(UInt32(SDL_DROPFILE.rawValue), SDL_ENABLE)
         _ = updateSize()
     }
 

@@ -62,6 +62,11 @@ public enum SDLEventTranslator {
             case SDL_WINDOWEVENT_SIZE_CHANGED: return .resize(windowSize, scale: scale)
             default: return nil
             }
+        case SDL_DROPFILE:
+            // SDL hands over the path's memory: it is freed here, once copied.
+            guard let file = event.drop.file else { return nil }
+            defer { SDL_free(file) }
+            return .fileDropped(String(cString: file))
         default:
             return nil
         }

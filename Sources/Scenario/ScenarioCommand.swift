@@ -75,6 +75,9 @@ public enum ScenarioCommand: Hashable, Sendable {
     /// download would be; it lands after DELAY (a page with a declared image size sends its
     /// first answer at once), with IMAGE as a page's `og:image` (extension).
     case preview(url: String, file: String, delay: Double, image: String?)
+    /// Shows an upload of file NAME at SENT of TOTAL bytes in the input's upload bar, as the
+    /// window's uploads report it (extension).
+    case uploadProgress(name: String, sent: Int64, total: Int64)
     case snapshot(String)
 
     /// The phase of a `touch` command.

@@ -98,6 +98,12 @@ public enum ScenarioParser {
                 }
             }
             return .preview(url: args[0], file: args[1], delay: delay, image: image)
+        case "upload-progress":
+            try count(3...3)
+            guard let sent = Int64(args[1]), let total = Int64(args[2]), sent >= 0, total > 0, sent <= total else {
+                throw Problem(text: "`upload-progress NAME SENT TOTAL` takes byte counts, SENT at most TOTAL")
+            }
+            return .uploadProgress(name: args[0], sent: sent, total: total)
         case "config": try count(1...1); return .config(args[0])
         case "history": try count(2...2); return .history(buffer: args[0], file: args[1])
         case "reveal":

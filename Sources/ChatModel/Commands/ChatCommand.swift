@@ -94,6 +94,9 @@ public enum ChatCommand: Hashable, Sendable {
     /// `/bouncer` (the form), `/bouncer list`, `add KEY=VALUE…`, `change NETWORK KEY=VALUE…`,
     /// `del NETWORK`: the networks of a soju.im/bouncer-networks bouncer.
     case bouncer(BouncerCommand)
+    /// `/upload PATH`: put a file on the network's file host (soju.im/FILEHOST); its address
+    /// comes back into the input line.
+    case upload(String)
 
     /// Usage of each command, for /help and for errors.
     public static let usage: [(String, String)] = [
@@ -136,6 +139,8 @@ public enum ChatCommand: Hashable, Sendable {
          "your Lua scripts (in the data folder's natter/scripts; autoload/ loads at start)"),
         ("/set [WORD | KEY VALUE | -default KEY]", "the settings: list them, those with WORD, change one (saved in config.toml); "
                                                   + "a network's or buffer's key alone means this one (/set nick me)"),
+        ("/upload PATH", "put a file on this network's file host, where its server offers one (soju.im/FILEHOST); "
+                         + "its address comes into the input line (a dropped file or a pasted path does the same)"),
         ("/keys", "every key and what it does (F1)"),
         ("/settings [networks | appearance | notifications | input | logging | keys | other]", "the settings screen (Ctrl+,)"),
         ("/spell [LANG | off]", "check this buffer's spelling in LANG (en_US, de_DE…), or not"),

@@ -9,7 +9,7 @@ public enum ChatCommandParser {
                                       "kick", "kickban", "knock", "list", "lusers", "me", "mode", "monitor", "motd", "ms",
                                       "msg", "names", "nick", "notice", "notify", "ns", "op", "part", "ping", "query", "quiet",
                                       "quit", "quote", "raw", "react", "reconnect", "redact", "script", "server", "set", "setname", "settings",
-                                      "spell", "topic", "umode", "unalias", "unban", "unignore", "unquiet", "voice", "who", "whois", "whowas"]
+                                      "spell", "topic", "umode", "unalias", "unban", "unignore", "unquiet", "upload", "voice", "who", "whois", "whowas"]
 
     /// Other names of commands, and the command each stands for.
     public static let aliases = ["privmsg": "msg", "q": "query", "j": "join", "leave": "part", "rejoin": "cycle",
@@ -112,6 +112,8 @@ public enum ChatCommandParser {
             default: return usage()
             }
         case "keys": return .success(.keys)
+        // The path is the rest of the line, spaces and all: file names have them.
+        case "upload": return rest.isEmpty ? usage() : .success(.upload(String(rest)))
         case "settings":
             guard words.count <= 1 else { return usage() }
             guard let word = words.first else { return .success(.settings(nil)) }

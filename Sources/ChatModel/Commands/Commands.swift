@@ -37,6 +37,9 @@ public enum CommandEffect: Hashable, Sendable {
     /// The ignores changed (`/ignore`, `/unignore`): the config keeps these entries
     /// (``IgnoreEntry/configText``).
     case ignoresChanged([String])
+    /// `/upload`: the app uploads the file (checked: it exists, the network has a file host)
+    /// and puts its address into the input of the buffer it was asked from.
+    case upload(UploadRequest)
 }
 
 extension CommandEffect {
@@ -47,7 +50,7 @@ extension CommandEffect {
         switch self {
         case .friendsChanged, .aliasChanged, .notifyLevelChanged, .ignoresChanged, .spell: true
         case .show, .close, .openKeyHelp, .openSettings, .showOnceJoined, .showChannelListWhenReady, .openBouncerForm,
-             .addNetwork, .removeNetwork, .openLink: false
+             .addNetwork, .removeNetwork, .openLink, .upload: false
         }
     }
 }
@@ -266,6 +269,8 @@ public struct Commands {
             return [.openSettings(section)]
         case .spell(let language):
             return [.spell(language, in: id)]
+        case .upload(let path):
+            return runUpload(path, in: scope)
         case .list(let pattern):
             intent(.raw(pattern.map { "LIST \($0)" } ?? "LIST"))
             return [.showChannelListWhenReady(network: id.network)]

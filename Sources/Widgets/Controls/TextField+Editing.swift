@@ -51,6 +51,12 @@ extension TextField {
         edit(kind, inserted: string) { $0.replaceSelection(with: string) }
     }
 
+    /// Inserts `string` at the caret, in place of the selection, as one undoable edit (an
+    /// uploaded file's address).
+    public func insertAtCaret(_ string: String) {
+        insert(string, kind: .other)
+    }
+
     /// Undoes the last step.
     public func undo() {
         guard let previous = history.undo(from: state) else { return }

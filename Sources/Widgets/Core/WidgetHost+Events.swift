@@ -84,6 +84,8 @@ extension WidgetHost {
             isWindowFocused = false
             hideTooltip()
             focusedWidget?.focusChanged(false)
+        case .fileDropped(let path):
+            onFileDrop?(path)
         }
         layoutIfNeeded()
     }

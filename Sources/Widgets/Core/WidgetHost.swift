@@ -35,6 +35,8 @@ public final class WidgetHost {
     public private(set) var now: FrameTime
     /// Colour painted under each damaged rectangle before the widgets (nil: none).
     public var clearColor: Color?
+    /// Takes a file dropped on the window (its path); dropped files go nowhere without it.
+    public var onFileDrop: ((String) -> Void)?
     /// The area waiting to be repainted, in window coordinates.
     public internal(set) var damage = DamageRegion()
     /// The widget with keyboard focus.

@@ -33,4 +33,6 @@ public enum InputEvent: Hashable, Sendable {
     case focusGained
     /// The window lost keyboard focus.
     case focusLost
+    /// A file was dropped on the window (its absolute path): ``WidgetHost/onFileDrop`` takes it.
+    case fileDropped(String)
 }

@@ -1,0 +1,69 @@
+import ChatModel
+import Widgets
+
+/// How far an upload is, as the upload bar shows it.
+public struct UploadStatus: Hashable, Sendable {
+    /// The file's name.
+    public var fileName: String
+    /// Bytes sent so far, and in all.
+    public var sent: Int64, total: Int64
+
+    public init(fileName: String, sent: Int64, total: Int64) {
+        self.fileName = fileName
+        self.sent = sent
+        self.total = total
+    }
+
+    /// "Uploading cat.png — 42 % of 3 MiB · Escape cancels".
+    public var sentence: String {
+        let percent = total > 0 ? Int(min(sent, total) * 100 / total) : 0
+        return "Uploading \(fileName) — \(percent) % of \(UploadOutcome.size(total)) · Escape cancels"
+    }
+}
+
+/// An upload's bar above the input line, Escape and the bar's button cancelling it, and its
+/// address put into the input where it was asked from.
+extension InputPresenter {
+    /// Shows `status` in the upload bar, or hides the bar (nil).
+    func showUpload(_ status: UploadStatus?) {
+        let bar = screen.uploadBar
+        guard let status else {
+            bar.isHidden = true
+            return
+        }
+        bar.label.text = StyledText(status.sentence, attributes: TextAttributes(font: chat.styler.theme.messageFont,
+                                                                                foreground: chat.styler.theme.base.text))
+        bar.cancelButton.onPress = { [weak self] in _ = self?.cancelUpload() }
+        bar.isHidden = false
+    }
+
+    /// Asks the app to cancel the upload under way; whether there was one.
+    func cancelUpload() -> Bool {
+        guard !screen.uploadBar.isHidden, let cancel = chat.onCancelUpload else { return false }
+        cancel()
+        return true
+    }
+
+    /// The uploaded file's address goes into the input at the caret when its buffer is shown;
+    /// for a buffer not shown, into a note there (the draft of another buffer is left alone).
+    func insertUploaded(_ url: String, in id: BufferID) {
+        guard chat.current == id else {
+            model.note("Uploaded: \(url)", in: id, at: chat.clock().wall)
+            return
+        }
+        let input = screen.input
+        let state = input.state
+        // A space keeps the address off the word before it.
+        let before = state.caret > 0 && !state.characters[state.caret - 1].isWhitespace
+        input.insertAtCaret((before ? " " : "") + url)
+    }
+
+    /// A pasted single absolute path or `file://` URI of an existing file, where the network
+    /// can upload, starts its upload instead of being typed. Returns whether it did.
+    func pasteUpload(_ text: String) -> Bool {
+        guard let current = chat.current, let start = chat.onUpload,
+              let request = model.pastedUpload(text, in: current) else { return false }
+        start(request)
+        return true
+    }
+}

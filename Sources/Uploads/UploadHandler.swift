@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ChatModel
+import NIOCore
+import NIOHTTP1
+
+/// One upload's channel handler, on the event loop: sends the head once connected, then the
+/// file a chunk at a time while the channel is writable (a chunk's progress counted when it is
+/// written to the socket), and reads the answer. A server may answer before it has the whole
+/// body (413 at once): the answer ends the upload all the same.
+final class UploadHandler: ChannelDuplexHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias OutboundIn = HTTPClientRequestPart
+    typealias OutboundOut = HTTPClientRequestPart
+
+    /// Bytes read from the file per body part.
+    static let chunkSize = 64 * 1024
+    /// Bytes of an answer's body kept (only a short text is shown).
+    static let bodyLimit = 4096
+
+    private let request: UploadRequest
+    private let head: HTTPRequestHead
+    private let reporter: UploadReporter
+    private var file: Int32 = -1
+    private var queued: Int64 = 0
+    private var sent: Int64 = 0
+    private var bodyDone = false
+    private var status: Int?
+    private var answerHeaders = HTTPHeaders()
+    private var answerBody: [UInt8] = []
+
+    init(request: UploadRequest, head: HTTPRequestHead, reporter: UploadReporter) {
+        self.request = request
+        self.head = head
+        self.reporter = reporter
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        file = open(request.path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else {
+            reporter.finish(.failed("the file could not be opened"))
+            context.close(promise: nil)
+            return
+        }
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        pump(context: context)
+        context.fireChannelActive()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable { pump(context: context) }
+        context.fireChannelWritabilityChanged()
+    }
+
+    /// Writes chunks while the channel takes them; the end once the file is all sent.
+    private func pump(context: ChannelHandlerContext) {
+        while !bodyDone, status == nil, context.channel.isWritable {
+            let want = Int(min(Int64(Self.chunkSize), request.size - queued))
+            if want == 0 {
+                bodyDone = true
+                context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+                break
+            }
+            var buffer = context.channel.allocator.buffer(capacity: want)
+            let count = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: want) { raw in
+                Glibc.read(file, raw.baseAddress, want)
+            }
+            guard count > 0 else {
+                reporter.finish(.failed(count == 0 ? "the file became shorter while it was read" : "the file could not be read"))
+                context.close(promise: nil)
+                return
+            }
+            queued += Int64(count)
+            let promise = context.eventLoop.makePromise(of: Void.self)
+            let total = request.size, reporter = reporter, written = Int64(count)
+            promise.futureResult.assumeIsolated().whenSuccess { [weak self] _ in
+                guard let self else { return }
+                sent += written
+                reporter.progress(sent: sent, total: total)
+            }
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: promise)
+        }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let answer):
+            // 100 Continue and other interim answers say nothing yet.
+            guard answer.status.code >= 200 else { return }
+            status = Int(answer.status.code)
+            answerHeaders = answer.headers
+        case .body(var part):
+            if status != nil, answerBody.count < Self.bodyLimit,
+               let bytes = part.readBytes(length: min(part.readableBytes, Self.bodyLimit - answerBody.count)) {
+                answerBody += bytes
+            }
+        case .end:
+            guard let status else { return }
+            reporter.finish(UploadHTTP.outcome(status: status, headers: answerHeaders, body: answerBody,
+                                               uploadURL: request.uploadURL))
+            context.close(promise: nil)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // An answer already read ends the upload as it says (a refusal closes early, and the
+        // rest of the body then fails to go).
+        if status == nil { reporter.finish(.failed("the upload broke off (\(FileUploader.words(error)))")) }
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if file >= 0 { Glibc.close(file); file = -1 }
+        if let status {
+            reporter.finish(UploadHTTP.outcome(status: status, headers: answerHeaders, body: answerBody, uploadURL: request.uploadURL))
+        } else {
+            reporter.finish(.failed("the server closed the connection before answering"))
+        }
+        context.fireChannelInactive()
+    }
+}
