@@ -211,7 +211,7 @@ let package = Package(
                     swiftSettings: strict),
         // The previews: the pure readers on sample files, and the service against a web server of
         // its own on loopback (Server/preview_server.py, python3), thumbnails made by SDL's.
-        .testTarget(name: "PreviewsTests", dependencies: ["Previews", "ChatModel", "IRCTestServers", "SDLBackend"],
+        .testTarget(name: "PreviewsTests", dependencies: ["Previews", "ChatModel", "IRCTestServers", "SDLBackend", nioSSL],
                     exclude: ["Fixtures", "Server"], swiftSettings: strict),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Widgets", "IRCProtocol", "ChatModel"], swiftSettings: strict),
         // The app as a whole: the natter binary in a private X server, the CLI, and what the

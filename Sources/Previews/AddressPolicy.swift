@@ -69,6 +69,7 @@ enum HostResolver {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 once.set(continuation)
+                FetchDeadline.current?.onExpiry { once.resume(.failure(PreviewFailure("the total limit passed resolving \(host)"))) }
                 if !BackgroundThread.start({ once.resume(lookUp(host)) }) {
                     once.resume(.failure(PreviewFailure("no thread could be started to resolve \(host)")))
                 }

@@ -1,8 +1,10 @@
 import AsyncHTTPClient
+import Dispatch
 import ChatModel
 import NIOCore
 import NIOHTTP1
 import NIOSSL
+import Synchronization
 
 /// One preview fetched: the link's hops (each host resolved here and checked, then connected to
 /// at the address that was checked), its body streamed up to a bound, sniffed, and a page's
@@ -28,20 +30,20 @@ struct PreviewFetcher: Sendable {
     /// The outcome of `request`, given up at the total limit.
     /// `interim` takes a first answer (a card whose image's size its page declares) before the
     /// image is fetched. A stale cached preview stands when the fetch fails.
+    ///
+    /// The limit is a timer on the network loop that shuts the fetch's clients down (and drops
+    /// a lookup), rather than a cancelled task: the client's own cancellation goes through an
+    /// actor on the cooperative pool, which blocking work elsewhere can hold.
     func outcome(for request: PreviewRequest, cached: PreviewCache.Hit?,
                  interim: @escaping @Sendable (PreviewOutcome) -> Void) async -> PreviewOutcome {
         let total = limits.totalTimeout
-        let result = await withTaskGroup(of: PreviewOutcome?.self) { group -> PreviewOutcome? in
-            group.addTask { await self.fetch(request, cached: cached, interim: interim) }
-            group.addTask {
-                try? await Task.sleep(for: total)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        let deadline = FetchDeadline()
+        group.next().scheduleTask(in: .nanoseconds(total.nanoseconds)) { deadline.expire() }
+        let fetched = await FetchDeadline.$current.withValue(deadline) {
+            await fetch(request, cached: cached, interim: interim)
         }
-        let outcome = result ?? PreviewOutcome(url: request.url, preview: nil, reason: "gave up after \(total) (the total limit)")
+        let outcome = fetched.preview == nil && deadline.isExpired
+            ? PreviewOutcome(url: request.url, preview: nil, reason: "gave up after \(total) (the total limit)") : fetched
         guard outcome.preview == nil else { return outcome }
         log("preview of \(request.url): \(outcome.reason ?? "nothing to show")")
         if let cached { return PreviewOutcome(url: request.url, preview: cached.preview, reason: "stale: " + (outcome.reason ?? "")) }
@@ -117,8 +119,10 @@ struct PreviewFetcher: Sendable {
         var url = start
         var redirects = 0
         while true {
+            if FetchDeadline.current?.isExpired == true { throw PreviewFailure("the total limit passed") }
             let address = try await checkedAddress(of: url.host, port: url.port)
             let client = makeClient(host: url.host, address: address)
+            FetchDeadline.current?.onExpiry { Self.close(client) }
             do {
                 let response = try await get(url, validator: redirects == 0 ? validator : nil, with: client)
                 let status = Int(response.status.code)
@@ -128,7 +132,7 @@ struct PreviewFetcher: Sendable {
                         throw PreviewFailure("more than \(limits.maxRedirects) redirects")
                     }
                     guard let next = url.resolving(location) else { throw PreviewFailure("a redirect to \(location), not http(s)") }
-                    try? await client.shutdown()
+                    Self.close(client)
                     url = next
                     continue
                 }
@@ -140,15 +144,24 @@ struct PreviewFetcher: Sendable {
                     guard (200..<300).contains(status) else { throw PreviewFailure("the server answered \(status)") }
                     body = try await read(response.body, image: image)
                 }
-                try? await client.shutdown()
+                Self.close(client)
                 return Download(url: url, status: status, contentType: contentType, validator: validators, body: body)
             } catch {
-                try? await client.shutdown()
+                Self.close(client)
                 if let failure = error as? PreviewFailure { throw failure }
                 throw PreviewFailure(Task.isCancelled ? "cancelled" : "\(url.text): " + Self.words(for: error))
             }
         }
     }
+
+    /// Shuts `client` down without waiting: its callback comes through a dispatch queue, and
+    /// global dispatch workers can be all busy with blocking work elsewhere for long. A serial
+    /// queue of our own gets a thread of its own; the callback keeps the client alive until then.
+    private static func close(_ client: HTTPClient) {
+        client.shutdown(queue: shutdownQueue) { _ in _ = client }
+    }
+
+    private static let shutdownQueue = DispatchQueue(label: "natter.previews.shutdown")
 
     /// An error of the client in words for the debug log.
     private static func words(for error: any Error) -> String {
@@ -245,4 +258,37 @@ extension Duration {
 
 extension Error {
     var reason: String { (self as? PreviewFailure)?.reason ?? "\(self)" }
+}
+
+/// The end of one fetch's time. When it comes (a timer on the network loop), what the fetch
+/// waits on is ended from there: its clients shut down, a lookup dropped.
+final class FetchDeadline: Sendable {
+    private struct State {
+        var expired = false
+        var actions: [@Sendable () -> Void] = []
+    }
+
+    private let state = Mutex(State())
+    /// The deadline of the fetch the current task runs.
+    @TaskLocal static var current: FetchDeadline?
+
+    var isExpired: Bool { state.withLock { $0.expired } }
+
+    /// Runs `action` when the deadline comes (at once when it has).
+    func onExpiry(_ action: @escaping @Sendable () -> Void) {
+        let late = state.withLock { state in
+            if !state.expired { state.actions.append(action) }
+            return state.expired
+        }
+        if late { action() }
+    }
+
+    func expire() {
+        let actions = state.withLock { state in
+            state.expired = true
+            defer { state.actions = [] }
+            return state.actions
+        }
+        actions.forEach { $0() }
+    }
 }

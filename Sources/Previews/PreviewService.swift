@@ -3,6 +3,7 @@ import ChatModel
 import IRCTransport
 import NIOCore
 import NIOSSL
+import Glibc
 import Synchronization
 
 /// The app's preview fetcher (``PreviewFetching``): answers from the disk cache at once when it
@@ -10,17 +11,21 @@ import Synchronization
 /// fetch per URL. Outcomes wait in a queue: `wakeUp` is called (from a network thread) when
 /// one is added, and the app's frame hands them to the model through ``drain()``, as the
 /// network hub does with its links' events.
-@MainActor
-public final class PreviewService: PreviewFetching {
+///
+/// Not tied to the main actor, as the model's protocol is not: every member is safe from any
+/// thread (the cache and the queue are locked). The fetches' Swift code runs on threads of
+/// their own (``PreviewExecutor``) and their timers on the network loop, so that nothing waits
+/// for the cooperative pool, whose few threads blocking work elsewhere could hold.
+public final class PreviewService: PreviewFetching, Sendable {
     /// The cache answers come from and go to.
-    public nonisolated let cache: PreviewCache
+    public let cache: PreviewCache
     /// The bounds every fetch keeps.
     public let limits: PreviewFetchLimits
-    private nonisolated let fetcher: PreviewFetcher
-    private nonisolated let state: FetchQueue
+    private let fetcher: PreviewFetcher
+    private let state: FetchQueue
 
     /// The User-Agent header for a version of Natter: `Natter/VERSION (link preview)`.
-    public nonisolated static func userAgent(version: String) -> String { "Natter/\(version) (link preview)" }
+    public static func userAgent(version: String) -> String { "Natter/\(version) (link preview)" }
 
     /// A service over the cache in `cacheFolder`. `thumbnailer` decodes and scales images (the
     /// SDL backend's); a cached preview is answered without the network for `cacheFreshness`,
@@ -39,9 +44,8 @@ public final class PreviewService: PreviewFetching {
     }
 
     /// Starts `request`'s preview: a fresh cached one is queued at once; a URL already being
-    /// fetched (or waiting) is joined, not fetched twice. Nonisolated (the model's protocol is):
-    /// it touches only the cache and the queue, both safe from any thread.
-    public nonisolated func fetchPreview(_ request: PreviewRequest) {
+    /// fetched (or waiting) is joined, not fetched twice.
+    public func fetchPreview(_ request: PreviewRequest) {
         let hit = cache.lookUp(request.url)
         if let hit, !hit.isStale {
             state.post(PreviewOutcome(url: request.url, preview: hit.preview))
@@ -56,9 +60,9 @@ public final class PreviewService: PreviewFetching {
     /// Fetches running and waiting (for tests and the debug overlay).
     public var pending: (running: Int, waiting: Int) { state.counts }
 
-    private nonisolated func start(_ job: FetchQueue.Job) {
+    private func start(_ job: FetchQueue.Job) {
         let fetcher = self.fetcher, state = self.state
-        Task.detached {
+        Task.detached(executorPreference: PreviewExecutor.shared) {
             var next: FetchQueue.Job? = job
             while let current = next {
                 let outcome = await fetcher.outcome(for: current.request, cached: current.cached, interim: { state.post($0) })
@@ -143,4 +147,36 @@ final class FetchQueue: Sendable {
     }
 
     var counts: (running: Int, waiting: Int) { state.withLock { ($0.running.count, $0.waiting.count) } }
+}
+
+/// Runs the fetches' jobs on two threads of its own, shared by every service: not the
+/// cooperative pool's nor dispatch's global workers, which blocking work elsewhere (a test's
+/// wait, a synchronous call) can occupy for as long as it likes, so fetches (and their
+/// thumbnails, decoded here) make progress however busy those are, and never occupy them.
+final class PreviewExecutor: TaskExecutor, Sendable {
+    static let shared = PreviewExecutor(threads: 2)
+
+    private let jobs = Mutex<[UnownedJob]>([])
+    /// Counts the jobs waiting; a POSIX semaphore is safe from any thread by design.
+    nonisolated(unsafe) private let ready: UnsafeMutablePointer<sem_t>
+
+    private init(threads: Int) {
+        ready = .allocate(capacity: 1)
+        sem_init(ready, 0, 0)
+        for _ in 0..<threads {
+            BackgroundThread.start { [self] in
+                while true {
+                    while sem_wait(ready) != 0 {}   // EINTR
+                    guard let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
+                    job.runSynchronously(on: asUnownedTaskExecutor())
+                }
+            }
+        }
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        jobs.withLock { $0.append(job) }
+        sem_post(ready)
+    }
 }

@@ -5,12 +5,11 @@ import Testing
 
 /// The service against a real web server on loopback: what a page and an image give, and the
 /// headers sent. (The hostile cases are HostileServerTests'.)
-@MainActor
 struct FetchTests {
-    @Test func aPageGivesACardWithItsImage() async throws {
+    @Test func aPageGivesACardWithItsImage() throws {
         let server = try WebServer()
         let harness = Harness(limits: Harness.limits(allowing: [server.endpoint]))
-        let outcome = try #require(await harness.fetch(server.url("/page")))
+        let outcome = try #require(harness.fetch(server.url("/page")))
         let preview = try #require(outcome.preview, "\(outcome.reason ?? "")")
         #expect(preview.title == "A page" && preview.summary == "About A page" && preview.siteName == "127.0.0.1")
         let thumbnail = try #require(preview.thumbnail)
@@ -30,11 +29,11 @@ struct FetchTests {
 
     /// A page that declares its image's size is answered twice: the card with an empty frame
     /// of that size as soon as its head is read, then the card with its thumbnail.
-    @Test func aDeclaredImageSizeGivesAFirstAnswer() async throws {
+    @Test func aDeclaredImageSizeGivesAFirstAnswer() throws {
         let server = try WebServer()
         let harness = Harness(limits: Harness.limits(allowing: [server.endpoint]))
         harness.service.fetchPreview(PreviewRequest(url: server.url("/sized-page"), wantsImages: true))
-        let outcomes = await harness.outcomes(2, within: .seconds(20))
+        let outcomes = harness.outcomes(2, within: .seconds(20))
         try #require(outcomes.count == 2)
         let first = try #require(outcomes[0].preview), last = try #require(outcomes[1].preview)
         #expect(first.title == "Sized" && !first.isComplete)
@@ -42,11 +41,11 @@ struct FetchTests {
         #expect(last.isComplete && last.thumbnail?.pixelWidth == 64)
     }
 
-    @Test func anImageLinkGivesAThumbnail() async throws {
+    @Test func anImageLinkGivesAThumbnail() throws {
         let server = try WebServer()
         let harness = Harness(limits: Harness.limits(allowing: [server.endpoint]))
         for (name, width) in [("sample.webp", 50), ("sample.jpg", 80), ("sample.gif", 30)] {
-            let outcome = try #require(await harness.fetch(server.url("/img/" + name)))
+            let outcome = try #require(harness.fetch(server.url("/img/" + name)))
             #expect(outcome.preview?.isImage == true, "\(name): \(outcome.reason ?? "")")
             #expect(outcome.preview?.thumbnail?.pixelWidth == width)
             #expect(outcome.preview?.thumbnail?.originalPath.map(FileManager.default.fileExists(atPath:)) == true)
@@ -55,37 +54,37 @@ struct FetchTests {
         }
     }
 
-    @Test func noImagesWhenNotWanted() async throws {
+    @Test func noImagesWhenNotWanted() throws {
         let server = try WebServer()
         let harness = Harness(limits: Harness.limits(allowing: [server.endpoint]))
-        let outcome = try #require(await harness.fetch(server.url("/page"), wantsImages: false))
+        let outcome = try #require(harness.fetch(server.url("/page"), wantsImages: false))
         #expect(outcome.preview?.title == "A page" && outcome.preview?.thumbnail == nil)
         #expect(server.count("/img/sample.png") == 0)
     }
 
     /// The Content-Type is not believed: a page labelled image/png is a page, a GIF labelled
     /// text/html an image.
-    @Test func theBytesDecideNotTheContentType() async throws {
+    @Test func theBytesDecideNotTheContentType() throws {
         let server = try WebServer()
         let harness = Harness(limits: Harness.limits(allowing: [server.endpoint]))
-        let page = try #require(await harness.fetch(server.url("/mislabelled-page")))
+        let page = try #require(harness.fetch(server.url("/mislabelled-page")))
         #expect(page.preview?.title == "Mislabelled")
-        let image = try #require(await harness.fetch(server.url("/mislabelled-image")))
+        let image = try #require(harness.fetch(server.url("/mislabelled-image")))
         #expect(image.preview?.isImage == true && image.preview?.thumbnail?.pixelWidth == 30)
     }
 
-    @Test func invalidUTF8InATitleIsReplaced() async throws {
+    @Test func invalidUTF8InATitleIsReplaced() throws {
         let server = try WebServer()
         let harness = Harness(limits: Harness.limits(allowing: [server.endpoint]))
-        let outcome = try #require(await harness.fetch(server.url("/bad-utf8")))
+        let outcome = try #require(harness.fetch(server.url("/bad-utf8")))
         #expect(outcome.preview?.title == "caf\u{FFFD} \u{FFFD}\u{FFFD} ok")
     }
 
     /// 10 MiB of title: read up to the head bound, kept to 300 characters.
-    @Test func aTenMebibyteTitleIsCut() async throws {
+    @Test func aTenMebibyteTitleIsCut() throws {
         let server = try WebServer()
         let harness = Harness(limits: Harness.limits(allowing: [server.endpoint]))
-        let outcome = try #require(await harness.fetch(server.url("/big-title")))
+        let outcome = try #require(harness.fetch(server.url("/big-title")))
         #expect(outcome.preview?.title == String(repeating: "t", count: HTMLHeadReader.titleLimit))
     }
 

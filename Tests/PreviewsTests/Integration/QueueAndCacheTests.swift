@@ -4,40 +4,39 @@ import Foundation
 import Testing
 
 /// How many fetches run, one per URL, and the disk cache across a restart.
-@MainActor
 struct QueueAndCacheTests {
     /// Ten slow pages asked for at once: all answered, the server never sees more than four.
-    @Test func fourFetchesAtMost() async throws {
+    @Test func fourFetchesAtMost() throws {
         let server = try WebServer()
         let harness = Harness(limits: Harness.limits(allowing: [server.endpoint]))
         let urls = (0..<10).map { server.url("/slow?s=0.4&id=\($0)") }
         for url in urls { harness.service.fetchPreview(PreviewRequest(url: url, wantsImages: true)) }
         #expect(harness.service.pending.running == 4 && harness.service.pending.waiting == 6)
-        let outcomes = await harness.outcomes(10, within: .seconds(40))
+        let outcomes = harness.outcomes(10, within: .seconds(40))
         #expect(Set(outcomes.compactMap { $0.preview?.title }) == Set((0..<10).map { "Slow \($0)" }))
         #expect(server.stats().most <= 4)
         #expect(server.count("/slow") == 10)
     }
 
     /// The same URL asked for while it is on its way: fetched once, answered once.
-    @Test func oneFetchPerURL() async throws {
+    @Test func oneFetchPerURL() throws {
         let server = try WebServer()
         let harness = Harness(limits: Harness.limits(allowing: [server.endpoint]))
         let url = server.url("/slow?s=0.5&id=once")
         for _ in 0..<3 { harness.service.fetchPreview(PreviewRequest(url: url, wantsImages: true)) }
-        let outcomes = await harness.outcomes(1, within: .seconds(20))
+        let outcomes = harness.outcomes(1, within: .seconds(20))
         #expect(outcomes.map(\.url) == [url])
-        try await Task.sleep(for: .milliseconds(300))
+        usleep(300_000)
         #expect(harness.service.drain().isEmpty)
         #expect(server.count("/slow") == 1)
     }
 
     /// A new service over the same folder answers a cached URL at once, with no request.
-    @Test func aCachedPreviewAfterARestart() async throws {
+    @Test func aCachedPreviewAfterARestart() throws {
         let server = try WebServer()
         let folder = Fixture.temporaryFolder()
         let first = Harness(limits: Harness.limits(allowing: [server.endpoint]), folder: folder)
-        let fetched = try #require(await first.fetch(server.url("/page"))?.preview)
+        let fetched = try #require(first.fetch(server.url("/page"))?.preview)
         #expect(server.count("/page") == 1 && server.count("/img/sample.png") == 1)
 
         let second = Harness(limits: Harness.limits(allowing: [server.endpoint]), folder: folder)
@@ -49,29 +48,48 @@ struct QueueAndCacheTests {
     }
 
     /// A stale entry is asked for with its ETag; a 304 answers with the cached preview.
-    @Test func aStaleEntryIsRevalidated() async throws {
+    @Test func aStaleEntryIsRevalidated() throws {
         let server = try WebServer()
         let folder = Fixture.temporaryFolder()
         let first = Harness(limits: Harness.limits(allowing: [server.endpoint]), folder: folder, freshness: .zero)
-        let fetched = try #require(await first.fetch(server.url("/cached"))?.preview)
+        let fetched = try #require(first.fetch(server.url("/cached"))?.preview)
         #expect(server.stats().headers["/cached"]?["if-none-match"] == nil)
         let second = Harness(limits: Harness.limits(allowing: [server.endpoint]), folder: folder, freshness: .zero)
-        let again = await second.fetch(server.url("/cached"))
+        let again = second.fetch(server.url("/cached"))
         #expect(again?.preview == fetched)
         #expect(server.count("/cached") == 2)
         #expect(server.stats().headers["/cached"]?["if-none-match"] == "\"v1\"")
     }
 
+    /// Under a cap that holds one image, the older is evicted with its files: a restarted
+    /// service fetches it again and answers the newer from the cache.
+    @Test func theCacheCapEvictsTheLeastRecentlyUsed() throws {
+        let server = try WebServer()
+        let folder = Fixture.temporaryFolder()
+        let (older, newer) = (server.url("/img/sample.jpg"), server.url("/img/sample.gif"))
+        let first = Harness(limits: Harness.limits(allowing: [server.endpoint]), folder: folder, cacheCapacity: 4_000)
+        let evicted = try #require(first.fetch(older)?.preview?.thumbnail)
+        _ = first.fetch(newer)
+        #expect(first.service.cache.urls == [newer])
+        #expect(!FileManager.default.fileExists(atPath: evicted.path))
+        #expect(!FileManager.default.fileExists(atPath: evicted.originalPath ?? ""))
+
+        let second = Harness(limits: Harness.limits(allowing: [server.endpoint]), folder: folder, cacheCapacity: 4_000)
+        let answered = second.fetch([newer, older])
+        #expect(Set(answered.map(\.url)) == [newer, older] && answered.allSatisfy { $0.preview != nil })
+        #expect(server.count("/img/sample.gif") == 1 && server.count("/img/sample.jpg") == 2)
+    }
+
     /// A stale entry whose server is gone: the cached preview stands.
-    @Test func aStaleEntryStandsWhenTheServerIsGone() async throws {
+    @Test func aStaleEntryStandsWhenTheServerIsGone() throws {
         let folder = Fixture.temporaryFolder()
         var server: WebServer? = try WebServer()
         let endpoint = server!.endpoint, url = server!.url("/page-no-image")
         let first = Harness(limits: Harness.limits(allowing: [endpoint]), folder: folder, freshness: .zero)
-        let fetched = try #require(await first.fetch(url)?.preview)
+        let fetched = try #require(first.fetch(url)?.preview)
         server = nil   // killed
         let second = Harness(limits: Harness.limits(allowing: [endpoint]), folder: folder, freshness: .zero)
-        let again = try #require(await second.fetch(url))
+        let again = try #require(second.fetch(url))
         #expect(again.preview == fetched && again.reason?.hasPrefix("stale") == true)
         #expect(second.log.all.count == 1)
     }

@@ -5,6 +5,7 @@ import IRCTestServers
 /// counted (requests by path, the most at once, the headers last seen per path).
 final class WebServer: @unchecked Sendable {
     let port: UInt16
+    let isSecure: Bool
     private let process = Process()
     private let statsPath: String
 
@@ -15,13 +16,15 @@ final class WebServer: @unchecked Sendable {
         var headers: [String: [String: String]]
     }
 
-    init() throws {
+    /// A server on a free port; with `tls` (a certificate and its key, PEM files), HTTPS.
+    init(tls: (certificate: String, key: String)? = nil) throws {
         port = try LoopbackPorts.free(1)[0]
+        isSecure = tls != nil
         statsPath = Fixture.temporaryFolder() + "/stats.json"
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Server/preview_server.py").path
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, String(port), Fixture.folder, statsPath]
+        process.arguments = ["python3", script, String(port), Fixture.folder, statsPath] + (tls.map { [$0.certificate, $0.key] } ?? [])
         // Not the test's own output: swift test would wait for a server that holds it open.
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -37,7 +40,8 @@ final class WebServer: @unchecked Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    var base: String { "http://127.0.0.1:\(port)" }
+    /// HTTPS by the certificate's name (localhost), HTTP by address.
+    var base: String { isSecure ? "https://localhost:\(port)" : "http://127.0.0.1:\(port)" }
     var endpoint: String { "127.0.0.1:\(port)" }
 
     func url(_ path: String) -> String { base + path }

@@ -3,7 +3,7 @@
 port the test picks. Counts every request by path (and the most handled at once) into
 STATS_FILE after each, so a test can tell what was asked and what was never contacted.
 
-    preview_server.py PORT FIXTURES_DIR STATS_FILE
+    preview_server.py PORT FIXTURES_DIR STATS_FILE [CERT KEY]   (with CERT and KEY: HTTPS)
 """
 import ctypes, gzip, json, os, signal, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -103,8 +103,8 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 self.send(200, page("Cached page"), headers=[("ETag", etag)])
         elif path == "/bomb":
-            # 64 MiB of zeros, gzip'd to about 64 KiB, sent whether asked for or not.
-            body = gzip.compress(b"<html><head><title>" + b"\0" * (64 << 20), compresslevel=9)
+            # 16 MiB of zeros, gzip'd to about 16 KiB, sent whether asked for or not.
+            body = gzip.compress(b"<html><head><title>" + b"\0" * (16 << 20), compresslevel=9)
             self.send(200, body, headers=[("Content-Encoding", "gzip")])
         elif path == "/huge.png":
             with open(os.path.join(fixtures, "sample.png"), "rb") as f:
@@ -157,6 +157,11 @@ class Handler(BaseHTTPRequestHandler):
 ThreadingHTTPServer.daemon_threads = True
 ThreadingHTTPServer.request_queue_size = 64
 server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+if len(sys.argv) > 5:
+    import ssl
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(sys.argv[4], sys.argv[5])
+    server.socket = context.wrap_socket(server.socket, server_side=True)
 save()
 print("ready", flush=True)
 server.serve_forever()
