@@ -39,14 +39,24 @@ struct PreviewFetcher: Sendable {
         let total = limits.totalTimeout
         let deadline = FetchDeadline()
         group.next().scheduleTask(in: .nanoseconds(total.nanoseconds)) { deadline.expire() }
+        // A first answer already shown (a card waiting for its image) is what stays if the rest
+        // fails: the row keeps the card, without the image, rather than lose it.
+        let shown = Mutex<LinkPreview?>(nil)
         let fetched = await FetchDeadline.$current.withValue(deadline) {
-            await fetch(request, cached: cached, interim: interim)
+            await fetch(request, cached: cached, interim: { first in
+                shown.withLock { $0 = first.preview }
+                interim(first)
+            })
         }
         let outcome = fetched.preview == nil && deadline.isExpired
             ? PreviewOutcome(url: request.url, preview: nil, reason: "gave up after \(total) (the total limit)") : fetched
         guard outcome.preview == nil else { return outcome }
         log("preview of \(request.url): \(outcome.reason ?? "nothing to show")")
         if let cached { return PreviewOutcome(url: request.url, preview: cached.preview, reason: "stale: " + (outcome.reason ?? "")) }
+        if var card = shown.withLock({ $0 }) {
+            card.thumbnail = nil
+            return PreviewOutcome(url: request.url, preview: card, reason: outcome.reason)
+        }
         return outcome
     }
 
@@ -57,7 +67,7 @@ struct PreviewFetcher: Sendable {
         }
         let page: Download
         do {
-            page = try await download(url, image: false, validator: cached?.validator)
+            page = try await download(url, image: false, validator: cached?.validator, denied: request.deniedHosts)
         } catch {
             return PreviewOutcome(url: request.url, preview: nil, reason: error.reason)
         }
@@ -82,7 +92,7 @@ struct PreviewFetcher: Sendable {
             var note: String?
             if let first = PreviewBuilder.firstAnswer(for: metadata, request: request, pageURL: page.url.text) { interim(first) }
             if request.wantsImages, let imageURL = metadata.imageURL.flatMap(PreviewURL.init) {
-                switch await image(imageURL) {
+                switch await image(imageURL, denied: request.deniedHosts) {
                 case .success(let made): thumbnail = made
                 case .failure(let failure):
                     note = "no image: " + failure.reason
@@ -96,9 +106,9 @@ struct PreviewFetcher: Sendable {
     }
 
     /// A page's image: fetched, checked and made into a thumbnail.
-    private func image(_ url: PreviewURL) async -> Result<PreviewThumbnail, PreviewFailure> {
+    private func image(_ url: PreviewURL, denied: [String]) async -> Result<PreviewThumbnail, PreviewFailure> {
         do {
-            let download = try await download(url, image: true, validator: nil)
+            let download = try await download(url, image: true, validator: nil, denied: denied)
             switch PreviewBuilder.examine(download.body, contentType: download.contentType, pageURL: download.url.text,
                                           maxPixels: limits.maxImagePixels, maxSide: limits.maxImageSide) {
             case .image(let header):
@@ -115,11 +125,16 @@ struct PreviewFetcher: Sendable {
     /// GET `start`, following redirects here (each hop's host checked again), the body read up
     /// to its bound: an HTML page's head bound (the rest is not read) or the image bound (past
     /// it, refused); an image whose header is too large is refused as soon as the header is in.
-    func download(_ start: PreviewURL, image: Bool, validator: PreviewCache.Validator?) async throws(PreviewFailure) -> Download {
+    /// A host on `denied` (the user's `previews.deny_hosts`) is never contacted, on any hop.
+    func download(_ start: PreviewURL, image: Bool, validator: PreviewCache.Validator?,
+                  denied: [String] = []) async throws(PreviewFailure) -> Download {
         var url = start
         var redirects = 0
         while true {
             if FetchDeadline.current?.isExpired == true { throw PreviewFailure("the total limit passed") }
+            if denied.contains(where: { url.host == $0 || url.host.hasSuffix("." + $0) }) {
+                throw PreviewFailure("\(url.host) is on the deny list")
+            }
             let address = try await checkedAddress(of: url.host, port: url.port)
             let client = makeClient(host: url.host, address: address)
             FetchDeadline.current?.onExpiry { Self.close(client) }

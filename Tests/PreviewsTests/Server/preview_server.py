@@ -84,6 +84,9 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/sized-page":
             size = '<meta property="og:image:width" content="640"><meta property="og:image:height" content="480">'
             self.send(200, page("Sized", image="/img/sample.png", extra=size))
+        elif path == "/sized-broken":
+            size = '<meta property="og:image:width" content="640"><meta property="og:image:height" content="480">'
+            self.send(200, page("Sized but broken", image="/img/missing.png", extra=size))
         elif path == "/page-no-image":
             self.send(200, page("Plain page"))
         elif path.startswith("/img/"):

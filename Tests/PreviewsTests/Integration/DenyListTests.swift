@@ -1,0 +1,49 @@
+import ChatModel
+import Foundation
+@testable import Previews
+import Testing
+
+/// The user's deny list holds on every hop the fetcher makes itself, which the model cannot
+/// see: a redirect to a denied host is refused before it is contacted (a page's image goes
+/// through the same download, checked the same way).
+struct DenyListTests {
+    func fetch(_ harness: Harness, _ url: String, denied: [String]) -> PreviewOutcome? {
+        harness.service.fetchPreview(PreviewRequest(url: url, wantsImages: true, deniedHosts: denied))
+        return harness.outcomes(1, within: .seconds(40)).first
+    }
+
+    @Test func aRedirectToADeniedHostIsNotFollowed() throws {
+        let server = try WebServer(), target = try WebServer()
+        let harness = Harness(limits: Harness.limits(allowsPrivate: true))
+        let outcome = fetch(harness, server.url("/redirect?to=http://localhost:\(target.port)/page"), denied: ["localhost"])
+        #expect(outcome != nil && outcome?.preview == nil)
+        #expect(outcome?.reason?.contains("localhost is on the deny list") == true, "\(outcome?.reason ?? "")")
+        #expect(target.stats().paths.isEmpty, "the denied host was contacted")
+    }
+
+    /// The host and its subdomains are denied; others on the same server are not.
+    @Test func theFirstHopIsCheckedToo() throws {
+        let server = try WebServer()
+        let harness = Harness(limits: Harness.limits(allowsPrivate: true))
+        let denied = fetch(harness, "http://localhost:\(server.port)/page", denied: ["localhost"])
+        #expect(denied?.preview == nil && denied?.reason?.contains("deny list") == true)
+        #expect(server.stats().paths.isEmpty)
+        let allowed = fetch(harness, "http://127.0.0.1:\(server.port)/page", denied: ["localhost"])
+        #expect(allowed?.preview?.title == "A page")
+    }
+}
+
+/// A card whose first answer was shown (with its image's declared size) stays when its image
+/// then fails: the row keeps the card, without the image, rather than lose it.
+struct FirstAnswerKeptTests {
+    @Test func theCardStaysWhenItsImageFails() throws {
+        let server = try WebServer()
+        let harness = Harness(limits: Harness.limits(allowing: [server.endpoint]))
+        var outcomes = harness.fetch([server.url("/sized-broken")])
+        if outcomes.count < 2 { outcomes += harness.outcomes(2 - outcomes.count, within: .seconds(20)) }
+        #expect(outcomes.count == 2)
+        #expect(outcomes.first?.preview?.thumbnail?.isComing == true, "the first answer holds the declared size")
+        #expect(outcomes.last?.preview?.title == "Sized but broken")
+        #expect(outcomes.last?.preview?.thumbnail == nil)
+    }
+}
