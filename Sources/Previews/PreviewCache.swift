@@ -111,18 +111,25 @@ public final class PreviewCache: Sendable {
         }
     }
 
-    /// The cached preview of `url`, marked as just used; nil when there is none.
-    public func lookUp(_ url: String) -> Hit? {
+    /// What a request's preview is kept under: its URL, apart for a request without images
+    /// (a card fetched without its image must not answer a buffer that shows images).
+    public static func key(for request: PreviewRequest) -> String {
+        request.wantsImages ? request.url : request.url + " (no images)"
+    }
+
+    /// The cached preview kept under `key` (a URL, or ``key(for:)``), marked as just used; nil
+    /// when there is none.
+    public func lookUp(_ key: String) -> Hit? {
         index.withLock { index in
-            guard var entry = index.entries[url] else { return nil }
+            guard var entry = index.entries[key] else { return nil }
             index.clock += 1
             entry.lastUsed = index.clock
-            index.entries[url] = entry
+            index.entries[key] = entry
             let thumbnail = entry.thumbnail.map {
                 PreviewThumbnail(path: $0.path, width: $0.width, height: $0.height, imageURL: $0.imageURL,
                                  originalPath: $0.originalPath, pixelWidth: $0.pixelWidth, pixelHeight: $0.pixelHeight)
             }
-            let preview = LinkPreview(url: url, siteName: entry.siteName, title: entry.title, summary: entry.summary,
+            let preview = LinkPreview(url: entry.url, siteName: entry.siteName, title: entry.title, summary: entry.summary,
                                       thumbnail: thumbnail)
             let age = Date().timeIntervalSince1970 - entry.storedAt
             let fresh = Double(freshness.components.seconds)
@@ -132,7 +139,8 @@ public final class PreviewCache: Sendable {
 
     /// Keeps `preview` (its files already in the folder) for its URL, then evicts the least
     /// recently used entries past the cap and writes the index.
-    public func store(_ preview: LinkPreview, validator: Validator?) {
+    public func store(_ preview: LinkPreview, validator: Validator?, key: String? = nil) {
+        let key = key ?? preview.url
         let thumb = preview.thumbnail.map {
             Entry.Thumb(path: $0.path, width: $0.width, height: $0.height, imageURL: $0.imageURL,
                         originalPath: $0.originalPath, pixelWidth: $0.pixelWidth, pixelHeight: $0.pixelHeight)
@@ -144,14 +152,14 @@ public final class PreviewCache: Sendable {
             index.clock += 1
             entry.lastUsed = index.clock
             // The entry it replaces takes its files along (an image whose URL changed).
-            var doomed: [String] = index.entries[preview.url]?.files ?? []
-            index.entries[preview.url] = entry
+            var doomed: [String] = index.entries[key]?.files ?? []
+            index.entries[key] = entry
             var total = index.entries.values.reduce(0) { $0 + $1.bytes }
             while total > capacity, index.entries.count > 1,
-                  let oldest = index.entries.values.filter({ $0.url != preview.url }).min(by: { $0.lastUsed < $1.lastUsed }) {
-                index.entries[oldest.url] = nil
-                total -= oldest.bytes
-                doomed += oldest.files
+                  let oldest = index.entries.filter({ $0.key != key }).min(by: { $0.value.lastUsed < $1.value.lastUsed }) {
+                index.entries[oldest.key] = nil
+                total -= oldest.value.bytes
+                doomed += oldest.value.files
             }
             // A file another entry still names (two pages with one image) stays.
             let kept = Set(index.entries.values.flatMap(\.files))

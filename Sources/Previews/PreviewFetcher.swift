@@ -72,7 +72,7 @@ struct PreviewFetcher: Sendable {
             return PreviewOutcome(url: request.url, preview: nil, reason: error.reason)
         }
         if page.status == 304, let cached {
-            cache.refresh(request.url)
+            cache.refresh(PreviewCache.key(for: request))
             return PreviewOutcome(url: request.url, preview: cached.preview)
         }
         let body = PreviewBuilder.examine(page.body, contentType: page.contentType, pageURL: page.url.text,
@@ -101,7 +101,7 @@ struct PreviewFetcher: Sendable {
             }
             outcome = PreviewBuilder.card(metadata, request: request, pageURL: page.url.text, thumbnail: thumbnail, note: note)
         }
-        if let preview = outcome.preview { cache.store(preview, validator: page.validator) }
+        if let preview = outcome.preview { cache.store(preview, validator: page.validator, key: PreviewCache.key(for: request)) }
         return outcome
     }
 

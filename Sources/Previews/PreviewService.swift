@@ -46,7 +46,7 @@ public final class PreviewService: PreviewFetching, Sendable {
     /// Starts `request`'s preview: a fresh cached one is queued at once; a URL already being
     /// fetched (or waiting) is joined, not fetched twice.
     public func fetchPreview(_ request: PreviewRequest) {
-        let hit = cache.lookUp(request.url)
+        let hit = cache.lookUp(PreviewCache.key(for: request))
         if let hit, !hit.isStale {
             state.post(PreviewOutcome(url: request.url, preview: hit.preview))
             return

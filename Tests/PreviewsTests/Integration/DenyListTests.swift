@@ -47,3 +47,21 @@ struct FirstAnswerKeptTests {
         #expect(outcomes.last?.preview?.thumbnail == nil)
     }
 }
+
+/// A card fetched for a buffer that shows no images is kept apart: a buffer that shows them
+/// gets the card with its image, fetched, not the cached one without.
+struct CacheKeyTests {
+    @Test func aCardWithoutItsImageDoesNotAnswerARequestWithImages() throws {
+        let server = try WebServer()
+        let harness = Harness(limits: Harness.limits(allowing: [server.endpoint]))
+        let plain = harness.fetch(server.url("/page"), wantsImages: false)
+        #expect(plain?.preview?.title == "A page" && plain?.preview?.thumbnail == nil)
+        let full = harness.fetch(server.url("/page"), wantsImages: true)
+        #expect(full?.preview?.thumbnail != nil, "the cached card without its image answered")
+        #expect(server.count("/page") == 2)
+        // Each is answered from the cache afterwards.
+        #expect(harness.fetch(server.url("/page"), wantsImages: true)?.preview?.thumbnail != nil)
+        #expect(harness.fetch(server.url("/page"), wantsImages: false)?.preview?.thumbnail == nil)
+        #expect(server.count("/page") == 2)
+    }
+}
