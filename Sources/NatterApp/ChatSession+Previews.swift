@@ -32,6 +32,8 @@ extension ChatSession {
     func applyPreviews(_ new: PreviewSettings, from old: PreviewSettings) {
         model.previewSettings = new
         if new.allowsPrivateAddresses != old.allowsPrivateAddresses || new.cacheBytes != old.cacheBytes {
+            // The old service's index on disk first, which the new one reads.
+            previews.cache.flush()
             previews = Self.previewService(new, log: debugLog)
             model.previewFetcher = previews
             model.forgetPendingPreviews()

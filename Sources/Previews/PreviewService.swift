@@ -118,7 +118,8 @@ final class FetchQueue: Sendable {
             state.outcomes.append(outcome)
             var next: Job?
             if !state.waiting.isEmpty {
-                let job = state.waiting.removeFirst()
+                // The newest first: the row the reader looks at now, not those a fling passed.
+                let job = state.waiting.removeLast()
                 state.running.insert(job.request.url)
                 next = job
             }
