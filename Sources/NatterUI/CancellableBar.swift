@@ -1,9 +1,9 @@
 import Widgets
 
-/// Above the input line while a file goes to the network's file host: its name, how far it
-/// is, and a button that cancels it (as Escape does).
+/// A line above the input for work under way that the user may stop: what it is and how far
+/// it got, and a button that cancels it (as Escape does). One shape for each such work.
 @MainActor
-public final class UploadBar: Widget {
+public final class CancellableBar: Widget {
     public let label = Label("")
     public let cancelButton = Button("Cancel")
     private let row: Stack
@@ -26,3 +26,10 @@ public final class UploadBar: Widget {
         return size
     }
 }
+
+/// While a long paste goes out to the shown buffer: how many lines are left and about how long
+/// they take.
+public typealias PasteQueueBar = CancellableBar
+
+/// While a file goes to the network's file host: its name and how far it is.
+public typealias UploadBar = CancellableBar
