@@ -117,8 +117,9 @@ private func runListBench() -> [BenchFigure] {
 /// Flings towards older messages and times every frame until the list rests (at most 2 s a
 /// fling). A finger goes down in the list, moves 80 px a frame for 5 frames (4,800 px/s) and
 /// lifts. Near the top of the scrollback the list first jumps back to the bottom (untimed).
+/// `beforeFrame` runs before each timed frame, untimed itself (what lands during a fling).
 @MainActor
-private func flingFrames(_ fixture: ChatFixture, flings: Int) -> FrameTimes {
+func flingFrames(_ fixture: ChatFixture, flings: Int, beforeFrame: () -> Void = {}) -> FrameTimes {
     var times = FrameTimes()
     let list = fixture.screen.messages
     for index in 0..<flings {
@@ -138,6 +139,7 @@ private func flingFrames(_ fixture: ChatFixture, flings: Int) -> FrameTimes {
         fixture.input(.fingerUp(TouchEvent(fingerID: 1, position: finger)))
         var lastY = list.y
         for _ in 0..<120 {
+            beforeFrame()
             if index == 0 {
                 fixture.frame()   // the first fling warms up
             } else {

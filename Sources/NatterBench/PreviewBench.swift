@@ -102,34 +102,14 @@ private func landingDuringFling(_ thumbnails: [PreviewThumbnail]) -> FrameTimes 
     let count = 3_000
     fixture.receive((0..<count).map { ":user\($0 % 50)!u@h PRIVMSG #natter :have a look https://news.example.org/story/\($0)" })
     for _ in 0..<10 { fixture.frame() }
-    var times = FrameTimes()
     let list = fixture.screen.messages
-    for fling in 0..<6 {
-        let frame = fixture.listFrame
-        var finger = Point(x: frame.midX, y: frame.minY + 100)
-        fixture.input(.fingerDown(TouchEvent(fingerID: 1, position: finger)))
-        fixture.frame()
-        for _ in 0..<5 {
-            finger.y += 80
-            fixture.input(.fingerMove(TouchEvent(fingerID: 1, position: finger)))
-            fixture.frame()
-        }
-        fixture.input(.fingerUp(TouchEvent(fingerID: 1, position: finger)))
-        var lastY = list.y
-        for _ in 0..<120 {
-            // The link row just above the viewport: the first row shown, less a few.
-            if let first = list.metrics.rows.first,
-               let row = fixture.buffer.scrollback.lines.firstIndex(where: { $0.id == first.id }) {
-                let above = max(0, row - 3)
-                let url = "https://news.example.org/story/\(above)"
-                fixture.model.previewArrived(PreviewOutcome(url: url, preview: card(above, thumbnails)))
-            }
-            if fling == 0 { fixture.frame() } else { _ = times.time { fixture.frame() } }
-            if list.y == lastY { break }
-            lastY = list.y
-        }
+    // The link row just above the viewport (three above the first shown) lands before each frame.
+    return flingFrames(fixture, flings: 6) {
+        guard let first = list.metrics.rows.first,
+              let row = fixture.buffer.scrollback.lines.firstIndex(where: { $0.id == first.id }) else { return }
+        let above = max(0, row - 3)
+        fixture.model.previewArrived(PreviewOutcome(url: "https://news.example.org/story/\(above)", preview: card(above, thumbnails)))
     }
-    return times
 }
 
 /// A fetcher that fetches nothing: the bench hands the previews to the model itself.
