@@ -22,18 +22,7 @@ struct PreviewWindowTests {
         defer { server.stop(); peer.close() }
         let x = try XvfbSession()
         defer { x.stop() }
-        try x.writeConfig("""
-            [previews]
-            allow_private_addresses = true
-
-            [[networks]]
-            name = "Local"
-            host = "127.0.0.1"
-            port = \(server.clientPort)
-            tls = false
-            nick = "viewer"
-            channels = ["#p"]
-            """)
+        try writeConfig(x, port: server.clientPort, "[previews]\nallow_private_addresses = true\n")
         var app = try ChildProcess(try natterExecutable(), ["--window-size", "1000x700"], environment: x.environment())
         defer { app.stop() }
         let window = try x.waitForNatterWindow()
@@ -71,15 +60,7 @@ struct PreviewWindowTests {
         defer { server.stop(); peer.close() }
         let x = try XvfbSession()
         defer { x.stop() }
-        try x.writeConfig("""
-            [[networks]]
-            name = "Local"
-            host = "127.0.0.1"
-            port = \(server.clientPort)
-            tls = false
-            nick = "viewer"
-            channels = ["#p"]
-            """)
+        try writeConfig(x, port: server.clientPort)
         let app = try ChildProcess(try natterExecutable(), ["--window-size", "1000x700"], environment: x.environment())
         defer { app.stop() }
         _ = try x.waitForNatterWindow()
@@ -91,6 +72,20 @@ struct PreviewWindowTests {
         }, "the refusal is not in the debug log")
         #expect(web.requests().isEmpty, "a loopback address was fetched")
         #expect(try waitForPixel(x, Self.fur, within: 1) == nil)
+    }
+
+    /// A configuration joining #p on the test's server as "viewer", after `settings`.
+    private func writeConfig(_ x: XvfbSession, port: UInt16, _ settings: String = "") throws {
+        try x.writeConfig(settings + """
+
+            [[networks]]
+            name = "Local"
+            host = "127.0.0.1"
+            port = \(port)
+            tls = false
+            nick = "viewer"
+            channels = ["#p"]
+            """)
     }
 
     /// Polls the screen for a pixel of `colour` on a coarse grid; its position, or nil.
