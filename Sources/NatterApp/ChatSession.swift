@@ -166,7 +166,7 @@ final class ChatSession {
         controller.input.onHistoryChanged = { historyWriter.keep($0) }
         let model = self.model, controller = self.controller
         uploads = UploadSession(controller: controller, uploader: FileUploader { AppWindow.wakeUp() })
-        ui.host.onFileDrop = { path in controller.dropFile(path) }
+        ui.host.onFileDrop = { path in controller.input.dropFile(path) }
         scripts = ScriptManager(model: model, folders: ScriptFolders.standard(environment: ProcessInfo.processInfo.environment),
                                 clock: { WidgetWindow.now() }, wakeUp: { AppWindow.wakeUp() })
         previews = Self.previewService(config.previews, log: debugLog)

@@ -46,7 +46,8 @@ public final class ChatController {
     /// The ignores changed (/ignore, /unignore): the app keeps these entries in the config.
     public var onIgnoresChanged: (([String]) -> Void)?
     /// Upload this file (`/upload`, a drop, a pasted path; checked by the model): the app
-    /// starts it and reports back through ``uploadProgressed(_:)`` and ``uploadEnded(_:_:)``.
+    /// starts it and reports back through ``InputPresenter/uploadProgressed(_:)`` and
+    /// ``InputPresenter/uploadEnded(_:_:)``.
     /// Nil where nothing uploads (scenarios): `/upload` says so.
     public var onUpload: ((UploadRequest) -> Void)?
     /// Cancel the upload under way (Escape, the upload bar's button).
@@ -189,7 +190,7 @@ public final class ChatController {
         case .ignoresChanged(let entries):
             onIgnoresChanged?(entries)
         case .upload(let request):
-            startUpload(request)
+            input.startUpload(request)
         }
     }
 

@@ -203,7 +203,7 @@ public final class ScenarioRunner {
             theme.timestampFormat = format
             app.controller.apply(theme)
         case .uploadProgress(let name, let sent, let total):
-            try ready().controller.uploadProgressed(UploadStatus(fileName: name, sent: sent, total: total))
+            try ready().controller.input.uploadProgressed(UploadStatus(fileName: name, sent: sent, total: total))
         case .paste(let text):
             clipboard.setText(text)
             let key = KeyEvent(.character("v"), modifiers: [.ctrl])

@@ -36,7 +36,7 @@ public final class UploadSession {
         }
         let credentials = model.network(request.network)?.uploadCredentials
         current = (uploader.start(request, credentials: credentials), request)
-        controller.uploadProgressed(UploadStatus(fileName: request.fileName, sent: 0, total: request.size))
+        controller.input.uploadProgressed(UploadStatus(fileName: request.fileName, sent: 0, total: request.size))
     }
 
     /// Cancels the upload under way (its end comes through ``drain()``).
@@ -51,11 +51,11 @@ public final class UploadSession {
             switch event {
             case .progress(let id, let sent, let total):
                 guard let current, current.id == id else { continue }
-                controller.uploadProgressed(UploadStatus(fileName: current.request.fileName, sent: sent, total: total))
+                controller.input.uploadProgressed(UploadStatus(fileName: current.request.fileName, sent: sent, total: total))
             case .finished(let id, let outcome):
                 guard let current, current.id == id else { continue }
                 self.current = nil
-                controller.uploadEnded(current.request, outcome)
+                controller.input.uploadEnded(current.request, outcome)
             }
         }
     }

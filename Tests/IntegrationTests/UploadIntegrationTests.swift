@@ -151,7 +151,7 @@ struct UploadIntegrationTests {
         defer { rig.close() }
         rig.client.controller.submit("/upload \(rig.file)")
         try await rig.client.pump("the file host at its first gate", timeout: 60) { rig.host.isWaiting(at: 0) }
-        rig.client.controller.dropFile(rig.file)
+        rig.client.controller.input.dropFile(rig.file)
         #expect(rig.lastNote == "cat.png is still being uploaded: wait for it, or Escape cancels it")
         #expect(rig.uploads.isUploading)
         for gate in FileHostServer.gates.indices { rig.host.open(gate: gate) }
@@ -185,7 +185,7 @@ struct UploadIntegrationTests {
         rig.client.controller.submit("/upload \(rig.file)")
         #expect(rig.lastNote == "testnet offers no file host: files can be uploaded only where the server has one (soju.im/FILEHOST)")
         let count = rig.client.buffer("#c")?.lines.count
-        rig.client.controller.dropFile(rig.file)
+        rig.client.controller.input.dropFile(rig.file)
         #expect(rig.client.buffer("#c")?.lines.count == (count ?? 0) + 1)
         #expect(rig.lastNote?.hasPrefix("testnet offers no file host") == true)
         #expect(!rig.uploads.isUploading && rig.host.requests.isEmpty)

@@ -33,7 +33,7 @@ struct UploadViewTests {
         #expect(asked.map(\.fileName) == ["cat.png"] && asked.first?.size == 2048)
         #expect(chat.screen.input.text.isEmpty, "the path is not typed")
 
-        chat.controller.uploadProgressed(UploadStatus(fileName: "cat.png", sent: 1024, total: 2048))
+        chat.controller.input.uploadProgressed(UploadStatus(fileName: "cat.png", sent: 1024, total: 2048))
         host.layoutIfNeeded()
         #expect(!chat.screen.uploadBar.isHidden)
         #expect(chat.screen.uploadBar.label.text.string == "Uploading cat.png — 50 % of 2 KiB · Escape cancels")
@@ -41,7 +41,7 @@ struct UploadViewTests {
         #expect(cancels == 1)
 
         host.handle(.textInput("see"))
-        chat.controller.uploadEnded(asked[0], .uploaded(url: "https://f.example/x/cat.png"))
+        chat.controller.input.uploadEnded(asked[0], .uploaded(url: "https://f.example/x/cat.png"))
         #expect(chat.screen.uploadBar.isHidden)
         #expect(chat.screen.input.text == "see https://f.example/x/cat.png", "at the caret, a space before it")
         host.handle(.keyDown(KeyEvent(.escape)))
@@ -52,9 +52,9 @@ struct UploadViewTests {
         let (chat, _, _) = try chatRig(Self.withFileHost, showing: "#c")
         var asked: [UploadRequest] = []
         chat.controller.onUpload = { asked.append($0) }
-        chat.controller.dropFile(file)
+        chat.controller.input.dropFile(file)
         let request = try #require(asked.first)
-        chat.controller.uploadEnded(request, .refused(status: 413, message: nil))
+        chat.controller.input.uploadEnded(request, .refused(status: 413, message: nil))
         #expect(chat.model.buffer(BufferID(network: "Net", name: "#c"))?.lines.last?.text
                 == "The server refused cat.png: at 2 KiB it is larger than the file host accepts")
         #expect(chat.screen.input.text.isEmpty)
@@ -64,7 +64,7 @@ struct UploadViewTests {
         let (chat, host, _) = try chatRig([":srv 001 me :Welcome", ":srv 376 me :End", ":me!u@h JOIN #c"], showing: "#c")
         var asked: [UploadRequest] = []
         chat.controller.onUpload = { asked.append($0) }
-        host.onFileDrop = { chat.controller.dropFile($0) }
+        host.onFileDrop = { chat.controller.input.dropFile($0) }
         host.handle(.fileDropped(file))
         #expect(asked.isEmpty)
         #expect(chat.model.buffer(BufferID(network: "Net", name: "#c"))?.lines.last?.text
