@@ -58,7 +58,8 @@ extension InputPresenter {
         input.insertAtCaret((before ? " " : "") + url)
     }
 
-    /// A pasted single absolute path or `file://` URI of an existing file, where the network
+    /// A pasted single `file://` URI of an existing file (a file copied in a file manager; a
+    /// bare path pasted is text), where the network
     /// can upload, starts its upload instead of being typed. Returns whether it did.
     func pasteUpload(_ text: String) -> Bool {
         guard let current = chat.current, let start = chat.onUpload,

@@ -6,9 +6,12 @@ import NIOCore
 import NIOHTTP1
 
 /// One upload's channel handler, on the event loop: sends the head once connected, then the
-/// file a chunk at a time while the channel is writable (a chunk's progress counted when it is
-/// written to the socket), and reads the answer. A server may answer before it has the whole
-/// body (413 at once): the answer ends the upload all the same.
+/// file a chunk at a time while the channel is writable and no more than ``aheadLimit`` bytes
+/// wait to be written (a TLS handshake holds every write back without making the channel
+/// unwritable: without the bound, the whole file was read into memory before it), a chunk's
+/// progress counted when it is written to the socket, and reads the answer. A server may
+/// answer before it has the whole body (413 at once): the answer ends the upload all the
+/// same. A server that neither takes nor answers for ``idleLimit`` ends it.
 final class UploadHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPClientResponsePart
     typealias OutboundIn = HTTPClientRequestPart
@@ -18,6 +21,12 @@ final class UploadHandler: ChannelDuplexHandler {
     static let chunkSize = 64 * 1024
     /// Bytes of an answer's body kept (only a short text is shown).
     static let bodyLimit = 4096
+    /// Most bytes read from the file and not yet written to the socket.
+    static let aheadLimit: Int64 = 4 * 64 * 1024
+    /// How long the file host may take nothing and answer nothing.
+    static let idleLimit = TimeAmount.seconds(60)
+    /// Ends the upload when the file host has been idle for ``idleLimit``.
+    private var idle: Scheduled<Void>?
 
     private let request: UploadRequest
     private let head: HTTPRequestHead
@@ -37,15 +46,30 @@ final class UploadHandler: ChannelDuplexHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        file = open(request.path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else {
-            reporter.finish(.failed("the file could not be opened"))
+        // Without waiting (a FIFO put in the file's place since it was checked would block the
+        // loop every connection shares), and only a regular file as large as announced.
+        file = open(request.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        var info = stat()
+        guard file >= 0, fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int64(info.st_size) >= request.size else {
+            reporter.finish(.failed("the file could not be opened as it was (is it still the same file?)"))
             context.close(promise: nil)
             return
         }
         context.write(wrapOutboundOut(.head(head)), promise: nil)
+        rearmIdle(context: context)
         pump(context: context)
         context.fireChannelActive()
+    }
+
+    /// Starts the idle limit again (something went out, or came in).
+    private func rearmIdle(context: ChannelHandlerContext) {
+        idle?.cancel()
+        let reporter = reporter
+        idle = context.eventLoop.assumeIsolated().scheduleTask(in: Self.idleLimit) { [weak self] in
+            guard let self, status == nil else { return }
+            reporter.finish(.failed("the file host stopped answering"))
+            context.close(promise: nil)
+        }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -55,7 +79,7 @@ final class UploadHandler: ChannelDuplexHandler {
 
     /// Writes chunks while the channel takes them; the end once the file is all sent.
     private func pump(context: ChannelHandlerContext) {
-        while !bodyDone, status == nil, context.channel.isWritable {
+        while !bodyDone, status == nil, context.channel.isWritable, queued - sent < Self.aheadLimit {
             let want = Int(min(Int64(Self.chunkSize), request.size - queued))
             if want == 0 {
                 bodyDone = true
@@ -78,12 +102,15 @@ final class UploadHandler: ChannelDuplexHandler {
                 guard let self else { return }
                 sent += written
                 reporter.progress(sent: sent, total: total)
+                rearmIdle(context: context)
+                pump(context: context)   // room under the bound again
             }
             context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: promise)
         }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        rearmIdle(context: context)
         switch unwrapInboundIn(data) {
         case .head(let answer):
             // 100 Continue and other interim answers say nothing yet.
@@ -111,6 +138,8 @@ final class UploadHandler: ChannelDuplexHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        idle?.cancel()
+        idle = nil
         if file >= 0 { Glibc.close(file); file = -1 }
         if let status {
             reporter.finish(UploadHTTP.outcome(status: status, headers: answerHeaders, body: answerBody, uploadURL: request.uploadURL))

@@ -67,6 +67,13 @@ struct UploadModelTests {
         #expect(!network.canUpload, "plain HTTP to another machine is refused")
         receive(":srv 005 me soju.im/FILEHOST=ftp://files.example/up :are supported")
         #expect(!network.canUpload, "a scheme Natter does not speak is ignored")
+        // A name that only starts like a loopback address is another machine.
+        receive(":srv 005 me soju.im/FILEHOST=http://127.files.example/up :are supported")
+        #expect(!network.canUpload, "127.files.example is not loopback")
+        receive(":srv 005 me soju.im/FILEHOST=http://127.0.0.1.evil.example/up :are supported")
+        #expect(!network.canUpload)
+        receive(":srv 005 me soju.im/FILEHOST=http://127.5.6.7:81/up :are supported")
+        #expect(network.canUpload, "all of 127/8 is this machine")
     }
 
     @Test func theLoginIsTheSASLAccountAndPassword() throws {
@@ -75,6 +82,10 @@ struct UploadModelTests {
         #expect(!"\(network.uploadCredentials!)".contains("hunter2"), "a description never shows the password")
         let external = try #require(try UploadModelTests().connect("soju.im/FILEHOST=https://f.example/", sasl: .external))
         #expect(external.uploadCredentials == nil)
+        // A SCRAM password is never sent: the server was never meant to learn it.
+        let scram = try #require(try UploadModelTests().connect("soju.im/FILEHOST=https://f.example/",
+                                                               sasl: .scramSHA256(account: "ada", password: "hunter2")))
+        #expect(scram.uploadCredentials == nil)
     }
 
     @Test func uploadChecksTheFileAndHandsItToTheApp() throws {
@@ -110,15 +121,19 @@ struct UploadModelTests {
         #expect(uri.path == path)
     }
 
-    @Test func onlyAPastedPathOfAnExistingFileUploads() throws {
+    /// Only a pasted file:// URI (a file copied in a file manager) of an existing file
+    /// uploads: a bare path pasted is text, never sent anywhere unasked.
+    @Test func onlyAPastedFileURIOfAnExistingFileUploads() throws {
         connect("soju.im/FILEHOST=https://files.example/upload")
         let path = try file("x.gif")
-        #expect(model.pastedUpload(path + "\n", in: channel)?.path == path)
-        #expect(model.pastedUpload("look at " + path, in: channel) == nil)
-        #expect(model.pastedUpload(path + "\n" + path, in: channel) == nil)
-        #expect(model.pastedUpload(folder + "/nothing.gif", in: channel) == nil)
+        let uri = "file://" + path
+        #expect(model.pastedUpload(uri + "\n", in: channel)?.path == path)
+        #expect(model.pastedUpload(path, in: channel) == nil, "a bare path is text")
+        #expect(model.pastedUpload("look at " + uri, in: channel) == nil)
+        #expect(model.pastedUpload(uri + "\n" + uri, in: channel) == nil)
+        #expect(model.pastedUpload("file://" + folder + "/nothing.gif", in: channel) == nil)
         receive(":srv 005 me -soju.im/FILEHOST :are supported")
-        #expect(model.pastedUpload(path, in: channel) == nil, "without a file host a path is text")
+        #expect(model.pastedUpload(uri, in: channel) == nil, "without a file host a URI is text")
     }
 
     @Test func outcomesAreSentences() {

@@ -23,13 +23,15 @@ struct UploadViewTests {
     static let withFileHost = [":srv 001 me :Welcome", ":srv 005 me CHANTYPES=# soju.im/FILEHOST=https://f.example/up :are supported",
                                ":srv 376 me :End", ":me!u@h JOIN #c"]
 
-    @Test func aPastedPathUploadsAndTheAddressLandsAtTheCaret() throws {
+    @Test func aPastedFileURIUploadsAndTheAddressLandsAtTheCaret() throws {
         let (chat, host, _) = try chatRig(Self.withFileHost, showing: "#c")
         var asked: [UploadRequest] = []
         var cancels = 0
         chat.controller.onUpload = { asked.append($0) }
         chat.controller.onCancelUpload = { cancels += 1 }
-        #expect(chat.controller.input.paste(file))
+        #expect(!chat.controller.input.paste(file), "a bare path pasted is text")
+        #expect(asked.isEmpty)
+        #expect(chat.controller.input.paste("file://" + file))
         #expect(asked.map(\.fileName) == ["cat.png"] && asked.first?.size == 2048)
         #expect(chat.screen.input.text.isEmpty, "the path is not typed")
 

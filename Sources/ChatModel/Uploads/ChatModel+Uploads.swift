@@ -23,13 +23,15 @@ extension ChatNetwork {
     /// Whether files can be uploaded here now (the window's drops, `/upload`, pasted paths).
     public var canUpload: Bool { uploadURL != nil }
 
-    /// The login the upload is authenticated with: the SASL account and password (PLAIN or
-    /// SCRAM-SHA-256) as HTTP Basic; nil without one (the file host may still take files).
+    /// The login the upload is authenticated with: the SASL PLAIN account and password as HTTP
+    /// Basic (what the server was given already); nil otherwise. A SCRAM password is never
+    /// sent: SCRAM exists so that the server never learns it, and the file host is any address
+    /// the server names.
     public var uploadCredentials: UploadCredentials? {
         switch session.configuration.sasl {
-        case .plain(let account, let password)?, .scramSHA256(let account, let password)?:
+        case .plain(let account, let password)?:
             return UploadCredentials(user: account, password: password)
-        case .external?, nil:
+        case .scramSHA256?, .external?, nil:
             return nil
         }
     }
@@ -44,9 +46,13 @@ extension ChatNetwork {
         return "\(name) offers no file host: files can be uploaded only where the server has one (soju.im/FILEHOST)"
     }
 
+    /// `localhost`, `::1`, or a literal address in 127.0.0.0/8 (`127.evil.example` is a
+    /// name, not an address: it is not loopback).
     static func isLoopback(_ host: String) -> Bool {
         let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
-        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
+        if bare == "localhost" || bare == "::1" { return true }
+        let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets.allSatisfy { UInt8($0) != nil && $0.allSatisfy(\.isASCII) } && octets[0] == "127"
     }
 }
 
@@ -73,7 +79,10 @@ extension ChatModel {
     /// upload. Anything else is pasted as text.
     public func pastedUpload(_ text: String, in id: BufferID) -> UploadRequest? {
         let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-        guard trimmed.hasPrefix("/") || trimmed.hasPrefix("file://"),
+        // Only a file:// URI, what a file manager puts on the clipboard for a copied file: a
+        // bare path pasted is text (a path quoted in a help channel, `~/.ssh/id_ed25519` from a
+        // terminal) and must never go to a server unasked.
+        guard trimmed.hasPrefix("file://"),
               network(id.network)?.canUpload == true,
               case .success(let request) = uploadRequest(path: trimmed, in: id) else { return nil }
         return request
