@@ -119,6 +119,11 @@ struct UploadModelTests {
         #expect(home.path == path && home.contentType == "text/plain")
         let uri = try model.uploadRequest(path: "file://" + path.replacing(" ", with: "%20"), in: channel).get()
         #expect(uri.path == path)
+        // A relative path is in the home folder, not wherever Natter was started from.
+        let relative = try model.uploadRequest(path: "a b.txt", in: channel, home: folder).get()
+        #expect(relative.path == path)
+        // A URI naming another machine names no file here.
+        #expect(throws: (any Error).self) { try model.uploadRequest(path: "file://server" + path, in: channel).get() }
     }
 
     /// Only a pasted file:// URI (a file copied in a file manager) of an existing file

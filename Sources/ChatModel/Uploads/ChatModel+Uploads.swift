@@ -57,7 +57,7 @@ extension ChatNetwork {
 }
 
 extension ChatModel {
-    /// The upload of the file at `typed` (absolute, `~/…`, relative to the working folder, or
+    /// The upload of the file at `typed` (absolute, `~/…`, relative to the home folder, or
     /// a `file://` URI) from buffer `id`, or why it cannot be: no such network or file host, no
     /// such file, a folder, a file that cannot be read.
     public func uploadRequest(path typed: String, in id: BufferID,
@@ -98,7 +98,7 @@ extension ChatModel {
         let slash = word.lastIndex(of: "/")
         let typedFolder = slash.map { String(word[...$0]) } ?? ""
         let part = slash.map { String(word[word.index(after: $0)...]) } ?? word
-        let folder = typedFolder.isEmpty ? "." : UploadFile.absolute(typedFolder, home: home)
+        let folder = typedFolder.isEmpty ? (home ?? ".") : UploadFile.absolute(typedFolder, home: home)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         return names.filter { $0.hasPrefix(part) && (part.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { name in
             let path = (folder.hasSuffix("/") ? folder : folder + "/") + name

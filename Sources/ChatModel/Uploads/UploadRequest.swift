@@ -81,15 +81,20 @@ enum UploadFile {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// `typed` as an absolute path: `~/` is the home folder, a relative path the working
-    /// folder's, a `file://` URI its path.
+    /// `typed` as an absolute path: `~/` is the home folder, and so is a relative path's
+    /// folder (a desktop starts Natter in `/` or anywhere: the folder it was started from means
+    /// nothing to the user), a `file://` URI its path. A URI naming another machine
+    /// (`file://server/etc/hosts`) is not made into a local path: it names no file here.
     static func absolute(_ typed: String, home: String?) -> String {
         if typed.hasPrefix("file://") {
             // file:///path or file://localhost/path; URL's path is percent-decoded.
-            return URL(string: typed).map(\.path) ?? String(typed.dropFirst("file://".count))
+            guard let url = URL(string: typed) else { return String(typed.dropFirst("file://".count)) }
+            guard (url.host ?? "").isEmpty || url.host == "localhost" else { return typed }
+            return url.path
         }
         if typed == "~" || typed.hasPrefix("~/"), let home { return home + typed.dropFirst() }
         if typed.hasPrefix("/") { return typed }
+        if let home { return home + "/" + typed }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
         guard getcwd(&buffer, buffer.count) != nil else { return typed }
         let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
