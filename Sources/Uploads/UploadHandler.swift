@@ -2,11 +2,14 @@
 import Glibc
 #endif
 import ChatModel
+import Dispatch
 import NIOCore
 import NIOHTTP1
 
 /// One upload's channel handler, on the event loop: sends the head once connected, then the
-/// file a chunk at a time while the channel is writable and no more than ``aheadLimit`` bytes
+/// file a chunk at a time (each read on another thread, so a slow disk or a stalled network
+/// mount does not stall the loop the IRC links share) while the channel is writable and no
+/// more than ``aheadLimit`` bytes
 /// wait to be written (a TLS handshake holds every write back without making the channel
 /// unwritable: without the bound, the whole file was read into memory before it), a chunk's
 /// progress counted when it is written to the socket, and reads the answer. A server may
@@ -35,6 +38,9 @@ final class UploadHandler: ChannelDuplexHandler {
     private var queued: Int64 = 0
     private var sent: Int64 = 0
     private var bodyDone = false
+    /// A chunk is being read off the loop; the file is closed once it is back.
+    private var reading = false
+    private var closeAfterRead = false
     private var status: Int?
     private var answerHeaders = HTTPHeaders()
     private var answerBody: [UInt8] = []
@@ -77,36 +83,64 @@ final class UploadHandler: ChannelDuplexHandler {
         context.fireChannelWritabilityChanged()
     }
 
-    /// Writes chunks while the channel takes them; the end once the file is all sent.
+    /// Reads the next chunk (off the event loop) while the channel takes them; the end once
+    /// the file is all sent.
     private func pump(context: ChannelHandlerContext) {
-        while !bodyDone, status == nil, context.channel.isWritable, queued - sent < Self.aheadLimit {
-            let want = Int(min(Int64(Self.chunkSize), request.size - queued))
-            if want == 0 {
-                bodyDone = true
-                context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-                break
-            }
-            var buffer = context.channel.allocator.buffer(capacity: want)
+        guard !reading, file >= 0, !bodyDone, status == nil, context.channel.isWritable, queued - sent < Self.aheadLimit else {
+            return
+        }
+        let want = Int(min(Int64(Self.chunkSize), request.size - queued))
+        if want == 0 {
+            bodyDone = true
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            return
+        }
+        // The read happens on a thread of the readers' queue: a file on a stalled network
+        // mount must not stall the loop every IRC link shares.
+        reading = true
+        let file = self.file, allocator = context.channel.allocator
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        Self.readers.async {
+            var buffer = allocator.buffer(capacity: want)
             let count = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: want) { raw in
                 Glibc.read(file, raw.baseAddress, want)
             }
-            guard count > 0 else {
-                reporter.finish(.failed(count == 0 ? "the file became shorter while it was read" : "the file could not be read"))
-                context.close(promise: nil)
-                return
+            loopBound.eventLoop.execute {
+                let (handler, context) = loopBound.value
+                handler.chunkRead(buffer, count: count, context: context)
             }
-            queued += Int64(count)
-            let promise = context.eventLoop.makePromise(of: Void.self)
-            let total = request.size, reporter = reporter, written = Int64(count)
-            promise.futureResult.assumeIsolated().whenSuccess { [weak self] _ in
-                guard let self else { return }
-                sent += written
-                reporter.progress(sent: sent, total: total)
-                rearmIdle(context: context)
-                pump(context: context)   // room under the bound again
-            }
-            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: promise)
         }
+    }
+
+    /// Where the file's chunks are read.
+    private static let readers = DispatchQueue(label: "natter.uploads.read", attributes: .concurrent)
+
+    /// A chunk came from the file (`count` bytes, or -1): written, or the upload ends.
+    private func chunkRead(_ buffer: ByteBuffer, count: Int, context: ChannelHandlerContext) {
+        reading = false
+        if closeAfterRead {
+            Glibc.close(file)
+            file = -1
+            return
+        }
+        guard status == nil, !bodyDone else { return }
+        guard count > 0 else {
+            reporter.finish(.failed(count == 0 ? "the file became shorter while it was read" : "the file could not be read"))
+            context.close(promise: nil)
+            return
+        }
+        queued += Int64(count)
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        let total = request.size, reporter = reporter, written = Int64(count)
+        promise.futureResult.assumeIsolated().whenSuccess { [weak self] _ in
+            guard let self else { return }
+            sent += written
+            reporter.progress(sent: sent, total: total)
+            rearmIdle(context: context)
+            pump(context: context)   // room under the bound again
+        }
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: promise)
+        pump(context: context)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -140,7 +174,12 @@ final class UploadHandler: ChannelDuplexHandler {
     func channelInactive(context: ChannelHandlerContext) {
         idle?.cancel()
         idle = nil
-        if file >= 0 { Glibc.close(file); file = -1 }
+        if reading {
+            closeAfterRead = true   // its read still uses the descriptor
+        } else if file >= 0 {
+            Glibc.close(file)
+            file = -1
+        }
         if let status {
             reporter.finish(UploadHTTP.outcome(status: status, headers: answerHeaders, body: answerBody, uploadURL: request.uploadURL))
         } else {
