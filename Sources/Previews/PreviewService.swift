@@ -43,13 +43,15 @@ public final class PreviewService: PreviewFetching, Sendable {
         state = FetchQueue(maxRunning: limits.maxConcurrentFetches, wakeUp: wakeUp)
     }
 
-    /// Starts `request`'s preview: a fresh cached one is queued at once; a URL already being
+    /// Starts `request`'s preview: a cached one is queued at once, fresh or not (a stale one
+    /// shows while it is asked for again, rather than after a revalidation that takes up to the
+    /// total limit offline; what comes then replaces it if it differs); a URL already being
     /// fetched (or waiting) is joined, not fetched twice.
     public func fetchPreview(_ request: PreviewRequest) {
         let hit = cache.lookUp(PreviewCache.key(for: request))
-        if let hit, !hit.isStale {
+        if let hit {
             state.post(PreviewOutcome(url: request.url, preview: hit.preview))
-            return
+            if !hit.isStale { return }
         }
         if let ready = state.admit(request, cached: hit) { start(ready) }
     }

@@ -55,7 +55,10 @@ struct QueueAndCacheTests {
         let fetched = try #require(first.fetch(server.url("/cached"))?.preview)
         #expect(server.stats().headers["/cached"]?["if-none-match"] == nil)
         let second = Harness(limits: Harness.limits(allowing: [server.endpoint]), folder: folder, freshness: .zero)
-        let again = second.fetch(server.url("/cached"))
+        // The stale preview at once, then the revalidated one.
+        let shown = second.fetch(server.url("/cached"))
+        #expect(shown?.preview == fetched && server.count("/cached") <= 2)
+        let again = second.outcomes(1, within: .seconds(20)).first
         #expect(again?.preview == fetched)
         #expect(server.count("/cached") == 2)
         #expect(server.stats().headers["/cached"]?["if-none-match"] == "\"v1\"")
@@ -89,7 +92,9 @@ struct QueueAndCacheTests {
         let fetched = try #require(first.fetch(url)?.preview)
         server = nil   // killed
         let second = Harness(limits: Harness.limits(allowing: [endpoint]), folder: folder, freshness: .zero)
-        let again = try #require(second.fetch(url))
+        let shown = try #require(second.fetch(url))
+        #expect(shown.preview == fetched, "shown at once, before the server is asked")
+        let again = try #require(second.outcomes(1, within: .seconds(20)).first)
         #expect(again.preview == fetched && again.reason?.hasPrefix("stale") == true)
         #expect(second.log.all.count == 1)
     }
