@@ -203,10 +203,14 @@ struct PreviewFetcher: Sendable {
     }
 
     /// The body up to its bound; stops reading there (an endless body is cut, not buffered).
+    /// How far into an image its header is looked for while it streams in.
+    static let headerWindow = 1 << 20
+
     private func read(_ body: HTTPClientResponse.Body, image: Bool) async throws -> [UInt8] {
         var bytes: [UInt8] = []
         var bound = image ? limits.maxImageBytes : limits.maxHTMLBytes
         var kind: ContentKind?
+        var headerChecked = false
         for try await chunk in body {
             bytes += chunk.readableBytesView.prefix(bound + 1 - bytes.count)
             if kind == nil, bytes.count >= 512 {
@@ -214,9 +218,18 @@ struct PreviewFetcher: Sendable {
                 kind = sniffed
                 bound = sniffed.isImage ? limits.maxImageBytes : limits.maxHTMLBytes
             }
-            if let kind, kind.isImage, let header = ImageHeader.read(bytes),
-               let refusal = header.refusal(maxPixels: limits.maxImagePixels, maxSide: limits.maxImageSide) {
-                throw PreviewFailure(refusal)
+            // The header is read until it is found, once a chunk, and only within its first
+            // MiB: read again from the start on every chunk of a body with no frame header
+            // (a JPEG of nothing but segments), it cost seconds, quadratic in the body's size.
+            if let kind, kind.isImage, !headerChecked {
+                if let header = ImageHeader.read(bytes) {
+                    headerChecked = true
+                    if let refusal = header.refusal(maxPixels: limits.maxImagePixels, maxSide: limits.maxImageSide) {
+                        throw PreviewFailure(refusal)
+                    }
+                } else if bytes.count > Self.headerWindow {
+                    throw PreviewFailure("no image header in the first \(Self.headerWindow >> 20) MiB")
+                }
             }
             if bytes.count > bound {
                 if kind?.isImage == true || (kind == nil && image) {

@@ -114,6 +114,10 @@ class Handler(BaseHTTPRequestHandler):
                 data = bytearray(f.read())
             data[16:24] = (50000).to_bytes(4, "big") + (50000).to_bytes(4, "big")
             self.send(200, bytes(data), "image/png")
+        elif path == "/segments.jpg":
+            # A JPEG of nothing but application segments (40 of 64 KiB): no frame header ever.
+            segment = b"\xff\xe1" + (65535).to_bytes(2, "big") + b"\0" * 65533
+            self.send(200, b"\xff\xd8" + segment * 40, "image/jpeg")
         elif path == "/endless":
             self.send_response(200)
             self.send_header("Content-Type", "image/png")

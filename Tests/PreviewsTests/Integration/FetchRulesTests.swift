@@ -65,3 +65,16 @@ struct CacheKeyTests {
         #expect(server.count("/page") == 2)
     }
 }
+
+/// An image whose header never comes (a JPEG of nothing but segments) is refused once its
+/// first MiB has passed with none, not read to its end with the header sought again on every
+/// chunk.
+struct HeaderWindowTests {
+    @Test func anImageWithoutAFrameHeaderIsRefusedWithinItsFirstMebibyte() throws {
+        let server = try WebServer()
+        let harness = Harness(limits: Harness.limits(allowing: [server.endpoint]))
+        let outcome = harness.fetch(server.url("/segments.jpg"))
+        #expect(outcome != nil && outcome?.preview == nil)
+        #expect(outcome?.reason?.contains("no image header in the first 1 MiB") == true, "\(outcome?.reason ?? "")")
+    }
+}
